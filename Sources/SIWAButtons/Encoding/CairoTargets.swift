@@ -1,0 +1,75 @@
+import CCairo
+
+/// Cairo surfaces for each output format. Each draws with `draw(cr)` in points after
+/// scaling by the button's scale, and returns the encoded bytes.
+enum CairoTargets {
+    struct CairoError: Error, CustomStringConvertible {
+        let status: cairo_status_t
+        var description: String { "Cairo error: \(String(cString: cairo_status_to_string(status)))" }
+    }
+
+    static func png(_ spec: ButtonSpec, draw: (OpaquePointer) -> Void) throws -> [UInt8] {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(spec.pixelWidth), Int32(spec.pixelHeight))!
+        defer { cairo_surface_destroy(surface) }
+        try drawScaled(on: surface, scale: spec.scale, draw)
+        cairo_surface_flush(surface)
+        try check(cairo_surface_status(surface))
+        return try PNGEncoder.encode(pixels: cairo_image_surface_get_data(surface),
+                                     width: spec.pixelWidth, height: spec.pixelHeight,
+                                     stride: Int(cairo_image_surface_get_stride(surface)))
+    }
+
+    static func svg(_ spec: ButtonSpec, draw: (OpaquePointer) -> Void) throws -> [UInt8] {
+        let sink = ByteSink()
+        let surface = cairo_svg_surface_create_for_stream(ByteSink.write, sink.pointer,
+                                                          Double(spec.pixelWidth), Double(spec.pixelHeight))!
+        cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
+        cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_USER)
+        try finish(surface, scale: spec.scale, draw)
+        return sink.bytes
+    }
+
+    static func pdf(_ spec: ButtonSpec, title: String, draw: (OpaquePointer) -> Void) throws -> [UInt8] {
+        let sink = ByteSink()
+        let surface = cairo_pdf_surface_create_for_stream(ByteSink.write, sink.pointer,
+                                                          Double(spec.pixelWidth), Double(spec.pixelHeight))!
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "siwa-buttons")
+        // A fixed date keeps the output byte-identical between runs (ETags, batch reruns).
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2020-01-01T00:00:00Z")
+        try finish(surface, scale: spec.scale, draw)
+        return sink.bytes
+    }
+
+    private static func drawScaled(on surface: OpaquePointer, scale: Int, _ draw: (OpaquePointer) -> Void) throws {
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, Double(scale), Double(scale))
+        draw(cr)
+        try check(cairo_status(cr))
+    }
+
+    private static func finish(_ surface: OpaquePointer, scale: Int, _ draw: (OpaquePointer) -> Void) throws {
+        defer { cairo_surface_destroy(surface) }
+        try drawScaled(on: surface, scale: scale, draw)
+        cairo_surface_finish(surface)
+        try check(cairo_surface_status(surface))
+    }
+
+    private static func check(_ status: cairo_status_t) throws {
+        guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(status: status) }
+    }
+}
+
+/// Collects what Cairo's stream surfaces write.
+final class ByteSink {
+    var bytes: [UInt8] = []
+
+    var pointer: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    static let write: cairo_write_func_t = { closure, data, length in
+        let sink = Unmanaged<ByteSink>.fromOpaque(closure!).takeUnretainedValue()
+        sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+        return CAIRO_STATUS_SUCCESS
+    }
+}

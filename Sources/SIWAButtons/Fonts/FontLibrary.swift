@@ -1,0 +1,76 @@
+import CPango
+import Foundation
+
+/// The fonts the renderer may use: the pinned files of `Fonts/` (never the system's),
+/// plus optionally one font file of the user's, which then comes first for every
+/// script it covers. Wraps a private fontconfig configuration.
+public final class FontLibrary: @unchecked Sendable {
+    /// fontconfig configuration holding exactly our files (read-only after init).
+    let config: OpaquePointer
+    public let files: [URL]
+    /// Family name of the user's font, when one was given.
+    public let userFamily: String?
+
+    public enum LoadError: Error, CustomStringConvertible {
+        case noFonts(String)
+        case unreadable(String)
+
+        public var description: String {
+            switch self {
+            case .noFonts(let dir): "No fonts found in '\(dir)': set SIWA_FONTS_DIR or pass --fonts-dir to the project's Fonts/ folder."
+            case .unreadable(let path): "Cannot load font '\(path)'."
+            }
+        }
+    }
+
+    /// - Parameters:
+    ///   - directory: folder with the pinned fonts; nil finds `Fonts/` (see `defaultDirectory`).
+    ///   - userFont: a font file to prefer, e.g. SF Pro.
+    public init(directory: URL? = nil, userFont: URL? = nil) throws {
+        let dir = directory ?? FontLibrary.defaultDirectory()
+        let pinned = ((try? FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)) ?? [])
+            .filter { ["otf", "ttf", "ttc"].contains($0.pathExtension.lowercased()) }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        guard !pinned.isEmpty else { throw LoadError.noFonts(dir.path) }
+        guard let config = FcConfigCreate() else { throw LoadError.noFonts(dir.path) }
+        self.config = config
+        for file in pinned + (userFont.map { [$0] } ?? []) {
+            guard FcConfigAppFontAddFile(config, file.path) != 0 else {
+                FcConfigDestroy(config)
+                throw LoadError.unreadable(file.path)
+            }
+        }
+        files = pinned + (userFont.map { [$0] } ?? [])
+        userFamily = try userFont.map { try FontLibrary.family(of: $0) }
+    }
+
+    deinit { FcConfigDestroy(config) }
+
+    /// The pinned fonts' folder: `$SIWA_FONTS_DIR`, else `Fonts/` next to the executable
+    /// or in `../share/siwa-buttons/`, else the source tree's `Fonts/`.
+    public static func defaultDirectory() -> URL {
+        if let env = ProcessInfo.processInfo.environment["SIWA_FONTS_DIR"], !env.isEmpty {
+            return URL(fileURLWithPath: env)
+        }
+        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
+        for candidate in [exe.appendingPathComponent("Fonts"),
+                          exe.appendingPathComponent("../share/siwa-buttons/Fonts").standardized]
+        where FileManager.default.fileExists(atPath: candidate.path) {
+            return candidate
+        }
+        // Sources/SIWAButtons/Fonts/FontLibrary.swift -> package root
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fonts")
+    }
+
+    private static func family(of file: URL) throws -> String {
+        var count: Int32 = 0
+        guard let pattern = FcFreeTypeQuery(file.path, 0, nil, &count) else { throw LoadError.unreadable(file.path) }
+        defer { FcPatternDestroy(pattern) }
+        var value: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, FC_FAMILY, 0, &value) == FcResultMatch, let value else {
+            throw LoadError.unreadable(file.path)
+        }
+        return String(cString: value)
+    }
+}

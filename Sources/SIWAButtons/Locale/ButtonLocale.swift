@@ -1,0 +1,92 @@
+/// One of Apple's 37 button locales: its titles and how its text is set
+/// (script, direction, fonts, tracking).
+public struct ButtonLocale: Hashable, Sendable, CustomStringConvertible {
+    /// Writing systems that need different fonts or metrics.
+    public enum Script: Sendable {
+        case latin   // Latin, Greek and Cyrillic: Inter
+        case arabic, hebrew, thai
+        case chineseSimplified, chineseTraditional, chineseHongKong, japanese, korean
+
+        var isCJK: Bool {
+            switch self {
+            case .chineseSimplified, .chineseTraditional, .chineseHongKong, .japanese, .korean: true
+            default: false
+            }
+        }
+    }
+
+    /// Apple's code, e.g. `en_US`, `iw_IL`.
+    public let code: String
+
+    public init?(code: String) {
+        guard LabelTable.rows.contains(where: { $0.locale == code }) else { return nil }
+        self.code = code
+    }
+
+    public static let `default` = ButtonLocale(code: "en_US")!
+    public static let all: [ButtonLocale] = LabelTable.rows.map { ButtonLocale(code: $0.locale)! }
+
+    public var description: String { code }
+
+    private var row: LabelRow { LabelTable.rows.first { $0.locale == code }! }
+
+    /// The title for a button type, in logical order.
+    public func title(_ type: ButtonSpec.Kind) -> String {
+        switch type {
+        case .signIn: row.signIn
+        case .continue: row.continue
+        case .signUp: row.signUp
+        }
+    }
+
+    /// How sure we are of the title, and where it was seen (see LabelTable).
+    public var confidence: String { row.confidence }
+    public var sources: String { row.sources }
+
+    /// ISO 639 language, as Pango and HTML want it (Apple writes Hebrew `iw`).
+    public var language: String {
+        let lang = String(code.prefix(2))
+        return lang == "iw" ? "he" : lang
+    }
+
+    /// BCP 47 tag for HTML `lang` attributes, e.g. `en-US`, `he-IL`.
+    public var bcp47: String { language + "-" + code.suffix(2) }
+
+    public var isRightToLeft: Bool { script == .arabic || script == .hebrew }
+
+    public var script: Script {
+        switch code {
+        case "ar_SA": .arabic
+        case "iw_IL": .hebrew
+        case "th_TH": .thai
+        case "zh_CN": .chineseSimplified
+        case "zh_TW": .chineseTraditional
+        case "zh_HK": .chineseHongKong
+        case "ja_JP": .japanese
+        case "ko_KR": .korean
+        default: .latin
+        }
+    }
+
+    /// Fonts for the label, first choice first ("Apple" and other Latin text always
+    /// comes from Inter). Family names as in the pinned fonts of `Fonts/`.
+    public var fontFamilies: [String] {
+        switch script {
+        case .latin: ["Inter"]
+        case .arabic: ["Inter", "Noto Sans Arabic"]
+        case .hebrew: ["Inter", "Noto Sans Hebrew"]
+        case .thai: ["Inter", "Noto Sans Thai"]
+        case .chineseSimplified: ["Inter", "Noto Sans CJK SC"]
+        case .chineseTraditional: ["Inter", "Noto Sans CJK TC"]
+        case .chineseHongKong: ["Inter", "Noto Sans CJK HK"]
+        case .japanese: ["Inter", "Noto Sans CJK JP"]
+        case .korean: ["Inter", "Noto Sans CJK KR"]
+        }
+    }
+
+    /// Letter spacing in em: SF's -0.022 em for Latin/Cyrillic, none for CJK, and none
+    /// for the cursive or mark-heavy scripts, where tracking breaks the shaping.
+    public var tracking: Double {
+        script == .latin ? -0.022 : 0
+    }
+}

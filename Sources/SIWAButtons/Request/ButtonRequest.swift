@@ -1,0 +1,100 @@
+/// A parsed request: the button and, optionally, the output format asked for with
+/// `format=` (our one parameter beyond Apple's). The same grammar serves the HTTP
+/// API, the CLI and the batch generator.
+public struct ButtonRequest: Hashable, Sendable {
+    public var spec: ButtonSpec
+    public var format: OutputFormat?
+
+    public init(spec: ButtonSpec, format: OutputFormat? = nil) {
+        self.spec = spec
+        self.format = format
+    }
+
+    /// Longest query we read; Apple's longest valid query is under 250 bytes.
+    public static let maxQueryLength = 1024
+
+    /// Parses `"/appleid/button/left?type=continue&height=44"`. A full URL
+    /// (`https://host/appleid/button?...`) is accepted too: scheme and host are ignored.
+    public static func parse(_ target: String) throws(RequestError) -> ButtonRequest {
+        var rest = Substring(target)
+        for scheme in ["https://", "http://"] where rest.lowercased().hasPrefix(scheme) {
+            rest = rest.dropFirst(scheme.count)
+            guard let slash = rest.firstIndex(of: "/") else { throw .unknownEndpoint(String(target)) }
+            rest = rest[slash...]
+        }
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        if let q = rest.firstIndex(of: "?") {
+            return try parse(path: String(rest[..<q]), query: String(rest[rest.index(after: q)...]))
+        }
+        return try parse(path: String(rest), query: nil)
+    }
+
+    /// Parses an endpoint path and its raw (still percent-encoded) query string.
+    public static func parse(path: String, query: String?) throws(RequestError) -> ButtonRequest {
+        guard let endpoint = Endpoint(path: path) else { throw .unknownEndpoint(path) }
+        let query = query ?? ""
+        guard query.utf8.count <= maxQueryLength else {
+            throw .malformed("the query is longer than \(maxQueryLength) bytes")
+        }
+        var spec = ButtonSpec(mode: endpoint.mode)
+        var format: OutputFormat?
+        var seen = Set<String>()
+        for piece in query.split(separator: "&", omittingEmptySubsequences: true) {
+            guard let eq = piece.firstIndex(of: "=") else {
+                throw .malformed("'\(String(piece).prefix(40))' has no '=value'")
+            }
+            let name = try decode(piece[..<eq])
+            let value = try decode(piece[piece.index(after: eq)...])
+            guard !name.isEmpty else { throw .malformed("a parameter has no name") }
+            guard seen.insert(name).inserted else { throw .duplicateParameter(name) }
+            if name == "format" {
+                guard let f = OutputFormat(rawValue: value) else {
+                    throw .invalidValue(name: name, value: value,
+                                        allowed: OutputFormat.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
+                }
+                format = f
+                continue
+            }
+            guard let parameter = Parameter(rawValue: name), endpoint.parameters.contains(parameter) else {
+                throw .unknownParameter(name: String(name.prefix(40)), endpoint: endpoint.path,
+                                        allowed: endpoint.parameters.map(\.name) + ["format"])
+            }
+            guard parameter.validate(value) else {
+                throw .invalidValue(name: name, value: String(value.prefix(40)), allowed: parameter.allowedDescription)
+            }
+            parameter.apply(value, to: &spec)
+        }
+        return ButtonRequest(spec: spec, format: format)
+    }
+
+    /// Percent-decoding of one query component ('+' is a space, as in HTML forms).
+    static func decode(_ s: Substring) throws(RequestError) -> String {
+        guard s.contains(where: { $0 == "%" || $0 == "+" }) else { return String(s) }
+        var bytes: [UInt8] = []
+        var it = Array(s.utf8)[...]
+        while let b = it.popFirst() {
+            switch b {
+            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard it.count >= 2, let hi = hexValue(it.popFirst()!), let lo = hexValue(it.popFirst()!) else {
+                    throw .malformed("bad percent-encoding in '\(String(s.prefix(40)))'")
+                }
+                bytes.append(hi << 4 | lo)
+            default: bytes.append(b)
+            }
+        }
+        guard let decoded = String(validating: bytes, as: UTF8.self) else {
+            throw .malformed("'\(String(s.prefix(40)))' is not valid UTF-8")
+        }
+        return decoded
+    }
+
+    private static func hexValue(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 48...57: c - 48
+        case 65...70: c - 55
+        case 97...102: c - 87
+        default: nil
+        }
+    }
+}

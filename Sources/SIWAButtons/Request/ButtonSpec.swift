@@ -1,0 +1,81 @@
+/// A fully validated, normalised button: every parameter has its value (defaults
+/// filled in), so two requests that draw the same button have equal specs.
+public struct ButtonSpec: Hashable, Sendable {
+    public enum Mode: String, CaseIterable, Sendable {
+        case center, left, logo
+    }
+
+    public enum Kind: String, CaseIterable, Sendable {
+        case signIn = "sign-in"
+        case `continue` = "continue"
+        case signUp = "sign-up"
+    }
+
+    public enum Color: String, CaseIterable, Sendable {
+        case black, white
+    }
+
+    public enum LogoSize: String, CaseIterable, Sendable {
+        case small, medium, large
+    }
+
+    public var mode: Mode
+    public var type: Kind
+    public var color: Color
+    public var border: Bool
+    /// Corner radius in percent of the height (Apple's pixels: 50 = pill/circle).
+    public var borderRadius: Int
+    public var scale: Int
+    public var locale: ButtonLocale
+    /// Points. For the logo-only mode both equal `size`.
+    public var width: Int
+    public var height: Int
+    public var logoSize: LogoSize
+    public var logoPosition: Int
+    public var labelPosition: Int
+
+    public init(mode: Mode = .center, type: Kind = .signIn, color: Color = .black, border: Bool = false,
+                borderRadius: Int = 15, scale: Int = 1, locale: ButtonLocale = .default,
+                width: Int? = nil, height: Int? = nil, size: Int? = nil,
+                logoSize: LogoSize = .small, logoPosition: Int = 0, labelPosition: Int = 0) {
+        self.mode = mode
+        self.type = type
+        self.color = color
+        self.border = border
+        self.borderRadius = borderRadius
+        self.scale = scale
+        self.locale = locale
+        if mode == .logo {
+            let side = size ?? Parameter.size.defaultValue
+            self.width = side
+            self.height = side
+        } else {
+            self.width = width ?? Parameter.width.defaultValue
+            self.height = height ?? Parameter.height.defaultValue
+        }
+        self.logoSize = logoSize
+        self.logoPosition = logoPosition
+        self.labelPosition = labelPosition
+    }
+
+    /// The label text, in logical order; nil for the logo-only mode.
+    public var label: String? {
+        mode == .logo ? nil : locale.title(type)
+    }
+
+    /// Pixel size of the PNG (and user-unit size of SVG/PDF).
+    public var pixelWidth: Int { width * scale }
+    public var pixelHeight: Int { height * scale }
+
+    /// Apple's endpoint path for this button.
+    public var path: String { Endpoint(mode: mode).path }
+
+    /// The normalised query: every parameter the endpoint takes, in a fixed order,
+    /// with its effective value. Equal specs give equal strings (cache keys, ETags).
+    public var canonicalQuery: String {
+        Endpoint(mode: mode).parameters.map { "\($0.name)=\($0.value(in: self))" }.joined(separator: "&")
+    }
+
+    /// `path?canonicalQuery`, accepted by `ButtonRequest.parse`.
+    public var canonicalTarget: String { path + "?" + canonicalQuery }
+}

@@ -1,0 +1,104 @@
+/// One query parameter of Apple's image endpoints: its name (Apple's spelling, `_` and
+/// `-` mixed as Apple has them), the values it allows and its default.
+public enum Parameter: String, CaseIterable, Sendable {
+    case color, border, type
+    case borderRadius = "border_radius"
+    case width, height, size, scale, locale
+    case labelPosition = "label-position"
+    case logoPosition = "logo-position"
+    case logoSize = "logo-size"
+
+    public var name: String { rawValue }
+
+    /// What the parameter accepts.
+    public enum Domain: Sendable {
+        case integer(ClosedRange<Int>)
+        case choice([String])
+    }
+
+    public var domain: Domain {
+        switch self {
+        case .color: .choice(ButtonSpec.Color.allCases.map(\.rawValue))
+        case .border: .choice(["true", "false"])
+        case .type: .choice(ButtonSpec.Kind.allCases.map(\.rawValue))
+        case .borderRadius: .integer(0...50)
+        case .width: .integer(130...375)
+        case .height: .integer(30...64)
+        // Apple documents no range for the logo's side; 30-64 matches its JS limits.
+        case .size: .integer(30...64)
+        case .scale: .integer(1...6)
+        case .locale: .choice(ButtonLocale.all.map(\.code))
+        case .labelPosition, .logoPosition: .integer(0...182)
+        case .logoSize: .choice(ButtonSpec.LogoSize.allCases.map(\.rawValue))
+        }
+    }
+
+    /// Default for the integer parameters (Apple's; `size` has none at Apple, we use 30).
+    var defaultValue: Int {
+        switch self {
+        case .borderRadius: 15
+        case .width: 140
+        case .height, .size: 30
+        case .scale: 1
+        default: 0
+        }
+    }
+
+    /// Human description of the allowed values, used in error messages and docs.
+    public var allowedDescription: String {
+        switch domain {
+        case .integer(let r): "an integer from \(r.lowerBound) to \(r.upperBound)"
+        case .choice(let values) where values.count > 6: "one of \(values.joined(separator: ", "))"
+        case .choice(let values): values.map { "'\($0)'" }.joined(separator: " or ")
+        }
+    }
+
+    /// The parameter's effective value in a spec, as it is written in a query.
+    func value(in spec: ButtonSpec) -> String {
+        switch self {
+        case .color: spec.color.rawValue
+        case .border: spec.border ? "true" : "false"
+        case .type: spec.type.rawValue
+        case .borderRadius: String(spec.borderRadius)
+        case .width: String(spec.width)
+        case .height: String(spec.height)
+        case .size: String(spec.height)
+        case .scale: String(spec.scale)
+        case .locale: spec.locale.code
+        case .labelPosition: String(spec.labelPosition)
+        case .logoPosition: String(spec.logoPosition)
+        case .logoSize: spec.logoSize.rawValue
+        }
+    }
+
+    /// Sets the (already validated) raw value on a spec.
+    func apply(_ raw: String, to spec: inout ButtonSpec) {
+        switch self {
+        case .color: spec.color = ButtonSpec.Color(rawValue: raw)!
+        case .border: spec.border = raw == "true"
+        case .type: spec.type = ButtonSpec.Kind(rawValue: raw)!
+        case .borderRadius: spec.borderRadius = Int(raw)!
+        case .width: spec.width = Int(raw)!
+        case .height: spec.height = Int(raw)!
+        case .size: spec.width = Int(raw)!; spec.height = Int(raw)!
+        case .scale: spec.scale = Int(raw)!
+        case .locale: spec.locale = ButtonLocale(code: raw)!
+        case .labelPosition: spec.labelPosition = Int(raw)!
+        case .logoPosition: spec.logoPosition = Int(raw)!
+        case .logoSize: spec.logoSize = ButtonSpec.LogoSize(rawValue: raw)!
+        }
+    }
+
+    /// Checks a raw value against the domain: integers are plain ASCII digits only
+    /// (no sign, no fraction, no spaces), choices match exactly.
+    func validate(_ raw: String) -> Bool {
+        switch domain {
+        case .integer(let range):
+            guard !raw.isEmpty, raw.count <= 4, raw.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+                  let n = Int(raw) else { return false }
+            return range.contains(n)
+        case .choice(let values):
+            return values.contains(raw)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import SIWAButtons
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render one button from an endpoint path and query, exactly as the HTTP API takes them.",
+        discussion: """
+        Examples:
+          siwa-buttons render '/appleid/button?color=white&border=true&width=200&height=32&scale=2' -o button.png
+          siwa-buttons render '/appleid/button/left?type=continue&logo-size=medium&locale=ar_SA&height=44&width=260' -o left.svg
+          siwa-buttons render '/appleid/button/logo?size=44&color=black&border_radius=50' -o logo.pdf
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Endpoint path and query, e.g. '/appleid/button?type=continue'.", valueName: "request"))
+    var request: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file; '-' writes to standard output.", valueName: "file"))
+    var output: String
+
+    @Option(help: "png, svg or pdf (default: from the output file's extension, else png).")
+    var format: OutputFormat?
+
+    @OptionGroup var fonts: FontOptions
+
+    func run() throws {
+        let parsed: ButtonRequest
+        do {
+            parsed = try ButtonRequest.parse(request)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let chosen = try resolveFormat(query: parsed.format)
+        let bytes = try fonts.renderer().render(parsed.spec, format: chosen)
+        if output == "-" {
+            FileHandle.standardOutput.write(Data(bytes))
+        } else {
+            try Data(bytes).write(to: URL(fileURLWithPath: output))
+        }
+    }
+
+    /// `--format`, `format=` in the query and the file extension must agree.
+    private func resolveFormat(query: OutputFormat?) throws -> OutputFormat {
+        let fromFile = output == "-" ? nil : OutputFormat(fileName: output)
+        let candidates = [format, query, fromFile].compactMap { $0 }
+        guard let first = candidates.first else { return .png }
+        if let other = candidates.first(where: { $0 != first }) {
+            throw ValidationError("Conflicting formats: \(first.rawValue) and \(other.rawValue) (from --format, format= or the file extension).")
+        }
+        return first
+    }
+}
+
+extension OutputFormat: ExpressibleByArgument {}

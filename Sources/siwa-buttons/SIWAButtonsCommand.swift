@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct SIWAButtonsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "siwa-buttons",
+        abstract: "Draws Sign in with Apple buttons (PNG, SVG, PDF) and serves them.",
+        subcommands: [RenderCommand.self]
+    )
+}
