@@ -30,7 +30,7 @@ struct RenderCommand: ParsableCommand {
         do {
             parsed = try ButtonRequest.parse(request)
         } catch {
-            throw ValidationError(error.description)
+            throw CLIError(error.description)
         }
         let chosen = try resolveFormat(query: parsed.format)
         let bytes = try fonts.renderer().render(parsed.spec, format: chosen)
@@ -47,10 +47,16 @@ struct RenderCommand: ParsableCommand {
         let candidates = [format, query, fromFile].compactMap { $0 }
         guard let first = candidates.first else { return .png }
         if let other = candidates.first(where: { $0 != first }) {
-            throw ValidationError("Conflicting formats: \(first.rawValue) and \(other.rawValue) (from --format, format= or the file extension).")
+            throw CLIError("Conflicting formats: \(first.rawValue) and \(other.rawValue) (from --format, format= or the file extension).")
         }
         return first
     }
 }
 
 extension OutputFormat: ExpressibleByArgument {}
+
+/// A failure reported as one line ("Error: ..."), exit status 1, without the usage text.
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -49,7 +49,8 @@ public enum Parameter: String, CaseIterable, Sendable {
         switch domain {
         case .integer(let r): "an integer from \(r.lowerBound) to \(r.upperBound)"
         case .choice(let values) where values.count > 6: "one of \(values.joined(separator: ", "))"
-        case .choice(let values): values.map { "'\($0)'" }.joined(separator: " or ")
+        case .choice(let values):
+            values.dropLast().map { "'\($0)'" }.joined(separator: ", ") + " or '\(values.last!)'"
         }
     }
 

@@ -1,0 +1,123 @@
+import Testing
+@testable import SIWAButtons
+
+/// Text widths as Apple's SF Pro gives them: "Sign in with Apple" is 97.148 px at 12 px
+/// (from Apple's worked example: a 158.6 pt run at 17.14 pt, minus logo and space).
+struct FixedMeasurer: TextMeasuring {
+    var emWidth = 97.148 / 12
+    func advance(of text: String, locale: ButtonLocale, fontSize: Double) -> Double { emWidth * fontSize }
+}
+
+@Suite("Layout in points")
+struct LayoutTests {
+    let measurer = FixedMeasurer()
+
+    @Test("Apple's centre example: 210x40 sign-in")
+    func centreExample() throws {
+        let spec = try ButtonRequest.parse("/appleid/button?width=210&height=40").spec
+        let layout = Layout.layout(spec, measurer: measurer)
+        let label = try #require(layout.label)
+        #expect(abs(label.fontSize - 17.14) < 0.01)
+        let runStart = layout.logo.x - LogoGlyph.inkLeft * label.fontSize
+        #expect(abs(runStart - 25.7) < 0.05)
+        #expect(abs((label.x + label.advance - runStart) - 158.6) < 0.05)
+        #expect(abs(label.baseline - 25.7) < 0.05)
+        // Logo ink box: 0.621 x 0.765 em, resting on the baseline.
+        #expect(abs(layout.logo.width / layout.logo.height - 0.8118) < 0.001)
+        #expect(abs(layout.logo.maxY - (label.baseline + 0.008 * label.fontSize)) < 1e-9)
+    }
+
+    @Test("Centre: font is 43% of the height when the height limits it")
+    func heightLimited() throws {
+        for h in [30, 44, 64] {
+            let spec = try ButtonRequest.parse("/appleid/button?width=375&height=\(h)").spec
+            let label = try #require(Layout.layout(spec, measurer: measurer).label)
+            #expect(abs(label.fontSize - 0.4286 * Double(h)) < 0.01)
+        }
+    }
+
+    @Test("Centre: a narrow button limits the run to 84% of the width, centred")
+    func widthLimited() throws {
+        let spec = try ButtonRequest.parse("/appleid/button?width=130&height=64").spec
+        let layout = Layout.layout(spec, measurer: measurer)
+        let label = try #require(layout.label)
+        let runStart = layout.logo.x - LogoGlyph.inkLeft * label.fontSize
+        let runEnd = label.x + label.advance
+        #expect(abs((runEnd - runStart) - 0.84 * 130) < 1e-9)
+        #expect(abs(runStart - (130 - runEnd)) < 1e-9)
+    }
+
+    @Test("Apple's left example: 280x44 small logo")
+    func leftExample() throws {
+        let spec = try ButtonRequest.parse("/appleid/button/left?width=280&height=44").spec
+        let slots = LeftLayout.slots(spec)
+        #expect(slots == .init(logoWidth: 12, logoX: 6, labelX: 26, labelWidth: 232, rightMargin: 22))
+        let layout = Layout.layout(spec, measurer: measurer)
+        let label = try #require(layout.label)
+        #expect(abs(label.fontSize - 19.07) < 0.01)
+        #expect(label.x == 26)
+        #expect(abs(label.baseline - (22 + 0.3577 * label.fontSize)) < 1e-9)
+        // Small logo: 33% of the height tall, centred in its 12 pt slot, centre at 47.5%.
+        #expect(abs(layout.logo.height - 0.33 * 44) < 1e-9)
+        #expect(abs(layout.logo.midX - 12) < 1e-9)
+        #expect(abs(layout.logo.midY - 0.475 * 44) < 1e-9)
+    }
+
+    @Test("Left: positions are clamped to the margins and half the width")
+    func leftClamping() throws {
+        // Label position past half the width is capped at floor(W/2).
+        var s = try ButtonRequest.parse("/appleid/button/left?width=201&height=32&label-position=182").spec
+        #expect(LeftLayout.slots(s).labelX == 100)
+        // Logo position cannot push the logo into the label's gap.
+        s = try ButtonRequest.parse("/appleid/button/left?width=200&height=32&logo-position=150&label-position=60").spec
+        let slots = LeftLayout.slots(s)
+        #expect(slots.logoX == 60 - (0.7 * slots.logoWidth).rounded(.down) - slots.logoWidth)
+        // Sizes: slots 12/17/21 of 44.
+        for (size, slot) in [("small", 12.0), ("medium", 17.0), ("large", 21.0)] {
+            s = try ButtonRequest.parse("/appleid/button/left?height=44&logo-size=\(size)").spec
+            #expect(LeftLayout.slots(s).logoWidth == slot)
+        }
+    }
+
+    @Test("Right-to-left locales mirror the row")
+    func rightToLeft() throws {
+        for endpoint in ["/appleid/button", "/appleid/button/left"] {
+            let ltr = Layout.layout(try ButtonRequest.parse("\(endpoint)?width=260&height=44").spec, measurer: measurer)
+            let rtl = Layout.layout(try ButtonRequest.parse("\(endpoint)?width=260&height=44&locale=ar_SA").spec, measurer: measurer)
+            let l = try #require(ltr.label), r = try #require(rtl.label)
+            #expect(abs(rtl.logo.x - (260 - ltr.logo.maxX)) < 1e-9)
+            #expect(abs(r.x - (260 - (l.x + l.advance))) < 1e-9)
+            #expect(rtl.logo.x > r.x + r.advance)
+        }
+    }
+
+    @Test("Logo only: 43% tall, centred, from 22.7% of the side")
+    func logoOnly() throws {
+        let layout = Layout.layout(try ButtonRequest.parse("/appleid/button/logo?size=44").spec, measurer: measurer)
+        #expect(layout.label == nil)
+        #expect(abs(layout.logo.midX - 22) < 1e-9)
+        #expect(abs(layout.logo.y - 0.227 * 44) < 1e-9)
+        #expect(abs(layout.logo.height - 0.432 * 44) < 1e-9)
+    }
+
+    @Test("Shapes: radius is a percentage of the height; border ring and stroke on white only")
+    func shapes() throws {
+        var layout = Layout.layout(try ButtonRequest.parse("/appleid/button?height=40&border_radius=15").spec, measurer: measurer)
+        #expect(layout.shapes.count == 1 && layout.shapes[0].outline.radius == 6 && layout.shapes[0].fill == .black)
+        #expect(layout.foreground == .white)
+        layout = Layout.layout(try ButtonRequest.parse("/appleid/button?height=38&width=273&color=white&border=true&border_radius=50").spec, measurer: measurer)
+        #expect(layout.shapes.count == 2)
+        #expect(layout.shapes[0].outline.rect == Rect(x: 0.5, y: 0.5, width: 272, height: 37) && layout.shapes[0].fill == .black)
+        #expect(layout.shapes[0].outline.radius == 18.5)
+        #expect(layout.shapes[1].outline.rect == Rect(x: 1.5, y: 1.5, width: 270, height: 35) && layout.shapes[1].fill == .white)
+        layout = Layout.layout(try ButtonRequest.parse("/appleid/button?color=black&border=true").spec, measurer: measurer)
+        #expect(layout.shapes.count == 1)
+        layout = Layout.layout(try ButtonRequest.parse("/appleid/button/logo?size=40&border_radius=50").spec, measurer: measurer)
+        #expect(layout.shapes[0].outline.radius == 20)
+    }
+}
+
+extension Rect {
+    var midX: Double { x + width / 2 }
+    var midY: Double { y + height / 2 }
+}

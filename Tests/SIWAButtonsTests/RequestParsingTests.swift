@@ -1,0 +1,118 @@
+import Testing
+@testable import SIWAButtons
+
+@Suite("Request parsing")
+struct RequestParsingTests {
+    @Test("Defaults are Apple's")
+    func defaults() throws {
+        let center = try ButtonRequest.parse("/appleid/button").spec
+        #expect(center.mode == .center)
+        #expect(center.color == .black && !center.border && center.type == .signIn)
+        #expect(center.width == 140 && center.height == 30 && center.borderRadius == 15 && center.scale == 1)
+        #expect(center.locale.code == "en_US")
+        let left = try ButtonRequest.parse("/appleid/button/left").spec
+        #expect(left.mode == .left && left.logoSize == .small && left.logoPosition == 0 && left.labelPosition == 0)
+        let logo = try ButtonRequest.parse("/appleid/button/logo").spec
+        #expect(logo.mode == .logo && logo.width == 30 && logo.height == 30)
+    }
+
+    @Test("Every parameter is read")
+    func everyParameter() throws {
+        let spec = try ButtonRequest.parse(
+            "/appleid/button/left?color=white&border=true&type=sign-up&border_radius=50&width=375&height=64&scale=6"
+            + "&locale=ar_SA&label-position=182&logo-position=20&logo-size=large&format=svg")
+        #expect(spec.format == .svg)
+        let s = spec.spec
+        #expect(s.color == .white && s.border && s.type == .signUp && s.borderRadius == 50)
+        #expect(s.width == 375 && s.height == 64 && s.scale == 6 && s.locale.code == "ar_SA")
+        #expect(s.labelPosition == 182 && s.logoPosition == 20 && s.logoSize == .large)
+        let logo = try ButtonRequest.parse("/appleid/button/logo?size=44&color=white&border=true&border_radius=50&scale=2").spec
+        #expect(logo.width == 44 && logo.height == 44 && logo.pixelWidth == 88 && logo.border)
+    }
+
+    @Test("Bounds are inclusive", arguments: [
+        ("width", 130, 375), ("height", 30, 64), ("border_radius", 0, 50), ("scale", 1, 6),
+        ("label-position", 0, 182), ("logo-position", 0, 182),
+    ])
+    func bounds(name: String, low: Int, high: Int) throws {
+        for ok in [low, high] {
+            #expect(throws: Never.self) { try ButtonRequest.parse("/appleid/button/left?\(name)=\(ok)") }
+        }
+        for bad in [low - 1, high + 1] where bad >= 0 {
+            #expect(throws: RequestError.self) { try ButtonRequest.parse("/appleid/button/left?\(name)=\(bad)") }
+        }
+    }
+
+    @Test("Logo size bounds")
+    func logoSizeBounds() throws {
+        #expect(try ButtonRequest.parse("/appleid/button/logo?size=64").spec.width == 64)
+        #expect(throws: RequestError.self) { try ButtonRequest.parse("/appleid/button/logo?size=29") }
+        #expect(throws: RequestError.self) { try ButtonRequest.parse("/appleid/button/logo?size=65") }
+    }
+
+    @Test("All 37 locales are accepted")
+    func locales() throws {
+        #expect(ButtonLocale.all.count == 37)
+        for locale in ButtonLocale.all {
+            #expect(try ButtonRequest.parse("/appleid/button?locale=\(locale.code)").spec.locale == locale)
+        }
+    }
+
+    @Test("Bad input is rejected with a message naming the parameter", arguments: [
+        ("/appleid/button?width=abc", "Invalid value 'abc' for parameter 'width': expected an integer from 130 to 375."),
+        ("/appleid/button?width=200.5", "Invalid value '200.5' for parameter 'width'"),
+        ("/appleid/button?width=%2B200", "Invalid value '+200' for parameter 'width'"),
+        ("/appleid/button?width=", "Invalid value '' for parameter 'width'"),
+        ("/appleid/button?height=65", "Invalid value '65' for parameter 'height': expected an integer from 30 to 64."),
+        ("/appleid/button?color=red", "Invalid value 'red' for parameter 'color': expected 'black' or 'white'."),
+        ("/appleid/button?color=Black", "Invalid value 'Black' for parameter 'color'"),
+        ("/appleid/button?border=yes", "Invalid value 'yes' for parameter 'border': expected 'true' or 'false'."),
+        ("/appleid/button?type=sign-out", "Invalid value 'sign-out' for parameter 'type': expected 'sign-in', 'continue' or 'sign-up'."),
+        ("/appleid/button?locale=en-US", "Invalid value 'en-US' for parameter 'locale': expected one of ar_SA,"),
+        ("/appleid/button/left?logo-size=huge", "Invalid value 'huge' for parameter 'logo-size': expected 'small', 'medium' or 'large'."),
+        ("/appleid/button?format=gif", "Invalid value 'gif' for parameter 'format'"),
+        ("/appleid/button?colour=black", "Unknown parameter 'colour' for /appleid/button: allowed parameters are color, border,"),
+        ("/appleid/button?size=40", "Unknown parameter 'size' for /appleid/button"),
+        ("/appleid/button?logo-size=large", "Unknown parameter 'logo-size' for /appleid/button"),
+        ("/appleid/button/logo?width=200", "Unknown parameter 'width' for /appleid/button/logo"),
+        ("/appleid/button?width=200&width=210", "Parameter 'width' is given more than once."),
+        ("/appleid/button?border", "Malformed query: 'border' has no '=value'."),
+        ("/appleid/button?=black", "Malformed query: a parameter has no name."),
+        ("/appleid/button?color=%ZZ", "Malformed query: bad percent-encoding"),
+        ("/appleid/buttons", "Unknown endpoint '/appleid/buttons'"),
+        ("/", "Unknown endpoint '/'"),
+    ])
+    func rejected(target: String, message: String) {
+        do {
+            _ = try ButtonRequest.parse(target)
+            Issue.record("\(target) was accepted")
+        } catch {
+            #expect(error.description.hasPrefix(message), "\(error.description)")
+        }
+    }
+
+    @Test("Overlong queries are refused")
+    func overlong() {
+        let long = "/appleid/button?" + Array(repeating: "width=200", count: 200).joined(separator: "&")
+        #expect(throws: RequestError.malformed("the query is longer than 1024 bytes")) { try ButtonRequest.parse(long) }
+    }
+
+    @Test("Percent-encoding, full URLs and trailing slashes")
+    func encodings() throws {
+        #expect(try ButtonRequest.parse("/appleid/button?%63olor=%77hite").spec.color == .white)
+        let url = "https://appleid.cdn-apple.com/appleid/button/?type=continue#frag"
+        #expect(try ButtonRequest.parse(url).spec.type == .continue)
+    }
+
+    @Test("The canonical query round-trips and is the same for equal buttons")
+    func canonical() throws {
+        let a = try ButtonRequest.parse("/appleid/button?width=200&color=white").spec
+        let b = try ButtonRequest.parse("/appleid/button?color=white&width=200&height=30&scale=1").spec
+        #expect(a == b && a.canonicalTarget == b.canonicalTarget)
+        #expect(a.canonicalTarget == "/appleid/button?color=white&border=false&type=sign-in&border_radius=15&width=200&height=30&scale=1&locale=en_US")
+        for target in ["/appleid/button/left?logo-size=medium&locale=ko_KR", "/appleid/button/logo?size=49&border_radius=50"] {
+            let spec = try ButtonRequest.parse(target).spec
+            #expect(try ButtonRequest.parse(spec.canonicalTarget).spec == spec)
+        }
+    }
+}
