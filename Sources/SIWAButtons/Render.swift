@@ -30,7 +30,8 @@ public final class ButtonRenderer: Sendable {
             case .png:
                 return try CairoTargets.png(spec, draw: draw)
             case .svg:
-                return SVGAccessibility.annotate(try CairoTargets.svg(spec, draw: draw), title: spec.accessibleTitle)
+                return SVGFinishing.finish(try CairoTargets.svg(spec, draw: draw), title: spec.accessibleTitle,
+                                           idSeed: spec.canonicalTarget)
             case .pdf:
                 return try CairoTargets.pdf(spec, title: spec.accessibleTitle, draw: draw)
             }

@@ -71,6 +71,7 @@ final class TextEngine: TextMeasuring {
         pango_layout_set_auto_dir(layout, 0)
         pango_layout_set_text(layout, text, -1)
 
+        let fontSize = fontSize * (fonts.userFamily == nil ? locale.glyphScale : 1)
         let families = (fonts.userFamily.map { [$0] } ?? []) + locale.fontFamilies
         let desc = pango_font_description_new()
         pango_font_description_set_family(desc, families.joined(separator: ","))

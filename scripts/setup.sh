@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what siwa-buttons needs on a fresh Debian machine (idempotent).
+# System libraries for the renderer, tools the tests use, and the Python packages
+# of the image measurements. The Swift toolchain is expected at /opt/swift or on PATH.
+set -euo pipefail
+
+packages=(
+  pkg-config libcairo2-dev libpango1.0-dev libpng-dev libfontconfig-dev  # renderer
+  librsvg2-bin poppler-utils                                            # SVG/PDF checks
+  chromium chromium-driver                                              # browser tests
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+python3 -c 'import numpy, PIL, selenium' 2>/dev/null \
+  || python3 -m pip install --quiet --disable-pip-version-check numpy pillow selenium
+
+command -v swift >/dev/null || export PATH="/opt/swift/usr/bin:$PATH"
+command -v swift >/dev/null || { echo "setup: Swift 6 is required (https://swift.org/install)"; exit 1; }
