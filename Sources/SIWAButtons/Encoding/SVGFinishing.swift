@@ -7,10 +7,10 @@ import Foundation
 ///   page would collide on Cairo's `glyph0-1`-style ids.
 enum SVGFinishing {
     static func finish(_ svg: [UInt8], title: String, idSeed: String) -> [UInt8] {
-        var text = String(decoding: svg, as: UTF8.self)
-        text = renameIDs(text, prefix: "siwa-" + fnv1a(idSeed))
+        let renamed = renameIDs(svg, prefix: Array(("siwa-" + fnv1a(idSeed) + "-").utf8))
+        let text = String(decoding: renamed, as: UTF8.self)
         guard let open = text.range(of: "<svg"), let close = text[open.upperBound...].firstIndex(of: ">") else {
-            return Array(text.utf8)
+            return renamed
         }
         let escaped = escapeXML(title)
         var out = String(text[..<open.upperBound])
@@ -21,22 +21,49 @@ enum SVGFinishing {
         return Array(out.utf8)
     }
 
-    static func renameIDs(_ text: String, prefix: String) -> String {
-        var ids: [String] = []
-        var rest = text[...]
-        while let start = rest.range(of: " id=\"") {
-            rest = rest[start.upperBound...]
-            guard let end = rest.firstIndex(of: "\"") else { break }
-            ids.append(String(rest[..<end]))
+    /// Renames every `id="x"` to prefix + ordinal, and the `#x` references to it, in
+    /// two passes over the bytes (string searching per id was most of the SVG time).
+    static func renameIDs(_ svg: [UInt8], prefix: [UInt8]) -> [UInt8] {
+        let idOpen = Array(" id=\"".utf8)
+        func token(at i: Int) -> Range<Int> {
+            var j = i
+            while j < svg.count, isIDByte(svg[j]) { j += 1 }
+            return i..<j
         }
-        var out = text
-        for (n, id) in ids.enumerated() {
-            let new = "\(prefix)-\(n)"
-            out = out.replacingOccurrences(of: " id=\"\(id)\"", with: " id=\"\(new)\"")
-                .replacingOccurrences(of: "\"#\(id)\"", with: "\"#\(new)\"")
-                .replacingOccurrences(of: "(#\(id))", with: "(#\(new))")
+        func startsIDAttribute(_ i: Int) -> Bool {
+            i + idOpen.count <= svg.count && svg[i] == idOpen[0] && svg[i..<i + idOpen.count].elementsEqual(idOpen)
+        }
+        var names: [ArraySlice<UInt8>: [UInt8]] = [:]
+        for i in svg.indices where startsIDAttribute(i) {
+            let name = svg[token(at: i + idOpen.count)]
+            if names[name] == nil { names[name] = prefix + Array(String(names.count).utf8) }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(svg.count + names.count * prefix.count * 3)
+        var i = 0
+        while i < svg.count {
+            var nameStart: Int?
+            if startsIDAttribute(i) {
+                out += idOpen
+                nameStart = i + idOpen.count
+            } else if svg[i] == UInt8(ascii: "#") {
+                out.append(svg[i])
+                nameStart = i + 1
+            }
+            guard let start = nameStart else {
+                out.append(svg[i])
+                i += 1
+                continue
+            }
+            let range = token(at: start)
+            out += names[svg[range]] ?? Array(svg[range])
+            i = range.upperBound
         }
         return out
+    }
+
+    private static func isIDByte(_ b: UInt8) -> Bool {
+        (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == 45 || b == 95
     }
 
     /// 32-bit FNV-1a as 8 hex digits: a short, stable id namespace per button.

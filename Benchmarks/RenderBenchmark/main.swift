@@ -1,0 +1,59 @@
+// Renders per second for the renderer, in-process, beside rsvg-convert drawing our own
+// SVG of the same button in the same run (a whole process per image, as a CLI tool or
+// image service that shells out would pay). Run: bash scripts/bench-render.sh
+import Foundation
+import SIWAButtons
+
+let renderer = try ButtonRenderer.shared()
+let cases = [
+    ("default 140x30 @1x", "/appleid/button"),
+    ("375x64 @1x", "/appleid/button?width=375&height=64"),
+    ("375x64 @6x", "/appleid/button?width=375&height=64&scale=6"),
+]
+
+/// Median seconds per call over `runs` calls (after a warm-up).
+func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
+    try body()
+    var times: [Double] = []
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return times.sorted()[times.count / 2]
+}
+
+func rsvgConvert(_ svg: URL, _ png: URL) throws {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
+    p.arguments = ["-o", png.path, svg.path]
+    try p.run()
+    p.waitUntilExit()
+}
+
+let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-bench-\(getpid())")
+try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+let hasRsvg = FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert")
+
+func ms(_ s: Double) -> String { String(format: "%7.3f ms", s * 1000) }
+print("case                 | ours PNG   | ours SVG   | rsvg-convert | rsvg/ours PNG | PNG bytes")
+print("---------------------|------------|------------|--------------|---------------|----------")
+for (name, target) in cases {
+    let spec = try ButtonRequest.parse(target).spec
+    let png = try median(runs: 200) { _ = try renderer.render(spec, format: .png) }
+    let svg = try median(runs: 200) { _ = try renderer.render(spec, format: .svg) }
+    let bytes = try renderer.render(spec, format: .png).count
+    var rsvgText = "      n/a   ", ratio = "     n/a     "
+    if hasRsvg {
+        // rsvg-convert draws the same SVG at the same pixel size (scale is in the SVG's size).
+        let svgFile = tmp.appendingPathComponent("b.svg")
+        try Data(try renderer.render(spec, format: .svg)).write(to: svgFile)
+        let rsvg = try median(runs: 20) { try rsvgConvert(svgFile, tmp.appendingPathComponent("b.png")) }
+        rsvgText = ms(rsvg) + "  "
+        ratio = String(format: "%10.1fx   ", rsvg / png)
+    }
+    print("\(name.padding(toLength: 20, withPad: " ", startingAt: 0)) | \(ms(png)) | \(ms(svg)) | \(rsvgText) | \(ratio) | \(bytes)")
+}
+let apple = try ButtonRequest.parse("/appleid/button?color=black&type=sign-in&width=200&height=32&scale=2").spec
+print("\nApple's 200x32 @2x black sign-in PNG is 5602 bytes; ours: \(try renderer.render(apple, format: .png).count) bytes")
+try? FileManager.default.removeItem(at: tmp)

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Renderer benchmark (release build): renders per call for PNG and SVG in-process,
+# beside rsvg-convert drawing the same SVG in the same run, as a ratio.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup.sh
+swift build -c release --product RenderBenchmark >/dev/null
+.build/release/RenderBenchmark
