@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The `render` command as a user runs it: the README's examples, stdout output,
+# format selection, and bad input (non-zero exit, one message, nothing written).
+# Usage: scripts/check-cli.sh [path/to/siwa-buttons]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bin=${1:-.build/debug/siwa-buttons}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+passed=0; failed=0
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+png_size() { python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); print(*struct.unpack(">II", d[16:24]))' "$1"; }
+
+"$bin" render '/appleid/button?color=white&border=true&width=200&height=32&scale=2' -o "$tmp/button.png" \
+  && [ "$(png_size "$tmp/button.png")" = "400 64" ] && ok || fail "PNG example"
+"$bin" render '/appleid/button/left?type=continue&logo-size=medium&locale=ar_SA&height=44&width=260' -o "$tmp/left.svg" \
+  && grep -q '<title>المتابعة باستخدام Apple</title>' "$tmp/left.svg" && ok || fail "SVG example"
+"$bin" render '/appleid/button/logo?size=44&color=black&border_radius=50' -o "$tmp/logo.pdf" \
+  && head -c 5 "$tmp/logo.pdf" | grep -q '%PDF-' && ok || fail "PDF example"
+"$bin" render '/appleid/button?type=continue' -o - > "$tmp/stdout.bin" \
+  && head -c 4 "$tmp/stdout.bin" | grep -q PNG && ok || fail "-o - writes PNG to stdout"
+"$bin" render '/appleid/button' --format svg -o - | grep -q '<svg' && ok || fail "--format svg to stdout"
+"$bin" render '/appleid/button?format=pdf' -o - | head -c 5 | grep -q '%PDF' && ok || fail "format= in the query"
+"$bin" render 'https://appleid.cdn-apple.com/appleid/button?width=200' -o "$tmp/url.png" && ok || fail "full Apple URL"
+
+# Bad input: exit status non-zero, a message naming the problem, no file.
+expect_error() { # query, expected message part, [extra args]
+  local query=$1 message=$2; shift 2
+  local out="$tmp/bad.png"; rm -f "$out"
+  if err=$("$bin" render "$query" -o "$out" "$@" 2>&1); then fail "accepted: $query"; return; fi
+  [ -e "$out" ] && { fail "wrote a file for: $query"; return; }
+  grep -qF -- "$message" <<<"$err" && ok || fail "message for $query: $err"
+}
+expect_error '/appleid/button?width=20' "Invalid value '20' for parameter 'width': expected an integer from 130 to 375."
+expect_error '/appleid/button?colour=black' "Unknown parameter 'colour'"
+expect_error '/appleid/button?color=red' "expected 'black' or 'white'"
+expect_error '/appleid/button?scale=2&scale=3' "Parameter 'scale' is given more than once."
+expect_error '/appleid/button?border' "Malformed query"
+expect_error '/appleid/buttons' "Unknown endpoint '/appleid/buttons'"
+expect_error '/appleid/button' "Conflicting formats" --format svg
+expect_error '/appleid/button' "does not exist" --font /nonexistent/font.otf
+
+echo "check-cli: $passed passed, $failed failed"
+[ "$failed" = 0 ]
