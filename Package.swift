@@ -14,19 +14,24 @@ let package = Package(
     targets: [
         // C libraries, found with pkg-config (Debian: libcairo2-dev, libpango1.0-dev, libpng-dev).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .systemLibrary(name: "CPango", pkgConfig: "pangocairo",
-                       providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
-        // The rendering core: request -> spec -> layout -> drawing -> encoding.
-        .target(name: "SIWAButtons", dependencies: ["CCairo", "CPango", "CPNG"]),
+        // libpng's writer with its longjmp error handling, in C.
+        .target(name: "CPNGWriter", dependencies: ["CPNG"]),
 
-        // Front ends.
+        // The rendering core: request -> spec -> layout -> drawing -> encoding.
+        .target(name: "SIWAButtons", dependencies: ["CCairo", "CPango", "CPNGWriter"]),
+
+        // The command line.
         .executableTarget(name: "siwa-buttons", dependencies: [
             "SIWAButtons",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "SIWAButtonsTests", dependencies: ["SIWAButtons"]),
+        // Renderer benchmark: bash scripts/bench-render.sh
+        .executableTarget(name: "RenderBenchmark", dependencies: ["SIWAButtons"], path: "Benchmarks/RenderBenchmark"),
+
+        .testTarget(name: "SIWAButtonsTests", dependencies: ["SIWAButtons", "CCairo"], exclude: ["Golden"]),
     ]
 )

@@ -19,7 +19,7 @@ enum CenterLayout {
         let text = spec.label ?? ""
         let (boxHeight, baselineOffset) = metrics(spec.locale)
         let textAt12 = measurer.advance(of: text, locale: spec.locale, fontSize: referenceSize)
-        let logoAndSpace = (LogoGlyph.advance + LogoGlyph.space) * referenceSize
+        let logoAndSpace = (LogoGlyph.advance + LogoGlyph.space - measurer.titleGapCorrection(locale: spec.locale)) * referenceSize
         let boxWidth = logoAndSpace + textAt12
         let s = min(maxWidthShare * w / boxWidth, 0.5 * h / boxHeight)
         let font = referenceSize * s
