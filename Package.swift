@@ -10,6 +10,11 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // C libraries, found with pkg-config (Debian: libcairo2-dev, libpango1.0-dev, libpng-dev).
@@ -23,9 +28,19 @@ let package = Package(
         // The rendering core: request -> spec -> layout -> drawing -> encoding.
         .target(name: "SIWAButtons", dependencies: ["CCairo", "CPango", "CPNGWriter"]),
 
-        // The command line.
-        .executableTarget(name: "siwa-buttons", dependencies: [
+        // HTTP service over the core.
+        .target(name: "SIWAServer", dependencies: [
             "SIWAButtons",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+
+        // The command line: render, serve.
+        .executableTarget(name: "siwa-buttons", dependencies: [
+            "SIWAButtons", "SIWAServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -33,5 +48,9 @@ let package = Package(
         .executableTarget(name: "RenderBenchmark", dependencies: ["SIWAButtons"], path: "Benchmarks/RenderBenchmark"),
 
         .testTarget(name: "SIWAButtonsTests", dependencies: ["SIWAButtons", "CCairo"], exclude: ["Golden"]),
+        .testTarget(name: "SIWAServerTests", dependencies: [
+            "SIWAServer",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
     ]
 )

@@ -1,0 +1,48 @@
+import Hummingbird
+import Logging
+import NIOCore
+
+/// The HTTP service: Apple's image endpoints, `/healthz`, `/metrics` and the files of
+/// `public/` at `/`. Run it with `runService()` (graceful shutdown on SIGINT/SIGTERM:
+/// the listener closes, in-flight requests are answered, then the render threads stop).
+///
+/// - Parameters:
+///   - backend: the renderer and its ETag fingerprint (tests pass a controllable one).
+///   - onServerRunning: called with the listening channel (tests read the port from it).
+public func buildApplication(
+    configuration: ServerConfiguration,
+    backend: RenderBackend,
+    logger: Logger,
+    onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+) -> some ApplicationProtocol {
+    let registry = MetricsBackend.registry
+    let queue = RenderQueue(workers: configuration.effectiveWorkers, depth: configuration.queueDepth)
+    let cache = RenderCache(capacityBytes: configuration.cacheBytes, queue: queue, backend: backend, logger: logger)
+
+    let router = Router(context: BasicRequestContext.self)
+    // Outermost first: every request is logged and counted, including refused ones.
+    router.add(middleware: LogRequestsMiddleware(.info))
+    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: URILengthLimitMiddleware(maxLength: configuration.maxURILength))
+    // Answers preflights; the image routes also set Access-Control-Allow-Origin themselves.
+    router.add(middleware: CORSMiddleware(allowOrigin: .all, allowHeaders: [.accept, .ifNoneMatch],
+                                          allowMethods: [.get, .head, .options], exposedHeaders: ["ETag"]))
+    // Serves public/ for whatever no route matched (the editor at `/`).
+    router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: true, logger: logger))
+
+    ImageRoutes(cache: cache, backend: backend).register(on: router)
+    OperationalRoutes.register(on: router, registry: registry)
+
+    logger.info("Render queue", metadata: [
+        "siwa.workers": "\(queue.workers)", "siwa.queue_depth": "\(queue.depth)",
+        "siwa.cache_mb": "\(configuration.cacheMB)", "siwa.fingerprint": "\(backend.fingerprint)",
+    ])
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port),
+                             serverName: "siwa-buttons"),
+        services: [queue],
+        onServerRunning: onServerRunning,
+        logger: logger
+    )
+}

@@ -1,0 +1,75 @@
+import Hummingbird
+import NIOPosix
+import SIWAButtons
+
+/// `GET`/`HEAD` on Apple's three image endpoints: parse with the core's parser (so
+/// nothing invalid reaches the renderer), answer `If-None-Match` before any work, then
+/// serve the encoded image from the render cache.
+struct ImageRoutes<Context: RequestContext>: Sendable {
+    let cache: RenderCache
+    let backend: RenderBackend
+
+    /// A URL always names the same button, so browsers and proxies may keep it a year
+    /// without asking. After a renderer or font change (new ETag) copies already out
+    /// there stay until they expire or are purged; revalidations then get the new image.
+    static var cacheControl: String { "public, max-age=31536000, immutable" }
+    /// Seconds a client should wait after a 503.
+    static var retryAfterSeconds: Int { 1 }
+
+    func register(on router: Router<Context>) {
+        for endpoint in Endpoint.allCases {
+            let path = RouterPath(endpoint.path)
+            router.get(path) { request, context in try await respond(to: request, context: context) }
+            router.head(path) { request, context in try await respond(to: request, context: context) }
+        }
+        // Other paths under /appleid/ name no endpoint: say so, as for a bad parameter.
+        router.get("/appleid/**") { request, _ in unknownEndpoint(request) }
+        router.head("/appleid/**") { request, _ in unknownEndpoint(request) }
+    }
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let parsed: ButtonRequest
+        do {
+            parsed = try ButtonRequest.parse(path: request.uri.path, query: request.uri.query)
+        } catch {
+            // Returned, not thrown: a thrown 404 would send FileMiddleware looking in public/.
+            return PlainText.response(.notFound, error.description, for: request)
+        }
+        let key = RenderKey(spec: parsed.spec, format: parsed.format ?? .png)
+        // Added to the 200 and to the 304. Access-Control-Allow-Origin is set here for
+        // every request, not only those with an Origin (CORSMiddleware's rule), so that a
+        // copy cached by a proxy for one page serves cross-origin pages as well.
+        let shared: HTTPFields = [.cacheControl: Self.cacheControl, .accessControlAllowOrigin: "*"]
+        // Hummingbird's helper compares each If-None-Match line with the ETag as a whole,
+        // which is what browsers and proxies send back; a list of tags just gets a 200.
+        return try await request.ifNoneMatch(headers: shared, eTag: backend.eTag(for: key), context: context) {
+            let image = try await render(key)
+            let headers: HTTPFields = [
+                .contentType: key.format.mediaType,
+                .contentLength: String(image.readableBytes),
+                .xContentTypeOptions: "nosniff",
+            ]
+            return Response(status: .ok, headers: headers,
+                            body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: image))
+        }
+    }
+
+    private func render(_ key: RenderKey) async throws -> ByteBuffer {
+        do {
+            return try await cache.image(for: key)
+        } catch is RenderQueue.Full {
+            throw PlainTextError(status: .serviceUnavailable, message: "Too many renders in progress; retry shortly.",
+                                 headers: [.retryAfter: String(Self.retryAfterSeconds), .cacheControl: "no-store"])
+        } catch is NIOThreadPoolError.ThreadPoolInactive {
+            throw PlainTextError(status: .serviceUnavailable, message: "Shutting down.",
+                                 headers: [.retryAfter: String(Self.retryAfterSeconds), .cacheControl: "no-store"])
+        } catch {
+            throw PlainTextError(status: .internalServerError, message: "Rendering failed.",
+                                 headers: [.cacheControl: "no-store"])
+        }
+    }
+
+    private func unknownEndpoint(_ request: Request) -> Response {
+        PlainText.response(.notFound, RequestError.unknownEndpoint(request.uri.path).description, for: request)
+    }
+}

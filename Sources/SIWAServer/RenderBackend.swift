@@ -1,0 +1,62 @@
+import Crypto
+import Foundation
+import SIWAButtons
+
+/// What the service needs from the rendering core: a thread-safe, synchronous
+/// render function and a fingerprint of everything besides the request that decides
+/// its bytes (renderer version + font files). Tests inject their own render function.
+public struct RenderBackend: Sendable {
+    /// Identifies the renderer's output for ETags; changes when version or fonts change.
+    public let fingerprint: String
+    public let render: @Sendable (ButtonSpec, OutputFormat) throws -> [UInt8]
+
+    public init(fingerprint: String, render: @escaping @Sendable (ButtonSpec, OutputFormat) throws -> [UInt8]) {
+        self.fingerprint = fingerprint
+        self.render = render
+    }
+
+    /// Backend over a renderer; reads every font file once to fingerprint it.
+    public init(renderer: ButtonRenderer) throws {
+        var hash = SHA256()
+        for file in renderer.fonts.files {
+            hash.update(field: Data(file.lastPathComponent.utf8))
+            hash.update(field: try Data(contentsOf: file, options: .alwaysMapped))
+        }
+        self.init(fingerprint: "\(RendererVersion.current)-\(hash.finalize().hex.prefix(16))") { spec, format in
+            try renderer.render(spec, format: format)
+        }
+    }
+
+    /// Strong ETag of one image: a digest of the fingerprint and the normalised request,
+    /// so it is known before rendering (304 without work) and equal across instances.
+    func eTag(for key: RenderKey) -> String {
+        var hash = SHA256()
+        for field in [fingerprint, key.spec.canonicalTarget, key.format.rawValue] {
+            hash.update(field: Data(field.utf8))
+        }
+        return "\"\(hash.finalize().hex.prefix(32))\""
+    }
+}
+
+/// One image the service can produce: the normalised button and its encoding.
+struct RenderKey: Hashable, Sendable {
+    var spec: ButtonSpec
+    var format: OutputFormat
+}
+
+extension SHA256 {
+    /// Each field ends with 0xFF (never in UTF-8), so ("ab", "c") and ("a", "bc") differ.
+    mutating func update(field: Data) {
+        update(data: field)
+        update(data: Data([0xFF]))
+    }
+}
+
+extension SHA256Digest {
+    var hex: String {
+        map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+    }
+}

@@ -1,0 +1,123 @@
+import Dispatch
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import SIWAButtons
+
+/// Encoded images by request: an LRU bounded by bytes in front of the render queue,
+/// with coalescing so that concurrent requests for the same image share one render.
+final class RenderCache: Sendable {
+    /// Counts since start, kept beside the Prometheus counters (which are per process)
+    /// so that one cache can be observed on its own.
+    struct Stats: Equatable, Sendable {
+        var hits = 0
+        var misses = 0
+        var coalesced = 0
+        var entries = 0
+        var bytes = 0
+    }
+
+    private struct State: Sendable {
+        var images: LRUCache<RenderKey, ByteBuffer>
+        var inFlight: [RenderKey: Task<ByteBuffer, any Error>] = [:]
+        var stats = Stats()
+    }
+
+    /// Rough per-entry bookkeeping (key, node, dictionary slot) added to the image size,
+    /// so that many tiny images cannot exceed the bound by much.
+    static let entryOverhead = 256
+
+    private let state: NIOLockedValueBox<State>
+    private let queue: RenderQueue
+    private let backend: RenderBackend
+    private let metrics = CacheMetrics()
+    private let logger: Logger
+
+    init(capacityBytes: Int, queue: RenderQueue, backend: RenderBackend, logger: Logger) {
+        state = NIOLockedValueBox(State(images: LRUCache(capacity: capacityBytes)))
+        self.queue = queue
+        self.backend = backend
+        self.logger = logger
+    }
+
+    /// The encoded image, from the cache, from a render under way, or rendered now.
+    /// Throws `RenderQueue.Full` when it would have to render and the queue is full.
+    func image(for key: RenderKey) async throws -> ByteBuffer {
+        enum Lookup {
+            case hit(ByteBuffer)
+            case wait(Task<ByteBuffer, any Error>)
+        }
+        let lookup: Lookup = state.withLockedValue { state in
+            if let image = state.images.value(for: key) {
+                state.stats.hits += 1
+                metrics.hits.increment()
+                return .hit(image)
+            }
+            if let running = state.inFlight[key] {
+                state.stats.coalesced += 1
+                metrics.coalesced.increment()
+                return .wait(running)
+            }
+            state.stats.misses += 1
+            metrics.misses.increment()
+            // The task takes this lock when it ends, so it cannot finish before it is
+            // registered here. It is not cancelled with the request: other requests
+            // may be waiting on it, and its result is cached either way.
+            let render = Task { try await self.renderAndStore(key) }
+            state.inFlight[key] = render
+            return .wait(render)
+        }
+        switch lookup {
+        case .hit(let image): return image
+        case .wait(let task): return try await task.value
+        }
+    }
+
+    var stats: Stats {
+        state.withLockedValue { state in
+            var stats = state.stats
+            stats.entries = state.images.count
+            stats.bytes = state.images.totalCost
+            return stats
+        }
+    }
+
+    private func renderAndStore(_ key: RenderKey) async throws -> ByteBuffer {
+        let result: Result<ByteBuffer, any Error>
+        do {
+            let render = backend.render
+            // Timed on the worker thread: the histogram shows rendering, not queueing.
+            let (bytes, elapsed) = try await queue.run {
+                let started = DispatchTime.now().uptimeNanoseconds
+                let bytes = try render(key.spec, key.format)
+                return (bytes, DispatchTime.now().uptimeNanoseconds - started)
+            }
+            metrics.recordRender(key.format, nanoseconds: Int64(elapsed))
+            logger.debug("Rendered", metadata: [
+                "siwa.target": "\(key.spec.canonicalTarget)", "siwa.format": "\(key.format.rawValue)",
+                "siwa.bytes": "\(bytes.count)", "siwa.ms": "\(Double(elapsed) / 1e6)",
+            ])
+            result = .success(ByteBuffer(bytes: bytes))
+        } catch is RenderQueue.Full {
+            metrics.rejected.increment()
+            result = .failure(RenderQueue.Full())
+        } catch {
+            metrics.failures.increment()
+            logger.error("Render failed", metadata: [
+                "siwa.target": "\(key.spec.canonicalTarget)", "siwa.format": "\(key.format.rawValue)",
+                "error": "\(error)",
+            ])
+            result = .failure(error)
+        }
+        state.withLockedValue { state in
+            state.inFlight[key] = nil
+            if case .success(let image) = result {
+                let evicted = state.images.insert(image, for: key, cost: image.readableBytes + Self.entryOverhead)
+                if evicted > 0 { metrics.evictions.increment(by: Int64(evicted)) }
+                metrics.bytes.record(state.images.totalCost)
+                metrics.entries.record(state.images.count)
+            }
+        }
+        return try result.get()
+    }
+}

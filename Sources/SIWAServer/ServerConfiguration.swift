@@ -1,0 +1,36 @@
+import Foundation
+
+/// How `siwa-buttons serve` runs.
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    /// Bound of the in-memory cache of encoded images, in MiB (0 disables it).
+    public var cacheMB: Int
+    /// Renders that may run at once (0: number of cores).
+    public var workers: Int
+    /// Renders that may wait for a worker; past `workers + queueDepth` requests get 503.
+    public var queueDepth: Int
+    /// Folder served at `/` (the web button editor).
+    public var publicDirectory: String
+    /// Longest request target (path + query) accepted; longer ones get 414.
+    /// The parser also caps the query alone at `ButtonRequest.maxQueryLength`.
+    public var maxURILength: Int
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, cacheMB: Int = 64, workers: Int = 0,
+                queueDepth: Int = 64, publicDirectory: String = "public", maxURILength: Int = 2048) {
+        self.host = host
+        self.port = port
+        self.cacheMB = cacheMB
+        self.workers = workers
+        self.queueDepth = queueDepth
+        self.publicDirectory = publicDirectory
+        self.maxURILength = maxURILength
+    }
+
+    /// `workers`, with 0 meaning one per core.
+    var effectiveWorkers: Int {
+        workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
+    }
+
+    var cacheBytes: Int { max(0, cacheMB) * 1024 * 1024 }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SIWAButtons
+import SIWAServer
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve button images at Apple's image URLs.",
+        discussion: """
+        Endpoints: /appleid/button, /appleid/button/left, /appleid/button/logo
+        (Apple's parameters, plus format=png|svg|pdf), /healthz, /metrics, and the
+        files of --public at /. SIGINT/SIGTERM stop it after answering requests in flight.
+
+        Examples:
+          siwa-buttons serve --port 8080
+          curl -o b.png 'http://localhost:8080/appleid/button?color=white&width=200'
+          curl -o l.svg 'http://localhost:8080/appleid/button/logo?size=44&format=svg'
+        """
+    )
+
+    @Option(help: "Address to listen on (0.0.0.0 for every interface).")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on.")
+    var port = 8080
+
+    @Option(help: ArgumentHelp("Bound of the in-memory image cache in MiB (0 disables it).", valueName: "MiB"))
+    var cacheMB = 64
+
+    @Option(help: "Renders that may run at once (default: number of cores).")
+    var workers: Int?
+
+    @Option(help: "Renders that may wait for a worker; beyond that requests get 503 + Retry-After.")
+    var queueDepth = 64
+
+    @Option(name: .customLong("public"), help: ArgumentHelp("Folder of static files served at /.", valueName: "dir"))
+    var publicDirectory = "public"
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel = "info"
+
+    @OptionGroup var fonts: FontOptions
+
+    func validate() throws {
+        guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535.") }
+        guard cacheMB >= 0 else { throw ValidationError("--cache-mb must be 0 or more.") }
+        if let workers, workers < 1 { throw ValidationError("--workers must be at least 1.") }
+        guard queueDepth >= 0 else { throw ValidationError("--queue-depth must be 0 or more.") }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+    }
+
+    func run() async throws {
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        var logger = Logger(label: "siwa-buttons")
+        logger.logLevel = level
+        let backend = try RenderBackend(renderer: fonts.renderer())
+        let configuration = ServerConfiguration(
+            host: host, port: port, cacheMB: cacheMB, workers: workers ?? 0, queueDepth: queueDepth,
+            publicDirectory: publicDirectory
+        )
+        if !FileManager.default.fileExists(atPath: publicDirectory) {
+            logger.warning("No folder '\(publicDirectory)': nothing is served at /.")
+        }
+        let app = buildApplication(configuration: configuration, backend: backend, logger: logger)
+        try await app.runService()
+    }
+}

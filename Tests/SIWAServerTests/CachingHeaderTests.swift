@@ -1,0 +1,118 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import SIWAButtons
+import Testing
+@testable import SIWAServer
+
+@Suite struct CachingHeaderTests {
+    static let uri = "/appleid/button?color=white&border=true&width=200&height=32&scale=2"
+
+    @Test("Images carry a strong ETag, a year of immutable public caching and CORS for any origin")
+    func headers() async throws {
+        try await TestApp.make().test(.router) { client in
+            try await client.execute(uri: Self.uri, method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+                #expect(response.headers[.accessControlAllowOrigin] == "*")
+                let eTag = try #require(response.headers[.eTag])
+                #expect(eTag.hasPrefix("\"") && eTag.hasSuffix("\""), "strong ETag, not W/")
+                #expect(response.headers[.contentLength] == String(response.body.readableBytes))
+            }
+        }
+    }
+
+    @Test("If-None-Match with the ETag answers 304 with the caching headers and no body")
+    func notModified() async throws {
+        try await TestApp.make().test(.router) { client in
+            let first = try await client.execute(uri: Self.uri, method: .get)
+            let eTag = try #require(first.headers[.eTag])
+            for method in [HTTPRequest.Method.get, .head] {
+                let again = try await client.execute(uri: Self.uri, method: method, headers: [.ifNoneMatch: eTag])
+                #expect(again.status == .notModified)
+                #expect(again.body.readableBytes == 0)
+                #expect(again.headers[.eTag] == eTag)
+                #expect(again.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            }
+            let other = try await client.execute(uri: Self.uri, method: .get, headers: [.ifNoneMatch: "\"0000\""])
+            #expect(other.status == .ok)
+            #expect(other.bytes == first.bytes)
+        }
+    }
+
+    @Test("A matching If-None-Match is answered without rendering, even by a fresh instance")
+    func notModifiedWithoutRendering() async throws {
+        let eTag = try await TestApp.make().test(.router) { client in
+            try #require(try await client.execute(uri: Self.uri, method: .get).headers[.eTag])
+        }
+        let renderer = TestRenderer()
+        try await TestApp.make(renderer: renderer).test(.router) { client in
+            let response = try await client.execute(uri: Self.uri, method: .get, headers: [.ifNoneMatch: eTag])
+            #expect(response.status == .notModified)
+        }
+        #expect(renderer.renderCount == 0)
+    }
+
+    @Test("The ETag follows the normalised request: equal for equivalent queries, different otherwise")
+    func eTagIdentity() async throws {
+        try await TestApp.make().test(.router) { client in
+            func eTag(_ uri: String) async throws -> String? {
+                try await client.execute(uri: uri, method: .head).headers[.eTag]
+            }
+            let base = try await eTag("/appleid/button?width=200")
+            #expect(base != nil)
+            #expect(try await eTag("/appleid/button?color=black&width=200&height=30&scale=1&locale=en_US") == base)
+            #expect(try await eTag("/appleid/button?width=200&format=svg") != base)
+            #expect(try await eTag("/appleid/button?width=201") != base)
+            #expect(try await eTag("/appleid/button/left?width=200") != base)
+        }
+    }
+
+    @Test("The ETag changes with the renderer fingerprint (renderer version, font files)")
+    func eTagFingerprint() throws {
+        let key = RenderKey(spec: ButtonSpec(), format: .png)
+        let a = RenderBackend(fingerprint: "1-aaaa") { _, _ in [] }
+        let b = RenderBackend(fingerprint: "1-aaab") { _, _ in [] }
+        #expect(a.eTag(for: key) != b.eTag(for: key))
+        #expect(a.eTag(for: key) == a.eTag(for: key))
+
+        let real = try RenderBackend(renderer: ButtonRenderer.shared())
+        #expect(real.fingerprint.hasPrefix("\(RendererVersion.current)-"))
+        #expect(try RenderBackend(renderer: ButtonRenderer.shared()).fingerprint == real.fingerprint)
+    }
+
+    @Test("The font fingerprint reads the files' bytes: a changed font changes it")
+    func fontBytesInFingerprint() throws {
+        let fonts = try ButtonRenderer.shared().fonts.files
+        let latin = try #require(fonts.first { $0.lastPathComponent.hasPrefix("Inter") } ?? fonts.first)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-fp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let copy = dir.appendingPathComponent(latin.lastPathComponent)
+        var bytes = try Data(contentsOf: latin)
+        try bytes.write(to: copy)
+        let before = try RenderBackend(renderer: ButtonRenderer(fonts: FontLibrary(directory: dir))).fingerprint
+        // Same file name, one trailing byte more (fontconfig still loads it).
+        bytes.append(0)
+        try bytes.write(to: copy)
+        let after = try RenderBackend(renderer: ButtonRenderer(fonts: FontLibrary(directory: dir))).fingerprint
+        #expect(before != after)
+    }
+
+    @Test("CORS: any origin may use the images; preflights are answered")
+    func cors() async throws {
+        try await TestApp.make().test(.router) { client in
+            let withOrigin = try await client.execute(uri: "/appleid/button/logo", method: .get,
+                                                      headers: [.origin: "https://shop.example"])
+            #expect(withOrigin.status == .ok)
+            #expect(withOrigin.headers[.accessControlAllowOrigin] == "*")
+            let preflight = try await client.execute(uri: "/appleid/button/logo", method: .options, headers: [
+                .origin: "https://shop.example", .accessControlRequestMethod: "GET",
+            ])
+            #expect(preflight.status == .noContent)
+            #expect(preflight.headers[.accessControlAllowOrigin] == "*")
+            #expect(preflight.headers[.accessControlAllowMethods]?.contains("GET") == true)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import ServiceLifecycle
+import Testing
+@testable import SIWAServer
+
+@Suite struct OperationalTests {
+    @Test("/healthz answers ok")
+    func healthz() async throws {
+        try await TestApp.make().test(.router) { client in
+            let response = try await client.execute(uri: "/healthz", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.text == "ok\n")
+            #expect(response.headers[.cacheControl] == "no-store")
+        }
+    }
+
+    @Test("/metrics exposes requests by route and status, render times and cache counters")
+    func metrics() async throws {
+        try await TestApp.make().test(.router) { client in
+            _ = try await client.execute(uri: "/appleid/button/logo?size=51", method: .get)
+            _ = try await client.execute(uri: "/appleid/button/logo?size=51", method: .get)
+            _ = try await client.execute(uri: "/appleid/button/logo?size=99", method: .get)
+            let response = try await client.execute(uri: "/metrics", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
+            let lines = response.text.split(separator: "\n")
+            func has(_ parts: String...) -> Bool {
+                lines.contains { line in parts.allSatisfy { line.contains($0) } }
+            }
+            #expect(has("hb_requests{", #"http_route="/appleid/button/logo""#, #"http_response_status_code="200""#))
+            #expect(has("hb_requests{", #"http_route="/appleid/button/logo""#, #"http_response_status_code="404""#))
+            #expect(has("http_server_request_duration_bucket{"))
+            #expect(has("siwa_render_duration_seconds_bucket{", #"format="png""#))
+            #expect(has("siwa_cache_hits_total "))
+            #expect(has("siwa_cache_misses_total "))
+            #expect(has("siwa_cache_bytes "))
+            #expect(has("siwa_cache_entries "))
+        }
+    }
+
+    @Test("Files of the public folder are served at /, index.html for the folder")
+    func publicFiles() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-public-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "<!doctype html><title>editor</title>".write(to: dir.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        try "body{}".write(to: dir.appendingPathComponent("app.css"), atomically: true, encoding: .utf8)
+
+        try await TestApp.make(publicDirectory: dir.path).test(.router) { client in
+            let index = try await client.execute(uri: "/", method: .get)
+            #expect(index.status == .ok)
+            #expect(index.headers[.contentType]?.hasPrefix("text/html") == true)
+            #expect(index.text.contains("<title>editor</title>"))
+            let css = try await client.execute(uri: "/app.css", method: .get)
+            #expect(css.status == .ok)
+            #expect(css.text == "body{}")
+            let missing = try await client.execute(uri: "/nothing.js", method: .get)
+            #expect(missing.status == .notFound)
+            // Image routes are not shadowed by files, nor files by image 404s.
+            let image = try await client.execute(uri: "/appleid/button", method: .get)
+            #expect(image.headers[.contentType] == "image/png")
+        }
+    }
+
+    @Test("Over a real socket: GET, HEAD, 304 and 404 as over the router")
+    func live() async throws {
+        let expected = try expectedBytes("/appleid/button?width=250&height=40")
+        try await TestApp.make().test(.live) { client in
+            let get = try await client.execute(uri: "/appleid/button?width=250&height=40", method: .get)
+            #expect(get.status == .ok)
+            #expect(get.bytes == expected)
+            #expect(get.headers[.date] != nil)
+            let head = try await client.execute(uri: "/appleid/button?width=250&height=40", method: .head)
+            #expect(head.status == .ok)
+            #expect(head.headers[.contentLength] == String(get.body.readableBytes))
+            #expect(head.body.readableBytes == 0)
+            let eTag = try #require(get.headers[.eTag])
+            let cached = try await client.execute(uri: "/appleid/button?width=250&height=40", method: .get,
+                                                  headers: [.ifNoneMatch: eTag])
+            #expect(cached.status == .notModified)
+            let bad = try await client.execute(uri: "/appleid/button?width=9", method: .get)
+            #expect(bad.status == .notFound)
+            #expect(bad.text == parserMessage("/appleid/button?width=9"))
+        }
+    }
+
+    @Test("Graceful shutdown: a request in flight is answered before the server stops")
+    func gracefulShutdown() async throws {
+        let gate = RenderGate()
+        defer { gate.open() }  // also when an expectation throws
+        let port = PortBox()
+        let app = TestApp.make(renderer: TestRenderer(gate: gate), workers: 1) { channel in
+            port.set(channel.localAddress?.port)
+        }
+        let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            try await waitUntil { port.value != nil }
+            let client = TestClient(host: "127.0.0.1", port: port.value!)
+            client.connect()
+            let response = Task { try await client.get("/appleid/button?width=333") }
+            try await waitUntil { gate.entered == 1 }         // the request is being rendered
+            await group.triggerGracefulShutdown()
+            try await Task.sleep(for: .milliseconds(100))    // shutdown under way, request still held
+            gate.open()
+            let answered = try await response.value
+            let expected = try expectedBytes("/appleid/button?width=333")
+            #expect(answered.status == .ok)
+            #expect(answered.body.map { Array(buffer: $0) } == expected)
+            try await client.shutdown()
+            try await tasks.waitForAll()                      // the service group ends by itself
+        }
+    }
+}
+
+/// The port the live server bound, set from `onServerRunning`.
+final class PortBox: Sendable {
+    private let box = NIOLockedValueBox<Int?>(nil)
+    func set(_ port: Int?) { box.withLockedValue { $0 = port } }
+    var value: Int? { box.withLockedValue { $0 } }
+}

@@ -1,0 +1,122 @@
+import Dispatch
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import NIOConcurrencyHelpers
+import SIWAButtons
+@testable import SIWAServer
+
+/// Holds renders on their worker thread until opened, so tests can fill the render
+/// queue deterministically. Blocking is fine there: the render threads are dedicated.
+final class RenderGate: Sendable {
+    private let state: NIOLockedValueBox<(entered: Int, waiting: Int, open: Bool)>
+    private let semaphore = DispatchSemaphore(value: 0)
+    private let freePasses: Int
+
+    /// - Parameter freePasses: renders let through before the gate starts holding them.
+    init(freePasses: Int = 0) {
+        self.freePasses = freePasses
+        state = NIOLockedValueBox((entered: 0, waiting: 0, open: false))
+    }
+
+    /// Called by a render; blocks until `open()` unless already open. Gives up after
+    /// 30 s so that a failing test ends instead of hanging on a held render thread.
+    func pass() {
+        let mustWait = state.withLockedValue { state in
+            state.entered += 1
+            guard !state.open, state.entered > freePasses else { return false }
+            state.waiting += 1
+            return true
+        }
+        if mustWait { _ = semaphore.wait(timeout: .now() + 30) }
+    }
+
+    /// Renders that have reached the gate so far.
+    var entered: Int { state.withLockedValue { $0.entered } }
+
+    func open() {
+        let waiting = state.withLockedValue { state in
+            state.open = true
+            defer { state.waiting = 0 }
+            return state.waiting
+        }
+        for _ in 0..<waiting { semaphore.signal() }
+    }
+}
+
+/// The real renderer, counting its calls and optionally held at a gate.
+final class TestRenderer: Sendable {
+    static let fingerprint = "test-fingerprint"
+    private let calls = NIOLockedValueBox(0)
+    let gate: RenderGate?
+
+    init(gate: RenderGate? = nil) {
+        self.gate = gate
+    }
+
+    var renderCount: Int { calls.withLockedValue { $0 } }
+
+    var backend: RenderBackend {
+        RenderBackend(fingerprint: Self.fingerprint) { [self] spec, format in
+            calls.withLockedValue { $0 += 1 }
+            gate?.pass()
+            return try ButtonRenderer.shared().render(spec, format: format)
+        }
+    }
+}
+
+enum TestApp {
+    static func make(renderer: TestRenderer = TestRenderer(), workers: Int = 2, queueDepth: Int = 8,
+                     cacheMB: Int = 8, publicDirectory: String = "public",
+                     onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in })
+        -> some ApplicationProtocol
+    {
+        var logger = Logger(label: "siwa-buttons-tests")
+        logger.logLevel = .warning
+        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, cacheMB: cacheMB, workers: workers,
+                                                queueDepth: queueDepth, publicDirectory: publicDirectory)
+        return buildApplication(configuration: configuration, backend: renderer.backend, logger: logger,
+                                onServerRunning: onServerRunning)
+    }
+}
+
+/// What `ButtonRenderer.render` gives for a request target, the reference for response bodies.
+func expectedBytes(_ target: String) throws -> [UInt8] {
+    let request = try ButtonRequest.parse(target)
+    return try ButtonRenderer.shared().render(request.spec, format: request.format ?? .png)
+}
+
+/// The message the parser gives for an invalid target (the body of the 404).
+func parserMessage(_ target: String) -> String? {
+    do {
+        _ = try ButtonRequest.parse(target)
+        return nil
+    } catch {
+        return error.description
+    }
+}
+
+/// Width and height from a PNG's IHDR chunk.
+func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    guard bytes.count >= 24, bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
+    func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+    return (be32(16), be32(20))
+}
+
+extension TestResponse {
+    var bytes: [UInt8] { Array(buffer: body) }
+    var text: String { String(buffer: body) }
+}
+
+/// Polls `condition` until it holds (the state it waits for is reached by other threads).
+func waitUntil(timeout: Duration = .seconds(10), _ condition: @Sendable () -> Bool) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        guard ContinuousClock.now < deadline else { throw WaitTimeout() }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+}
+
+struct WaitTimeout: Error {}

@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# Load benchmark of `siwa-buttons serve` with wrk, beside nginx serving the same PNG
+# as a static file in the same run, on loopback. Prints requests/s and p99 latency for
+#   (a) one cached button   (b) distinct, never-seen buttons (each one rendered)
+#   (c) nginx sending the PNG of (a) from disk
+# and the ratio (a)/(c). Needs wrk, nginx and curl (Debian: apt-get install wrk nginx curl).
+#
+#   scripts/bench-server.sh                     # builds the release binary first
+#   DURATION=10s CONNECTIONS=64 THREADS=2 scripts/bench-server.sh
+#   SIWA_BIN=path/to/siwa-buttons scripts/bench-server.sh
+# Request logging is off on both sides (--log-level warning, access_log off): the
+# figures compare serving, not log writing. wrk runs on the same machine.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+DURATION="${DURATION:-10s}"
+CONNECTIONS="${CONNECTIONS:-64}"
+THREADS="${THREADS:-2}"
+PORT_OURS="${PORT_OURS:-8190}"
+PORT_NGINX="${PORT_NGINX:-8191}"
+SCRATCH="${SCRATCH:-$ROOT/.build}"
+
+if [[ -z "${SIWA_BIN:-}" ]]; then
+    echo "Building siwa-buttons (release)..." >&2
+    swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --product siwa-buttons >/dev/null
+    SIWA_BIN="$(swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)/siwa-buttons"
+fi
+
+WORK="$(mktemp -d -t siwa-bench.XXXXXX)"
+PIDS=()
+cleanup() {
+    for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+wait_for() {
+    for _ in $(seq 1 100); do
+        curl -fsS -o /dev/null "$1" 2>/dev/null && return 0
+        sleep 0.1
+    done
+    echo "Timed out waiting for $1" >&2
+    return 1
+}
+
+(cd "$ROOT" && exec "$SIWA_BIN" serve --host 127.0.0.1 --port "$PORT_OURS" --log-level warning) \
+    >"$WORK/server.log" 2>&1 &
+PIDS+=("$!")
+OURS="http://127.0.0.1:$PORT_OURS"
+wait_for "$OURS/healthz"
+
+QUERY="/appleid/button?color=white&border=true&width=200&height=32&scale=2"
+mkdir -p "$WORK/static" "$WORK/logs"
+curl -fsS -o "$WORK/static/button.png" "$OURS$QUERY"    # also warms our cache
+chmod -R a+rX "$WORK"
+
+USER_LINE=""
+[[ $EUID -eq 0 ]] && USER_LINE="user nobody nogroup;"
+cat >"$WORK/nginx.conf" <<CONF
+$USER_LINE
+worker_processes auto;
+pid $WORK/nginx.pid;
+error_log $WORK/logs/error.log warn;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    open_file_cache max=16;
+    types { image/png png; }
+    server {
+        listen 127.0.0.1:$PORT_NGINX;
+        root $WORK/static;
+    }
+}
+CONF
+nginx -p "$WORK" -c "$WORK/nginx.conf" -g 'daemon off;' &
+PIDS+=("$!")
+NGINX="http://127.0.0.1:$PORT_NGINX"
+wait_for "$NGINX/button.png"
+cmp -s <(curl -fsS "$NGINX/button.png") <(curl -fsS "$OURS$QUERY") || { echo "nginx and ours differ" >&2; exit 1; }
+
+# Every request of run (b) is a button not seen before: thread i of n takes the
+# numbers i, i+n, i+2n, ... and each number is a distinct parameter combination.
+cat >"$WORK/distinct.lua" <<LUA
+local stride = $THREADS
+local next_id = 0
+function setup(thread)
+    thread:set("id", next_id)
+    next_id = next_id + 1
+end
+local counter = 0
+local colors = { "black", "white" }
+local borders = { "false", "true" }
+local types = { "sign-in", "continue", "sign-up" }
+function request()
+    local n = counter * stride + id
+    counter = counter + 1
+    local width = 130 + n % 246; n = math.floor(n / 246)
+    local height = 30 + n % 35; n = math.floor(n / 35)
+    local scale = 1 + n % 3; n = math.floor(n / 3)
+    local color = colors[1 + n % 2]; n = math.floor(n / 2)
+    local border = borders[1 + n % 2]; n = math.floor(n / 2)
+    local kind = types[1 + n % 3]
+    return wrk.format("GET", string.format(
+        "/appleid/button?width=%d&height=%d&scale=%d&color=%s&border=%s&type=%s",
+        width, height, scale, color, border, kind))
+end
+LUA
+
+misses() {
+    curl -fsS "$OURS/metrics" | awk '/^siwa_cache_misses_total / {print $2}'
+}
+
+run() { # name, wrk arguments...
+    local name="$1"; shift
+    local out="$WORK/$name.txt"
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$@" >"$out"
+    local rps p99 errors
+    rps="$(awk '/^Requests\/sec:/ {print $2}' "$out")"
+    p99="$(awk '$1 == "99%" {print $2}' "$out")"
+    errors="$(awk '/Non-2xx or 3xx responses:/ {print $NF}' "$out")"
+    printf '%s %s %s\n' "$rps" "$p99" "${errors:-0}"
+}
+
+echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION on $(nproc) cores ($(uname -m)); server: --workers default ($(nproc)), --cache-mb 64" >&2
+before="$(misses)"
+read -r cached_rps cached_p99 cached_err <<<"$(run cached "$OURS$QUERY")"
+read -r distinct_rps distinct_p99 distinct_err <<<"$(run distinct -s "$WORK/distinct.lua" "$OURS")"
+rendered=$(( $(misses) - before ))
+read -r nginx_rps nginx_p99 nginx_err <<<"$(run nginx "$NGINX/button.png")"
+
+printf '\n%-40s %12s %10s %8s\n' "run" "requests/s" "p99" "non-2xx"
+printf '%-40s %12s %10s %8s\n' "(a) siwa-buttons, one cached button" "$cached_rps" "$cached_p99" "$cached_err"
+printf '%-40s %12s %10s %8s\n' "(b) siwa-buttons, distinct buttons" "$distinct_rps" "$distinct_p99" "$distinct_err"
+printf '%-40s %12s %10s %8s\n' "(c) nginx, same PNG as a static file" "$nginx_rps" "$nginx_p99" "$nginx_err"
+printf '\nour/nginx ratio (a)/(c): %s\n' "$(awk -v a="$cached_rps" -v c="$nginx_rps" 'BEGIN {printf "%.2f", a / c}')"
+printf 'renders during (b): %s (each a new button)\n' "$rendered"
