@@ -11,9 +11,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
@@ -38,9 +40,17 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
 
-        // The command line: render, serve.
+        // Batch generator and web snippets over the core.
+        .target(name: "SIWAGenerator", dependencies: [
+            "SIWAButtons",
+            .product(name: "Mustache", package: "swift-mustache"),
+            .product(name: "Yams", package: "Yams"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+
+        // The command line: render, serve, generate.
         .executableTarget(name: "siwa-buttons", dependencies: [
-            "SIWAButtons", "SIWAServer",
+            "SIWAButtons", "SIWAServer", "SIWAGenerator",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -52,5 +62,6 @@ let package = Package(
             "SIWAServer",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
+        .testTarget(name: "SIWAGeneratorTests", dependencies: ["SIWAGenerator"]),
     ]
 )

@@ -1,0 +1,81 @@
+import Foundation
+import SIWAButtons
+
+/// Renders, checksums and writes many images on all cores. `ButtonRenderer.render`
+/// is synchronous and thread-safe, so plain threads pulling the next job from a
+/// shared counter keep every core busy whatever the mix of cheap and costly files.
+public struct BatchRenderer: Sendable {
+    public let renderer: ButtonRenderer
+    /// Worker threads; defaults to the number of active cores.
+    public let workers: Int
+
+    public init(renderer: ButtonRenderer, workers: Int? = nil) {
+        self.renderer = renderer
+        self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// Writes every asset under `folder` and returns their manifest entries, in the
+    /// order of `assets`. Stops at the first failure and throws it.
+    public func run(_ assets: [Asset], into folder: URL, progress: ProgressReporter? = nil) throws -> [Manifest.Entry] {
+        // Folders first, on one thread: concurrent mkdir -p of shared parents races.
+        for dir in Set(assets.map { ($0.path as NSString).deletingLastPathComponent }).sorted() {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(dir), withIntermediateDirectories: true)
+        }
+        let state = SharedState(count: assets.count)
+        progress?.start(total: assets.count)
+        DispatchQueue.concurrentPerform(iterations: min(workers, max(assets.count, 1))) { _ in
+            while let index = state.next() {
+                let asset = assets[index]
+                do {
+                    let bytes = try renderer.render(asset.spec, format: asset.format)
+                    let entry = Manifest.Entry(asset: asset, bytes: bytes)
+                    try Data(bytes).write(to: folder.appendingPathComponent(asset.path))
+                    let done = state.finish(index, entry)
+                    progress?.update(done: done)
+                } catch {
+                    state.fail(RenderFailure(path: asset.path, underlying: error))
+                }
+            }
+        }
+        progress?.finish()
+        if let failure = state.failure { throw failure }
+        return state.entries.map { $0! }
+    }
+
+    public struct RenderFailure: Error, CustomStringConvertible {
+        public var path: String
+        public var underlying: Error
+        public var description: String { "\(path): \(underlying)" }
+    }
+
+    /// The job counter and results, behind one lock.
+    private final class SharedState: @unchecked Sendable {
+        private let lock = NSLock()
+        private var cursor = 0
+        private var done = 0
+        private(set) var entries: [Manifest.Entry?]
+        private(set) var failure: RenderFailure?
+
+        init(count: Int) { entries = Array(repeating: nil, count: count) }
+
+        func next() -> Int? {
+            lock.withLock {
+                guard failure == nil, cursor < entries.count else { return nil }
+                defer { cursor += 1 }
+                return cursor
+            }
+        }
+
+        func finish(_ index: Int, _ entry: Manifest.Entry) -> Int {
+            lock.withLock {
+                entries[index] = entry
+                done += 1
+                return done
+            }
+        }
+
+        func fail(_ error: RenderFailure) {
+            lock.withLock { if failure == nil { failure = error } }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import SIWAButtons
+
+/// The values one source (the YAML file or the flags) sets; nil leaves the value as
+/// it was. Flags are applied after the file, so a flag wins over the same key there.
+public struct ConfigurationOverrides: Sendable, Equatable {
+    public var modes: [ButtonSpec.Mode]?
+    public var types: [ButtonSpec.Kind]?
+    public var styles: [ButtonStyle]?
+    public var locales: [ButtonLocale]?
+    public var sizes: [ButtonSize]?
+    public var scales: [Int]?
+    public var formats: [OutputFormat]?
+    public var clientId: String?
+    public var redirectURI: String?
+    public var scope: String?
+    public var usePopup: Bool?
+    public var templates: String?
+
+    public init() {}
+
+    /// The field names, as YAML keys and (with `--`) as flags.
+    public static let fields = ["modes", "types", "styles", "locales", "sizes", "scales", "formats",
+                                "client-id", "redirect-uri", "scope", "use-popup", "templates"]
+
+    public func apply(to config: inout GeneratorConfiguration) {
+        if let modes { config.modes = modes }
+        if let types { config.types = types }
+        if let styles { config.styles = styles }
+        if let locales { config.locales = locales }
+        if let sizes { config.sizes = sizes }
+        if let scales { config.scales = scales }
+        if let formats { config.formats = formats }
+        if let clientId { config.web.clientId = clientId }
+        if let redirectURI { config.web.redirectURI = redirectURI }
+        if let scope { config.web.scope = scope }
+        if let usePopup { config.web.usePopup = usePopup }
+        if let templates { config.templates = templates }
+    }
+
+    /// Sets a list field from raw strings. `items` pairs each value with the name used
+    /// in messages (`types[1]`, `--types`) and where it was written.
+    public mutating func setList(_ field: String, _ items: [(value: String, label: String, location: String?)],
+                                 fieldLocation: String? = nil) throws(ConfigurationError) {
+        guard !items.isEmpty else {
+            throw ConfigurationError(field: field, "must list at least one value", location: fieldLocation)
+        }
+        func each<T: Hashable>(_ parse: (String) -> Result<T, ConfigurationValues.Message>) throws(ConfigurationError) -> [T] {
+            var out: [T] = []
+            for item in items {
+                switch parse(item.value) {
+                case .success(let v): if !out.contains(v) { out.append(v) }
+                case .failure(let m): throw ConfigurationError(field: item.label, m.text, location: item.location)
+                }
+            }
+            return out
+        }
+        switch field {
+        case "modes": modes = try each(ConfigurationValues.mode)
+        case "types": types = try each(ConfigurationValues.type)
+        case "styles": styles = try each(ConfigurationValues.style)
+        case "formats": formats = try each(ConfigurationValues.format)
+        case "scales": scales = try each(ConfigurationValues.scale)
+        case "sizes": sizes = try each(ConfigurationValues.size)
+        case "locales":
+            // `all` stands alone: every one of Apple's 37 locales, in Apple's order.
+            if items.count == 1 && items[0].value == "all" {
+                locales = ButtonLocale.all
+            } else {
+                locales = try each(ConfigurationValues.locale)
+            }
+        default:
+            throw ConfigurationError(field: field, "is not a list field")
+        }
+    }
+
+    /// Sets a single-value field (`client-id`, `redirect-uri`, `scope`, `use-popup`,
+    /// `templates`), checking it at once so the message can say where it was written.
+    public mutating func setValue(_ field: String, _ value: String, label: String, location: String? = nil) throws(ConfigurationError) {
+        func check(_ problem: String?) throws(ConfigurationError) {
+            if let problem { throw ConfigurationError(field: label, problem, location: location) }
+        }
+        switch field {
+        case "client-id":
+            try check(WebFlowSettings.checkClientId(value))
+            clientId = value
+        case "redirect-uri":
+            try check(WebFlowSettings.checkRedirectURI(value))
+            redirectURI = value
+        case "scope":
+            try check(WebFlowSettings.checkScope(value))
+            scope = value
+        case "use-popup":
+            switch ConfigurationValues.bool(value) {
+            case .success(let b): usePopup = b
+            case .failure(let m): try check(m.text)
+            }
+        case "templates":
+            try check(value.isEmpty ? "must not be empty" : nil)
+            templates = value
+        default:
+            throw ConfigurationError(field: label, "is not a single-value field", location: location)
+        }
+    }
+
+    /// Splits a flag's `a,b,c` into items labelled with the flag.
+    public static func commaList(_ raw: String, flag: String) -> [(value: String, label: String, location: String?)] {
+        raw.split(separator: ",", omittingEmptySubsequences: false).map {
+            (value: $0.trimmingCharacters(in: " "), label: flag, location: nil)
+        }
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(in set: Character) -> String {
+        String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())
+    }
+}

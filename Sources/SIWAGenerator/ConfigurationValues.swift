@@ -1,0 +1,92 @@
+import SIWAButtons
+
+/// Parsing of single configuration values, shared by the YAML file and the flags so
+/// both accept exactly the same spellings. Numbers go through `ButtonRequest.parse`:
+/// the generator takes the same ranges, with the same messages, as the CLI and HTTP API.
+enum ConfigurationValues {
+    static func mode(_ raw: String) -> Result<ButtonSpec.Mode, Message> {
+        choice(raw, ButtonSpec.Mode.self, what: "mode")
+    }
+
+    static func type(_ raw: String) -> Result<ButtonSpec.Kind, Message> {
+        choice(raw, ButtonSpec.Kind.self, what: "type")
+    }
+
+    static func style(_ raw: String) -> Result<ButtonStyle, Message> {
+        choice(raw, ButtonStyle.self, what: "style")
+    }
+
+    static func format(_ raw: String) -> Result<OutputFormat, Message> {
+        choice(raw, OutputFormat.self, what: "format")
+    }
+
+    static func locale(_ raw: String) -> Result<ButtonLocale, Message> {
+        if let locale = ButtonLocale(code: raw) { return .success(locale) }
+        return .failure(Message("unknown locale '\(WebFlowSettings.shown(raw))': expected 'all' or one of "
+            + ButtonLocale.all.map(\.code).joined(separator: ", ")))
+    }
+
+    static func scale(_ raw: String) -> Result<Int, Message> {
+        checked("scale=\(raw)", raw: raw).map { $0.scale }
+    }
+
+    /// `250x44` or `250x44r50` (radius in percent of the height).
+    static func size(_ raw: String) -> Result<ButtonSize, Message> {
+        let parts = raw.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return .failure(sizeSyntax(raw)) }
+        let rest = parts[1].split(separator: "r", omittingEmptySubsequences: false)
+        guard rest.count <= 2 else { return .failure(sizeSyntax(raw)) }
+        let width = String(parts[0]), height = String(rest[0])
+        let radius = rest.count == 2 ? String(rest[1]) : String(ButtonSize.defaultRadius)
+        guard [width, height, radius].allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }) else {
+            return .failure(sizeSyntax(raw))
+        }
+        return size(width: width, height: height, radius: radius)
+    }
+
+    /// Width 130-375, height 30-64, radius 0-50: the ranges of Apple's endpoints.
+    static func size(width: String, height: String, radius: String) -> Result<ButtonSize, Message> {
+        checked("width=\(width)&height=\(height)&border_radius=\(radius)", raw: nil).map {
+            ButtonSize(width: $0.width, height: $0.height, radius: $0.borderRadius)
+        }
+    }
+
+    static func bool(_ raw: String) -> Result<Bool, Message> {
+        switch raw {
+        case "true": .success(true)
+        case "false": .success(false)
+        default: .failure(Message("'\(WebFlowSettings.shown(raw))' is not 'true' or 'false'"))
+        }
+    }
+
+    /// Why a value was refused (the field is added by the caller).
+    struct Message: Error, Equatable {
+        var text: String
+        init(_ text: String) { self.text = text }
+    }
+
+    private static func sizeSyntax(_ raw: String) -> Message {
+        Message("'\(WebFlowSettings.shown(raw))' is not a size: write WIDTHxHEIGHT in points, e.g. 250x44, "
+            + "optionally with a corner radius in percent of the height, e.g. 250x44r50")
+    }
+
+    private static func choice<T: RawRepresentable & CaseIterable>(_ raw: String, _: T.Type, what: String)
+        -> Result<T, Message> where T.RawValue == String {
+        if let value = T(rawValue: raw) { return .success(value) }
+        let allowed = T.allCases.map { "'\($0.rawValue)'" }
+        return .failure(Message("unknown \(what) '\(WebFlowSettings.shown(raw))': expected "
+            + allowed.dropLast().joined(separator: ", ") + " or " + allowed.last!))
+    }
+
+    /// Runs a query through the image endpoints' grammar.
+    private static func checked(_ query: String, raw: String?) -> Result<ButtonSpec, Message> {
+        if let raw, raw.contains(where: { $0 == "&" || $0 == "=" || $0 == "%" || $0 == "+" || $0 == "#" }) {
+            return .failure(Message("'\(WebFlowSettings.shown(raw))' is not a number"))
+        }
+        do {
+            return .success(try ButtonRequest.parse(path: Endpoint.button.path, query: query).spec)
+        } catch {
+            return .failure(Message(error.description))
+        }
+    }
+}

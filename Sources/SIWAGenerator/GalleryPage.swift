@@ -1,0 +1,98 @@
+import SIWAButtons
+
+/// The view model of `index.html`: one section per mode, size and type, one card per
+/// button (locale x style) showing it on a light and a dark background, with links
+/// to each of its files.
+enum GalleryPage {
+    static func view(configuration: GeneratorConfiguration, entries: [Manifest.Entry], snippets: Bool) -> [String: Any] {
+        let naming = AssetNaming(configuration)
+        // Files of each button, keyed by the button at 1x.
+        var filesByButton: [ButtonSpec: [(asset: Asset, entry: Manifest.Entry)]] = [:]
+        let assets = configuration.assets()
+        let entryByPath = Dictionary(uniqueKeysWithValues: entries.map { ($0.path, $0) })
+        for asset in assets {
+            guard let entry = entryByPath[asset.path] else { continue }
+            var key = asset.spec
+            key.scale = 1
+            filesByButton[key, default: []].append((asset, entry))
+        }
+
+        var groups: [[String: Any]] = []
+        var groupIndex: [String: Int] = [:]
+        for button in configuration.variants {
+            let files = (filesByButton[button] ?? []).sorted { order($0.asset) < order($1.asset) }
+            let size = ButtonSize(width: button.width, height: button.height, radius: button.borderRadius)
+            let sizeText = button.mode == .logo ? "\(button.height) x \(button.height) pt" : "\(button.width) x \(button.height) pt"
+            let radiusText = "radius \(button.borderRadius)%"
+            let key = [button.mode.rawValue, button.mode == .logo ? size.logoDescription : size.description,
+                       button.mode == .logo ? "" : button.type.rawValue].joined(separator: "-")
+            if groupIndex[key] == nil {
+                groupIndex[key] = groups.count
+                groups.append([
+                    "id": key,
+                    "heading": [modeName(button.mode), button.mode == .logo ? nil : button.type.rawValue, sizeText, radiusText]
+                        .compactMap { $0 }.joined(separator: " · "),
+                    "cards": [[String: Any]](),
+                ])
+            }
+            var card: [String: Any] = [
+                "caption": button.mode == .logo ? ButtonStyle(button).rawValue
+                    : "\(ButtonStyle(button).rawValue) · \(button.locale.code)",
+                "alt": button.accessibleTitle,
+                "lang": button.mode == .logo ? ButtonLocale.default.bcp47 : button.locale.bcp47,
+                "dir": button.mode != .logo && button.locale.isRightToLeft ? "rtl" : "ltr",
+                "files": files.map { ["label": label($0.asset), "href": Escaping.urlPath($0.asset.path),
+                                      "bytes": $0.entry.bytes] },
+            ]
+            if let preview = preview(button, files: files.map(\.asset), naming: naming) { card["preview"] = preview }
+            let g = groupIndex[key]!
+            var cards = groups[g]["cards"] as! [[String: Any]]
+            cards.append(card)
+            groups[g]["cards"] = cards
+        }
+        return [
+            "groups": groups,
+            "imageCount": entries.count,
+            "buttonCount": configuration.variants.count,
+            "snippets": snippets,
+        ]
+    }
+
+    /// PNG with `srcset` over the scales written, else the SVG; nil for PDF only.
+    private static func preview(_ button: ButtonSpec, files: [Asset], naming: AssetNaming) -> [String: Any]? {
+        let pngs = files.filter { $0.format == .png }.sorted { $0.spec.scale < $1.spec.scale }
+        let src: String
+        var srcset: String?
+        if let first = pngs.first {
+            src = Escaping.urlPath(first.path)
+            srcset = pngs.map { "\(Escaping.urlPath($0.path)) \($0.spec.scale)x" }.joined(separator: ", ")
+        } else if let svg = files.first(where: { $0.format == .svg }) {
+            src = Escaping.urlPath(svg.path)
+        } else {
+            return nil
+        }
+        var preview: [String: Any] = ["src": src, "width": button.width, "height": button.height]
+        if let srcset { preview["srcset"] = srcset }
+        return preview
+    }
+
+    private static func order(_ asset: Asset) -> Int {
+        switch asset.format {
+        case .png: asset.spec.scale
+        case .svg: 100
+        case .pdf: 101
+        }
+    }
+
+    private static func label(_ asset: Asset) -> String {
+        asset.format == .png ? "PNG @\(asset.spec.scale)x" : asset.format.rawValue.uppercased()
+    }
+
+    private static func modeName(_ mode: ButtonSpec.Mode) -> String {
+        switch mode {
+        case .center: "Center-aligned"
+        case .left: "Left-aligned"
+        case .logo: "Logo only"
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import SIWAButtons
+
+/// What `siwa-buttons generate` produces: the button matrix and the web-flow settings.
+/// Built from defaults, then a YAML file, then flags (see `ConfigurationOverrides`).
+public struct GeneratorConfiguration: Sendable, Equatable {
+    public var modes: [ButtonSpec.Mode] = ButtonSpec.Mode.allCases
+    public var types: [ButtonSpec.Kind] = ButtonSpec.Kind.allCases
+    public var styles: [ButtonStyle] = ButtonStyle.allCases
+    public var locales: [ButtonLocale] = [.default]
+    public var sizes: [ButtonSize] = [.default]
+    public var scales: [Int] = [1, 2, 3]
+    public var formats: [OutputFormat] = [.png, .svg]
+    /// Client id, redirect URI, scope, popup. The snippets are written only when the
+    /// client id and redirect URI are known: a snippet without them cannot work.
+    public var web = WebFlowOptions()
+    /// Folder whose templates replace the built-in ones (file by file).
+    public var templates: String?
+
+    public init() {}
+
+    /// The button the snippets show: the first mode, type, style, locale and size listed.
+    public var snippetButton: ButtonSpec {
+        sizes[0].spec(mode: modes[0], type: types[0], style: styles[0], locale: locales[0])
+    }
+}
+
+/// The three looks Apple allows.
+public enum ButtonStyle: String, CaseIterable, Sendable {
+    case black, white
+    case whiteOutline = "white-outline"
+
+    public var color: ButtonSpec.Color { self == .black ? .black : .white }
+    public var border: Bool { self == .whiteOutline }
+
+    /// The style a spec is drawn in (Apple draws no border on a black button).
+    public init(_ spec: ButtonSpec) {
+        self = spec.color == .black ? .black : (spec.border ? .whiteOutline : .white)
+    }
+}
+
+/// A button size in points with its corner radius (percent of the height, as Apple's
+/// `border_radius`). The logo-only button is the square of the height.
+public struct ButtonSize: Hashable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public var radius: Int
+
+    public init(width: Int, height: Int, radius: Int = ButtonSize.defaultRadius) {
+        self.width = width
+        self.height = height
+        self.radius = radius
+    }
+
+    /// Apple's default `border_radius`.
+    public static let defaultRadius = 15
+
+    /// 44 pt is the height the HIG recommends; 250 pt keeps every English title at
+    /// the HIG's 43% font size (narrower buttons shrink the longer titles).
+    public static let `default` = ButtonSize(width: 250, height: 44)
+
+    /// `250x44`, or `250x44r50` when the radius is not Apple's default: the flag syntax.
+    public var description: String {
+        "\(width)x\(height)" + (radius == ButtonSize.defaultRadius ? "" : "r\(radius)")
+    }
+
+    /// The same in the logo-only mode, which only has a side: `44`, `44r50`.
+    public var logoDescription: String {
+        "\(height)" + (radius == ButtonSize.defaultRadius ? "" : "r\(radius)")
+    }
+
+    /// The button of this size at 1x.
+    public func spec(mode: ButtonSpec.Mode, type: ButtonSpec.Kind, style: ButtonStyle, locale: ButtonLocale) -> ButtonSpec {
+        if mode == .logo {
+            return ButtonSpec(mode: .logo, color: style.color, border: style.border, borderRadius: radius, size: height)
+        }
+        return ButtonSpec(mode: mode, type: type, color: style.color, border: style.border, borderRadius: radius,
+                          locale: locale, width: width, height: height)
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import SIWAButtons
+
+/// `manifest.json`: every file of a set, sorted by path, for build pipelines. No
+/// timestamps or versions, so the same configuration gives the same bytes.
+public struct Manifest: Codable, Equatable, Sendable {
+    /// The images.
+    public var files: [Entry]
+    /// The web files (gallery, snippets), with size and checksum only.
+    public var pages: [Page]
+
+    public struct Entry: Codable, Equatable, Sendable {
+        /// Relative to the set's folder, `/`-separated.
+        public var path: String
+        /// The same image from the HTTP API or `siwa-buttons render`: `path?query`
+        /// with every parameter (the canonical form of Apple's grammar) and `format=`.
+        public var endpoint: String
+        public var mode: String
+        public var style: String
+        /// Apple's query parameters with their effective values (numbers as numbers,
+        /// `border` as a boolean).
+        public var parameters: [String: Value]
+        public var format: String
+        public var mediaType: String
+        /// Pixels for PNG; user units (SVG) or points (PDF) for the vector formats.
+        public var width: Int
+        public var height: Int
+        public var scale: Int
+        public var bytes: Int
+        public var sha256: String
+    }
+
+    public struct Page: Codable, Equatable, Sendable {
+        public var path: String
+        public var bytes: Int
+        public var sha256: String
+    }
+
+    /// A parameter value: text, number or boolean.
+    public enum Value: Codable, Equatable, Sendable {
+        case text(String), number(Int), flag(Bool)
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let b = try? c.decode(Bool.self) { self = .flag(b) }
+            else if let n = try? c.decode(Int.self) { self = .number(n) }
+            else { self = .text(try c.decode(String.self)) }
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.singleValueContainer()
+            switch self {
+            case .text(let s): try c.encode(s)
+            case .number(let n): try c.encode(n)
+            case .flag(let b): try c.encode(b)
+            }
+        }
+    }
+
+    public init(files: [Entry], pages: [Page]) {
+        self.files = files.sorted { $0.path < $1.path }
+        self.pages = pages.sorted { $0.path < $1.path }
+    }
+
+    /// Sorted keys, two-space indent, slashes unescaped, final newline.
+    public func encoded() throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(self)) + [0x0A]
+    }
+
+    public static func decode(_ bytes: [UInt8]) throws -> Manifest {
+        try JSONDecoder().decode(Manifest.self, from: Data(bytes))
+    }
+}
+
+extension Manifest.Entry {
+    /// The entry for an image file with its bytes.
+    public init(asset: Asset, bytes: [UInt8]) {
+        let spec = asset.spec
+        var parameters: [String: Manifest.Value] = [:]
+        for pair in spec.canonicalQuery.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0]), value = parts.count > 1 ? String(parts[1]) : ""
+            if name == "border" {
+                parameters[name] = .flag(value == "true")
+            } else if case .integer = Parameter(rawValue: name)?.domain, let n = Int(value) {
+                parameters[name] = .number(n)
+            } else {
+                parameters[name] = .text(value)
+            }
+        }
+        self.init(path: asset.path, endpoint: spec.canonicalTarget + "&format=\(asset.format.rawValue)", mode: spec.mode.rawValue,
+                  style: asset.style.rawValue, parameters: parameters, format: asset.format.rawValue,
+                  mediaType: asset.format.mediaType,
+                  width: spec.pixelWidth, height: spec.pixelHeight, scale: spec.scale,
+                  bytes: bytes.count, sha256: Checksum.sha256(bytes))
+    }
+}

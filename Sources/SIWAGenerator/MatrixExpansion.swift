@@ -1,0 +1,72 @@
+import SIWAButtons
+
+/// One file to write: a button at one scale in one format, and its path in the set.
+public struct Asset: Hashable, Sendable {
+    /// The button, with the scale of this file (1 for SVG and PDF).
+    public var spec: ButtonSpec
+    public var format: OutputFormat
+    public var path: String
+
+    public var style: ButtonStyle { ButtonStyle(spec) }
+}
+
+extension GeneratorConfiguration {
+    /// Every distinct button of the matrix at 1x, in configuration order:
+    /// mode x type x style x locale x size. The logo-only button has no type or
+    /// locale and uses the height of each size as its side, so it comes once per
+    /// style and side.
+    public var variants: [ButtonSpec] {
+        var seen = Set<ButtonSpec>()
+        var out: [ButtonSpec] = []
+        for mode in modes {
+            let kinds = mode == .logo ? [types[0]] : types
+            let langs = mode == .logo ? [locales[0]] : locales
+            for type in kinds {
+                for style in styles {
+                    for locale in langs {
+                        for size in sizes {
+                            let spec = size.spec(mode: mode, type: type, style: style, locale: locale)
+                            if seen.insert(spec).inserted { out.append(spec) }
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The files of the matrix plus `extra` buttons, sorted by path. PNG comes at each
+    /// scale; SVG and PDF are vector and come once, at 1x (scale only multiplies
+    /// their user units).
+    public func assets(extra: [Asset] = []) -> [Asset] {
+        let naming = AssetNaming(self)
+        var byPath: [String: Asset] = [:]
+        for variant in variants {
+            for format in formats {
+                for scale in format == .png ? scales : [1] {
+                    var spec = variant
+                    spec.scale = scale
+                    let path = naming.path(for: spec, format: format)
+                    byPath[path] = Asset(spec: spec, format: format, path: path)
+                }
+            }
+        }
+        for asset in extra { byPath[asset.path] = asset }
+        return byPath.values.sorted { $0.path < $1.path }
+    }
+
+    /// The PNGs the no-JS snippet links: its button and the white twin shown under
+    /// `prefers-color-scheme: dark`, at 1x, 2x and 3x (for `srcset`), whether or not
+    /// the matrix has them.
+    public var snippetAssets: [Asset] {
+        let naming = AssetNaming(self)
+        let light = snippetButton
+        return [light, SnippetImages.darkTwin(of: light)].flatMap { base in
+            SnippetImages.scales.map { scale in
+                var spec = base
+                spec.scale = scale
+                return Asset(spec: spec, format: .png, path: naming.path(for: spec, format: .png))
+            }
+        }
+    }
+}

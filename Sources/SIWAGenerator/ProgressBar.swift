@@ -1,0 +1,61 @@
+import Foundation
+
+/// Told how far a batch is; called from the worker threads.
+public protocol ProgressReporter: Sendable {
+    func start(total: Int)
+    func update(done: Int)
+    func finish()
+}
+
+/// A one-line bar on a terminal, redrawn in place (`\r`) at most 20 times a second:
+///
+///     [##########..........]  1234/2676  46%
+///
+/// Only for terminals: in a log or pipe the carriage returns would be noise, so the
+/// command uses it only when standard error is a TTY.
+public final class ProgressBar: ProgressReporter, @unchecked Sendable {
+    private let lock = NSLock()
+    private let output: FileHandle
+    private let width: Int
+    private var total = 0
+    private var lastDraw = 0.0
+
+    public init(output: FileHandle = .standardError, width: Int = 30) {
+        self.output = output
+        self.width = width
+    }
+
+    /// True when `fd` is a terminal.
+    public static func isTerminal(_ fd: Int32 = FileHandle.standardError.fileDescriptor) -> Bool {
+        isatty(fd) == 1
+    }
+
+    public func start(total: Int) {
+        lock.withLock {
+            self.total = total
+            draw(done: 0)
+        }
+    }
+
+    public func update(done: Int) {
+        lock.withLock {
+            let now = ProcessInfo.processInfo.systemUptime
+            guard done == total || now - lastDraw >= 0.05 else { return }
+            lastDraw = now
+            draw(done: done)
+        }
+    }
+
+    public func finish() {
+        lock.withLock { output.write(Data("\n".utf8)) }
+    }
+
+    private func draw(done: Int) {
+        let share = total == 0 ? 1 : Double(done) / Double(total)
+        let filled = Int(share * Double(width))
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        let digits = String(total).count
+        let count = String(repeating: " ", count: max(0, digits - String(done).count)) + String(done)
+        output.write(Data("\r[\(bar)] \(count)/\(total) \(String(format: "%3d", Int(share * 100)))%".utf8))
+    }
+}

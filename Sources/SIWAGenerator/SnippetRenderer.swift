@@ -1,0 +1,95 @@
+import SIWAButtons
+
+/// Renders the web snippets for one button and one set of web-flow settings: the
+/// Sign in with Apple JS page (`snippet.html` + `siwa-init.js`) and the page without
+/// JavaScript (`snippet-nojs.html`). Used by `generate` and by the HTTP server's editor,
+/// so both show the same snippet.
+public struct SnippetRenderer: Sendable {
+    public let templates: TemplateSet
+
+    public init(templates: TemplateSet) {
+        self.templates = templates
+    }
+
+    /// The three texts, named as `generate` writes them.
+    public struct Snippets: Sendable, Equatable {
+        public var snippetHTML: String
+        public var initJS: String
+        public var noJSHTML: String
+
+        public var files: [(name: String, text: String)] {
+            [("snippet.html", snippetHTML), ("siwa-init.js", initJS), ("snippet-nojs.html", noJSHTML)]
+        }
+    }
+
+    /// - Parameters:
+    ///   - button: the button (its scale is ignored: the no-JS page lists 1x, 2x, 3x).
+    ///   - images: where the no-JS page's `<img>` finds the PNGs.
+    ///   - initScriptURL: how `snippet.html` refers to `siwa-init.js`.
+    public func render(button: ButtonSpec, web: WebFlowSettings, images: SnippetImages,
+                       initScriptURL: String = "siwa-init.js") -> Snippets {
+        let view = Self.view(button: button, web: web, images: images, initScriptURL: initScriptURL)
+        return Snippets(snippetHTML: templates.render("snippet.html", view),
+                        initJS: templates.render("siwa-init.js", view),
+                        noJSHTML: templates.render("snippet-nojs.html", view))
+    }
+
+    /// What the templates see. Raw values only: the templates escape them (HTML or JS
+    /// string, by file type); URLs are percent-encoded here, then HTML-escaped there.
+    static func view(button: ButtonSpec, web: WebFlowSettings, images: SnippetImages, initScriptURL: String) -> [String: Any] {
+        var spec = button
+        spec.scale = 1
+        let dark = SnippetImages.darkTwin(of: spec)
+        var view: [String: Any] = [
+            "clientId": web.clientId,
+            "redirectURI": web.redirectURI,
+            "scope": web.scope,
+            "usePopup": web.usePopup ? "true" : "false",
+            "statePlaceholder": ServerPlaceholder.state,
+            "noncePlaceholder": ServerPlaceholder.nonce,
+            "authorizeURL": AuthorizeURL.make(web),
+            "appleScriptURL": "https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/\(spec.locale.code)/appleid.auth.js",
+            "initScriptURL": initScriptURL,
+            "locale": spec.locale.code,
+            "lang": spec.locale.bcp47,
+            "dir": spec.locale.isRightToLeft ? "rtl" : "ltr",
+            "alt": spec.accessibleTitle,
+            "width": spec.width,
+            "height": spec.height,
+            "dataAttributes": dataAttributes(spec).map { ["name": $0.0, "value": $0.1] },
+            "src": images.url(for: spec, scale: 1),
+            "srcset": images.srcset(for: spec),
+        ]
+        if dark != spec {
+            view["dark"] = ["srcset": images.srcset(for: dark)]
+        }
+        return view
+    }
+
+    /// The `data-*` attributes of `<div id="appleid-signin">`, in the names and values
+    /// of Apple's JS (which differ from the image endpoints': `center-align`, ...).
+    public static func dataAttributes(_ spec: ButtonSpec) -> [(String, String)] {
+        var attrs: [(String, String)] = []
+        switch spec.mode {
+        case .center: attrs.append(("mode", "center-align"))
+        case .left: attrs.append(("mode", "left-align"))
+        case .logo: attrs.append(("mode", "logo-only"))
+        }
+        if spec.mode != .logo { attrs.append(("type", spec.type.rawValue)) }
+        attrs += [
+            ("color", spec.color.rawValue),
+            ("border", spec.border ? "true" : "false"),
+            ("border-radius", String(spec.borderRadius)),
+            ("width", String(spec.width)),
+            ("height", String(spec.height)),
+        ]
+        if spec.mode == .left {
+            attrs += [
+                ("logo-size", spec.logoSize.rawValue),
+                ("logo-position", String(spec.logoPosition)),
+                ("label-position", String(spec.labelPosition)),
+            ]
+        }
+        return attrs
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Mustache
+
+/// The mustache templates of the web files: `Templates/<name>.mustache` in the source
+/// tree, each replaceable by a file of the same name in an override folder
+/// (`--templates DIR`; files it lacks come from the built-in set).
+///
+/// How values are escaped depends on the file, not on the template author's care:
+/// `.js` templates escape `{{value}}` for JavaScript strings, all others for HTML
+/// (see `Escaping`).
+public struct TemplateSet: Sendable {
+    public static let names = ["index.html", "snippet.html", "siwa-init.js", "snippet-nojs.html"]
+
+    private let templates: [String: MustacheTemplate]
+    /// The file each template was read from.
+    public let files: [String: String]
+
+    public enum LoadError: Error, CustomStringConvertible {
+        case missing(name: String, searched: [String])
+        case notADirectory(String)
+        case syntax(file: String, line: Int, column: Int, detail: String)
+
+        public var description: String {
+            switch self {
+            case .missing(let name, let searched):
+                "Template '\(name).mustache' not found in \(searched.joined(separator: " or ")): set SIWA_TEMPLATES_DIR or pass --templates."
+            case .notADirectory(let path):
+                "Templates folder '\(path)' does not exist."
+            case .syntax(let file, let line, let column, let detail):
+                "\(file):\(line):\(column): mustache syntax error: \(detail)"
+            }
+        }
+    }
+
+    /// Reads the built-in templates, replaced file by file from `override`.
+    public static func load(override: URL? = nil, builtIn: URL = defaultDirectory()) throws(LoadError) -> TemplateSet {
+        registerContentTypes
+        if let override {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: override.path, isDirectory: &isDir), isDir.boolValue else {
+                throw .notADirectory(override.path)
+            }
+        }
+        var templates: [String: MustacheTemplate] = [:]
+        var files: [String: String] = [:]
+        for name in names {
+            let folders = [override, builtIn].compactMap { $0 }
+            guard let file = folders.map({ $0.appendingPathComponent(name + ".mustache").path })
+                .first(where: { FileManager.default.fileExists(atPath: $0) }),
+                let data = FileManager.default.contents(atPath: file) else {
+                throw .missing(name: name, searched: folders.map(\.path))
+            }
+            templates[name] = try parse(String(decoding: data, as: UTF8.self), name: name, file: file)
+            files[name] = file
+        }
+        return TemplateSet(templates: templates, files: files)
+    }
+
+    /// The built-in templates: `$SIWA_TEMPLATES_DIR`, else `Templates/` next to the
+    /// executable or in `../share/siwa-buttons/`, else the source tree's `Templates/`.
+    public static func defaultDirectory() -> URL {
+        if let env = ProcessInfo.processInfo.environment["SIWA_TEMPLATES_DIR"], !env.isEmpty {
+            return URL(fileURLWithPath: env)
+        }
+        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
+        for candidate in [exe.appendingPathComponent("Templates"),
+                          exe.appendingPathComponent("../share/siwa-buttons/Templates").standardized]
+        where FileManager.default.fileExists(atPath: candidate.path) {
+            return candidate
+        }
+        // Sources/SIWAGenerator/TemplateSet.swift -> package root
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Templates")
+    }
+
+    func render(_ name: String, _ context: [String: Any]) -> String {
+        templates[name]!.render(context)
+    }
+
+    /// `.js` templates start in the JavaScript-string content type. The pragma is put
+    /// on the first line (not a line of its own) so line numbers stay the file's.
+    private static func parse(_ text: String, name: String, file: String) throws(LoadError) -> MustacheTemplate {
+        let prefix = name.hasSuffix(".js") ? "{{% CONTENT_TYPE: \(JavaScriptStringContent.name)}}" : ""
+        do {
+            return try MustacheTemplate(string: prefix + text)
+        } catch let error as MustacheTemplate.ParserError {
+            let column = error.context.columnNumber - (error.context.lineNumber == 1 ? prefix.count : 0)
+            throw .syntax(file: file, line: error.context.lineNumber, column: max(column, 1), detail: "\(error.error)")
+        } catch {
+            throw .syntax(file: file, line: 1, column: 1, detail: "\(error)")
+        }
+    }
+
+    /// swift-mustache keeps content types in a global table, read while parsing.
+    private static let registerContentTypes: Void = {
+        MustacheContentTypes.register(JavaScriptStringContent(), named: JavaScriptStringContent.name)
+    }()
+}
+
+/// `{{value}}` inside a JavaScript string literal.
+struct JavaScriptStringContent: MustacheContentType {
+    static let name = "SIWA_JS_STRING"
+
+    func escapeText(_ text: String) -> String {
+        Escaping.javaScriptString(text)
+    }
+}

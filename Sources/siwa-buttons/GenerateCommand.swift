@@ -1,0 +1,132 @@
+import ArgumentParser
+import Foundation
+import SIWAGenerator
+
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Write a set of buttons (every mode, type, style, locale, size, scale and format asked for), "
+            + "manifest.json, an index.html gallery and the web snippets.",
+        discussion: """
+        Defaults: all modes, all types, all styles, en_US, 250x44, scales 1,2,3, png and svg.
+        A YAML file (--config) may set the same keys as the flags; a flag wins over the file.
+        Lists are comma-separated. The snippets are written when --client-id and --redirect-uri are known.
+
+        Examples:
+          siwa-buttons generate --out dist/
+          siwa-buttons generate --config buttons.yml --out dist/
+          siwa-buttons generate --types sign-in,continue --styles black,white,white-outline \\
+              --modes center,left,logo --locales en_US,de_DE,ar_SA --scales 1,2,3 --formats png,svg --out dist/
+          siwa-buttons generate --sizes 250x44,300x56r50 --client-id com.example.web \\
+              --redirect-uri https://example.com/auth/apple --use-popup --out dist/
+        """
+    )
+
+    @Option(help: ArgumentHelp("YAML configuration file.", valueName: "file"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("Folder to write to (created if needed).", valueName: "dir"))
+    var out: String
+
+    @Option(help: ArgumentHelp("center, left, logo.", valueName: "list"))
+    var modes: String?
+
+    @Option(help: ArgumentHelp("sign-in, continue, sign-up.", valueName: "list"))
+    var types: String?
+
+    @Option(help: ArgumentHelp("black, white, white-outline.", valueName: "list"))
+    var styles: String?
+
+    @Option(help: ArgumentHelp("Apple's locale codes (en_US, de_DE, ...) or 'all'.", valueName: "list"))
+    var locales: String?
+
+    @Option(help: ArgumentHelp("WIDTHxHEIGHT in points, optionally rRADIUS (percent of the height): 250x44, 300x56r50. "
+        + "The logo-only button uses the height as its side.", valueName: "list"))
+    var sizes: String?
+
+    @Option(help: ArgumentHelp("1 to 6; PNG only (SVG and PDF are written once, at 1x).", valueName: "list"))
+    var scales: String?
+
+    @Option(help: ArgumentHelp("png, svg, pdf.", valueName: "list"))
+    var formats: String?
+
+    @Option(help: ArgumentHelp("Services ID for Sign in with Apple JS (e.g. com.example.web).", valueName: "id"))
+    var clientId: String?
+
+    @Option(help: ArgumentHelp("https URL Apple sends the answer to.", valueName: "url"))
+    var redirectUri: String?
+
+    @Option(help: ArgumentHelp("Scopes asked for: 'name email' (default), 'name', 'email' or ''.", valueName: "scope"))
+    var scope: String?
+
+    @Flag(inversion: .prefixedNo, help: "Sign in inside a popup instead of redirecting (default: no).")
+    var usePopup: Bool?
+
+    @Option(help: ArgumentHelp("Folder of templates replacing the built-in ones, file by file.", valueName: "dir"))
+    var templates: String?
+
+    @Option(help: ArgumentHelp("Worker threads (default: all cores).", valueName: "n"))
+    var jobs: Int?
+
+    @OptionGroup var fonts: FontOptions
+
+    func run() throws {
+        let configuration = try resolvedConfiguration()
+        if let jobs, jobs < 1 { throw GenerateError("--jobs: must be at least 1") }
+        let templateSet: TemplateSet
+        do {
+            templateSet = try TemplateSet.load(override: configuration.templates.map { URL(fileURLWithPath: $0) })
+        } catch {
+            throw GenerateError(error.description)
+        }
+        let generator = Generator(configuration: configuration, renderer: try fonts.renderer(),
+                                  templates: templateSet, workers: jobs)
+        let started = Date()
+        let report = try generator.generate(into: URL(fileURLWithPath: out),
+                                            progress: ProgressBar.isTerminal() ? ProgressBar() : nil)
+        let seconds = Date().timeIntervalSince(started)
+        let pages = report.manifest.pages.map(\.path).joined(separator: ", ")
+        print("Wrote \(report.manifest.files.count) images (\(report.imageBytes / 1024) KiB), manifest.json, \(pages) "
+            + "to \(out) in \(String(format: "%.1f", seconds)) s.")
+        if !report.removed.isEmpty {
+            print("Removed \(report.removed.count) files of the previous run that this configuration no longer makes.")
+        }
+        if let skipped = report.snippetsSkipped { print("Note: \(skipped).") }
+    }
+
+    /// Defaults, then the file, then the flags.
+    func resolvedConfiguration() throws -> GeneratorConfiguration {
+        var configuration = GeneratorConfiguration()
+        do {
+            if let config { try ConfigurationFile.load(config).apply(to: &configuration) }
+            try flagOverrides().apply(to: &configuration)
+            _ = try configuration.web.settings()
+        } catch {
+            throw GenerateError(error.description)
+        }
+        return configuration
+    }
+
+    private func flagOverrides() throws(ConfigurationError) -> ConfigurationOverrides {
+        var o = ConfigurationOverrides()
+        let lists: [(String, String?)] = [("modes", modes), ("types", types), ("styles", styles), ("locales", locales),
+                                          ("sizes", sizes), ("scales", scales), ("formats", formats)]
+        for (field, raw) in lists {
+            if let raw { try o.setList(field, ConfigurationOverrides.commaList(raw, flag: "--\(field)")) }
+        }
+        let values: [(String, String?)] = [("client-id", clientId), ("redirect-uri", redirectUri), ("scope", scope),
+                                           ("templates", templates)]
+        for (field, raw) in values {
+            if let raw { try o.setValue(field, raw, label: "--\(field)") }
+        }
+        if let usePopup { o.usePopup = usePopup }
+        return o
+    }
+}
+
+/// A refused configuration or template: printed as `Error: <message>`, without the
+/// usage text (the message already names the field).
+struct GenerateError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,196 @@
+import SIWAButtons
+import Testing
+@testable import SIWAGenerator
+
+@Suite struct EscapingTests {
+    @Test func javaScriptStringKeepsNothingThatEndsAStringOrScript() {
+        let hostile = "a\"'\\</script>\n\r\u{2028}\u{2029}`${x}&é😀"
+        let escaped = Escaping.javaScriptString(hostile)
+        for forbidden in ["\"", "'", "\\\"", "<", ">", "\n", "\r", "\u{2028}", "\u{2029}", "`", "&", "{", "}", "é"] {
+            #expect(!escaped.replacingOccurrences(of: "\\u", with: "").contains(forbidden), "\(forbidden)")
+        }
+        #expect(escaped.unicodeScalars.allSatisfy { $0.isASCII })
+        #expect(decodeJSString(escaped) == hostile)
+        #expect(Escaping.javaScriptString("com.example.web") == "com.example.web")
+        #expect(Escaping.javaScriptString("https://example.com/cb?a=1") == "https://example.com/cb?a=1")
+    }
+
+    @Test func urlComponentKeepsOnlyUnreserved() {
+        #expect(Escaping.urlComponent("code id_token") == "code%20id_token")
+        #expect(Escaping.urlComponent("https://example.com/cb?x=1&y='2'") == "https%3A%2F%2Fexample.com%2Fcb%3Fx%3D1%26y%3D%272%27")
+        #expect(Escaping.urlComponent(hostileClientId) == "a%22%3C%2Fscript%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E")
+        #expect(Escaping.urlComponent("é") == "%C3%A9")
+        #expect(Escaping.urlPath("center/sign-in/black/en_US/button@2x.png") == "center/sign-in/black/en_US/button@2x.png")
+    }
+
+    @Test func redirectURIPolicy() {
+        let ok = ["https://example.com/auth/apple", "https://example.com:8443/cb?x='1'&y=%20", "HTTPS://EXAMPLE.COM"]
+        for uri in ok { #expect(WebFlowSettings.checkRedirectURI(uri) == nil, "\(uri)") }
+        let refused = [
+            "javascript:alert(1)", "JavaScript:alert(1)//https://", "http://example.com/cb", "data:text/html,x",
+            "//example.com/cb", "https://", "https:///path", "https://user:pw@example.com/cb",
+            "https://example.com/cb#frag", "https://example.com/\"onmouseover=\"x", "https://example.com/<script>",
+            "https://example.com/a b", "https://example.com/\n", "https://example.com/é", "https://example.com/%zz",
+            "https://example.com/\\evil", "",
+        ]
+        for uri in refused { #expect(WebFlowSettings.checkRedirectURI(uri) != nil, "\(uri)") }
+    }
+
+    @Test func clientIdAndScopePolicy() {
+        #expect(WebFlowSettings.checkClientId(hostileClientId) == nil)
+        #expect(WebFlowSettings.checkClientId("") != nil)
+        #expect(WebFlowSettings.checkClientId("a\nb") != nil)
+        #expect(WebFlowSettings.checkScope("") == nil)
+        #expect(WebFlowSettings.checkScope("email name") == nil)
+        #expect(WebFlowSettings.checkScope("name name") != nil)
+        #expect(WebFlowSettings.checkScope("openid") != nil)
+    }
+
+    @Test func authorizeURL() throws {
+        let web = try WebFlowSettings(clientId: "com.example.web", redirectURI: "https://example.com/cb")
+        #expect(AuthorizeURL.make(web) == "https://appleid.apple.com/auth/authorize?client_id=com.example.web"
+            + "&redirect_uri=https%3A%2F%2Fexample.com%2Fcb&response_type=code%20id_token&scope=name%20email"
+            + "&response_mode=form_post&state=__SIWA_STATE__&nonce=__SIWA_NONCE__")
+    }
+}
+
+@Suite struct SnippetTests {
+    let templates: TemplateSet
+    init() throws { templates = try TemplateSet.load() }
+
+    private func render(clientId: String = "com.example.web", redirectURI: String = "https://example.com/cb",
+                        button: ButtonSpec = ButtonSpec(width: 250, height: 44), popup: Bool = false,
+                        images: SnippetImages = .files(prefix: "", naming: AssetNaming())) throws -> SnippetRenderer.Snippets {
+        let web = try WebFlowSettings(clientId: clientId, redirectURI: redirectURI, usePopup: popup)
+        return SnippetRenderer(templates: templates).render(button: button, web: web, images: images)
+    }
+
+    @Test func hostileClientIdStaysData() throws {
+        let s = try render(clientId: hostileClientId, redirectURI: "https://example.com/cb?x='1'&q=\"".replacingOccurrences(of: "\"", with: "%22"))
+        for text in [s.snippetHTML, s.noJSHTML, s.initJS] {
+            #expect(!text.contains("<script>alert"))
+            #expect(!text.contains("alert(1)</script>"))
+        }
+        // In the JS: one string literal whose decoded value is the client id.
+        let literal = try #require(jsStringLiteral(after: "clientId: ", in: s.initJS))
+        #expect(decodeJSString(literal) == hostileClientId)
+        #expect(jsStringLiteral(after: "redirectURI: ", in: s.initJS).map(decodeJSString) == "https://example.com/cb?x='1'&q=%22")
+        // In the no-JS page: percent-encoded inside the URL, then HTML-escaped (& -> &amp;).
+        #expect(s.noJSHTML.contains("client_id=a%22%3C%2Fscript%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E&amp;redirect_uri="))
+        #expect(s.noJSHTML.contains("redirect_uri=https%3A%2F%2Fexample.com%2Fcb%3Fx%3D%271%27%26q%3D%2522&amp;"))
+        // The JS page holds no settings, only where they come from.
+        #expect(!s.snippetHTML.contains("alert"))
+    }
+
+    @Test func noScriptInlineAndNoValueForStateOrNonce() throws {
+        let s = try render()
+        // Every <script> has a src and nothing inside.
+        let scripts = s.snippetHTML.components(separatedBy: "<script").dropFirst()
+        #expect(scripts.count == 2)
+        for tag in scripts { #expect(tag.hasPrefix(" src=\"") && tag.contains("></script>")) }
+        #expect(!s.snippetHTML.contains(/\son[a-z]+\s*=/))  // no event-handler attributes
+        #expect(s.snippetHTML.contains("<meta name=\"siwa-state\" content=\"__SIWA_STATE__\">"))
+        #expect(s.snippetHTML.contains("<meta name=\"siwa-nonce\" content=\"__SIWA_NONCE__\">"))
+        #expect(s.noJSHTML.contains("state=__SIWA_STATE__&amp;nonce=__SIWA_NONCE__"))
+        #expect(s.initJS.contains("fromPage('siwa-state')") && s.initJS.contains("fromPage('siwa-nonce')"))
+        #expect(!s.initJS.contains("state: '") && !s.initJS.contains("nonce: '"))
+    }
+
+    @Test func appleScriptAndButtonAttributes() throws {
+        let left = ButtonSpec(mode: .left, type: .continue, color: .white, border: true, borderRadius: 50,
+                              locale: ButtonLocale(code: "de_DE")!, width: 280, height: 48, logoSize: .medium)
+        let s = try render(button: left, popup: true)
+        #expect(s.snippetHTML.contains("<script src=\"https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/de_DE/appleid.auth.js\" defer></script>"))
+        #expect(s.snippetHTML.contains("<div id=\"appleid-signin\" data-mode=\"left-align\" data-type=\"continue\" data-color=\"white\" "
+            + "data-border=\"true\" data-border-radius=\"50\" data-width=\"280\" data-height=\"48\" data-logo-size=\"medium\" "
+            + "data-logo-position=\"0\" data-label-position=\"0\"></div>"))
+        #expect(s.snippetHTML.contains("<html lang=\"de-DE\" dir=\"ltr\">"))
+        #expect(s.initJS.contains("usePopup: 'true' === 'true'"))
+        let logo = try render(button: ButtonSpec(mode: .logo, size: 44))
+        #expect(logo.snippetHTML.contains("data-mode=\"logo-only\" data-color=\"black\""))
+        #expect(!logo.snippetHTML.contains("data-type"))
+    }
+
+    @Test func noJSPictureSwitchesToWhiteInTheDark() throws {
+        let rtl = ButtonSpec(type: .signIn, locale: ButtonLocale(code: "ar_SA")!, width: 250, height: 44)
+        let s = try render(button: rtl)
+        #expect(s.noJSHTML.contains("<source media=\"(prefers-color-scheme: dark)\" srcset=\"center/sign-in/white/ar_SA/button@1x.png 1x, "
+            + "center/sign-in/white/ar_SA/button@2x.png 2x, center/sign-in/white/ar_SA/button@3x.png 3x\">"))
+        #expect(s.noJSHTML.contains("<img src=\"center/sign-in/black/ar_SA/button@1x.png\" srcset=\"center/sign-in/black/ar_SA/button@1x.png 1x, "
+            + "center/sign-in/black/ar_SA/button@2x.png 2x, center/sign-in/black/ar_SA/button@3x.png 3x\" width=\"250\" height=\"44\" "
+            + "alt=\"\(ButtonLocale(code: "ar_SA")!.title(.signIn))\" lang=\"ar-SA\" dir=\"rtl\">"))
+        // Already white: no dark source.
+        let white = try render(button: ButtonSpec(color: .white, width: 250, height: 44))
+        #expect(!white.noJSHTML.contains("<source"))
+    }
+
+    @Test func endpointImagesForTheHTTPServer() throws {
+        let s = try render(images: .endpoint(base: "https://buttons.example.com"))
+        #expect(s.noJSHTML.contains("src=\"https://buttons.example.com/appleid/button?color=black&amp;border=false&amp;type=sign-in"
+            + "&amp;border_radius=15&amp;width=250&amp;height=44&amp;scale=1&amp;locale=en_US&amp;format=png\""))
+        #expect(s.noJSHTML.contains("scale=3&amp;locale=en_US&amp;format=png 3x"))
+    }
+
+    @Test func overrideFolderReplacesFileByFile() throws {
+        let folder = try TemporaryFolder()
+        try "<p>{{clientId}}</p>\n".write(to: folder.url.appendingPathComponent("snippet-nojs.html.mustache"), atomically: true, encoding: .utf8)
+        try "var id = '{{clientId}}';\n".write(to: folder.url.appendingPathComponent("siwa-init.js.mustache"), atomically: true, encoding: .utf8)
+        let custom = try TemplateSet.load(override: folder.url)
+        let web = try WebFlowSettings(clientId: hostileClientId, redirectURI: "https://example.com/cb")
+        let s = SnippetRenderer(templates: custom).render(button: ButtonSpec(), web: web, images: .endpoint(base: ""))
+        // The file type decides the escaping, whoever wrote the template.
+        #expect(s.noJSHTML == "<p>a&quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>\n")
+        #expect(s.initJS == "var id = 'a\\u0022\\u003C/script\\u003E\\u003Cscript\\u003Ealert(1)\\u003C/script\\u003E';\n")
+        #expect(s.snippetHTML == (try render(clientId: hostileClientId, button: ButtonSpec(), images: .endpoint(base: ""))).snippetHTML)
+        #expect(custom.files["siwa-init.js"] == folder.url.appendingPathComponent("siwa-init.js.mustache").path)
+    }
+
+    @Test func templateErrorsNameFileAndLine() throws {
+        let folder = try TemporaryFolder()
+        try "<p>\n{{#open}}\n</p>\n".write(to: folder.url.appendingPathComponent("index.html.mustache"), atomically: true, encoding: .utf8)
+        #expect {
+            try TemplateSet.load(override: folder.url)
+        } throws: { error in
+            "\(error)".contains("index.html.mustache:")
+        }
+        #expect(throws: TemplateSet.LoadError.self) { try TemplateSet.load(override: folder.url.appendingPathComponent("missing")) }
+    }
+
+    @Test func builtInTemplatesNeverUseUnescapedValues() throws {
+        for file in templates.files.values {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(!text.contains("{{{") && !text.contains("{{&"), "\(file)")
+        }
+    }
+}
+
+/// The text of the '...' literal that follows `marker`.
+func jsStringLiteral(after marker: String, in js: String) -> String? {
+    guard let start = js.range(of: marker + "'") else { return nil }
+    var out = ""
+    var escaped = false
+    for c in js[start.upperBound...] {
+        if escaped { out.append(c); escaped = false; continue }
+        if c == "\\" { out.append(c); escaped = true; continue }
+        if c == "'" { return out }
+        out.append(c)
+    }
+    return nil
+}
+
+/// Decodes the escapes `Escaping.javaScriptString` writes (`\uXXXX`), as a JS engine would.
+func decodeJSString(_ literal: String) -> String? {
+    var units: [UInt16] = []
+    var it = Array(literal.utf16)[...]
+    while let u = it.popFirst() {
+        if u == 0x5C {
+            guard it.popFirst() == 0x75, it.count >= 4 else { return nil }
+            guard let v = UInt16(String(decoding: it.prefix(4), as: UTF16.self), radix: 16) else { return nil }
+            units.append(v)
+            it = it.dropFirst(4)
+        } else {
+            units.append(u)
+        }
+    }
+    return String(decoding: units, as: UTF16.self)
+}

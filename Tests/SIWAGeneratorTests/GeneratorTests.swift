@@ -1,0 +1,154 @@
+import Foundation
+import SIWAButtons
+import Testing
+@testable import SIWAGenerator
+
+@Suite struct GeneratorTests {
+    private func withWeb(_ config: GeneratorConfiguration) -> GeneratorConfiguration {
+        var config = config
+        config.web.clientId = hostileClientId
+        config.web.redirectURI = "https://example.com/auth/apple?from='snippet'"
+        return config
+    }
+
+    /// The manifest lists exactly the files on disk, with their real size, checksum,
+    /// pixel size and the endpoint query that draws them.
+    @Test func manifestMatchesTheFiles() throws {
+        let folder = try TemporaryFolder()
+        let config = withWeb(smallConfiguration())
+        let report = try generator(config).generate(into: folder.url)
+        let manifest = try Manifest.decode(folder.bytes("manifest.json"))
+        #expect(manifest == report.manifest)
+
+        let listed = manifest.files.map(\.path) + manifest.pages.map(\.path) + ["manifest.json"]
+        #expect(folder.files() == listed.sorted())
+        #expect(manifest.files.map(\.path) == manifest.files.map(\.path).sorted())
+        #expect(manifest.pages.map(\.path) == ["index.html", "siwa-init.js", "snippet-nojs.html", "snippet.html"])
+        #expect(Set(config.assets(extra: config.snippetAssets).map(\.path)) == Set(manifest.files.map(\.path)))
+
+        let renderer = try ButtonRenderer.shared()
+        for entry in manifest.files {
+            let bytes = folder.bytes(entry.path)
+            #expect(entry.bytes == bytes.count)
+            #expect(entry.sha256 == Checksum.sha256(bytes))
+            // The endpoint query draws the very same bytes.
+            let request = try ButtonRequest.parse(entry.endpoint)
+            #expect(request.format?.rawValue == entry.format)
+            #expect(try renderer.render(request.spec, format: request.format!) == bytes, "\(entry.path)")
+            #expect(entry.scale == request.spec.scale)
+            #expect(entry.parameters["scale"] == .number(request.spec.scale))
+            #expect(entry.parameters["border"] == .flag(request.spec.border))
+            if entry.format == "png" {
+                let size = try #require(pngSize(bytes), "\(entry.path)")
+                #expect(size == (entry.width, entry.height), "\(entry.path)")
+                #expect(entry.width == request.spec.width * request.spec.scale)
+            } else {
+                #expect(entry.scale == 1 && entry.width == request.spec.width)
+                #expect(String(decoding: bytes.prefix(200), as: UTF8.self).contains(entry.format == "svg" ? "<svg" : "%PDF"))
+            }
+            #expect(entry.path == AssetNaming(config).path(for: request.spec, format: request.format!))
+        }
+        for page in manifest.pages {
+            #expect(page.sha256 == Checksum.sha256(folder.bytes(page.path)))
+        }
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum")))
+    func checksumsAgreeWithSha256sum() throws {
+        let folder = try TemporaryFolder()
+        let manifest = try generator(smallConfiguration()).generate(into: folder.url).manifest
+        let names = manifest.files.map(\.path)
+        let system = try sha256sum(folder.url, names: names)
+        #expect(system.count == names.count)
+        let differing = zip(system, manifest.files).filter { $0.0 != $0.1.sha256 }.map(\.1.path)
+        #expect(differing.isEmpty, "files whose manifest sha256 differs from sha256sum: \(differing.prefix(5))")
+    }
+
+    @Test func rerunsAreByteIdentical() throws {
+        let a = try TemporaryFolder(), b = try TemporaryFolder()
+        let config = withWeb(smallConfiguration())
+        _ = try generator(config).generate(into: a.url)
+        var oneWorker = try generator(config)
+        oneWorker.workers = 1
+        _ = try oneWorker.generate(into: b.url)
+        #expect(a.files() == b.files())
+        for path in a.files() { #expect(a.bytes(path) == b.bytes(path), "\(path)") }
+        // Again into the same folder: same manifest bytes, nothing removed.
+        let before = a.bytes("manifest.json")
+        let report = try generator(config).generate(into: a.url)
+        #expect(report.removed.isEmpty)
+        #expect(a.bytes("manifest.json") == before)
+    }
+
+    @Test func smallerRerunRemovesOnlyItsOwnStaleFiles() throws {
+        let folder = try TemporaryFolder()
+        _ = try generator(withWeb(smallConfiguration())).generate(into: folder.url)
+        try Data("keep".utf8).write(to: folder.url.appendingPathComponent("notes.txt"))
+        var smaller = smallConfiguration()
+        smaller.modes = [.logo]
+        smaller.formats = [.png]
+        let report = try generator(smaller).generate(into: folder.url)
+        #expect(report.removed.contains("center/sign-in/black/en_US/button.svg"))
+        #expect(report.removed.contains("snippet.html"))
+        let manifest = try Manifest.decode(folder.bytes("manifest.json"))
+        #expect(folder.files() == (manifest.files.map(\.path) + ["index.html", "manifest.json", "notes.txt"]).sorted())
+        // Emptied folders go too.
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("center").path))
+    }
+
+    @Test func aHandEditedManifestCannotDeleteOutsideTheFolder() throws {
+        let outer = try TemporaryFolder()
+        let folder = outer.url.appendingPathComponent("dist")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("precious".utf8).write(to: outer.url.appendingPathComponent("precious.txt"))
+        let evil = Manifest(files: [], pages: [Manifest.Page(path: "../precious.txt", bytes: 0, sha256: "")])
+        try Data(try evil.encoded()).write(to: folder.appendingPathComponent("manifest.json"))
+        var config = smallConfiguration()
+        config.modes = [.logo]
+        config.formats = [.svg]
+        _ = try generator(config).generate(into: folder)
+        #expect(FileManager.default.fileExists(atPath: outer.url.appendingPathComponent("precious.txt").path))
+    }
+
+    @Test func galleryShowsEveryButtonOnLightAndDark() throws {
+        let folder = try TemporaryFolder()
+        let config = smallConfiguration()
+        _ = try generator(config).generate(into: folder.url)
+        let html = String(decoding: folder.bytes("index.html"), as: UTF8.self)
+        let imgs = html.components(separatedBy: "<img ").count - 1
+        #expect(imgs == config.variants.count * 2)
+        #expect(html.components(separatedBy: "class=\"pane dark\"").count - 1 == config.variants.count)
+        // Every linked file exists.
+        for link in html.matches(of: /(?:href|src)="([^"]+)"/) {
+            let path = String(link.output.1)
+            #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(path).path), "\(path)")
+        }
+        // RTL labels are marked as such.
+        #expect(html.contains("lang=\"ar-SA\" dir=\"rtl\""))
+        // No snippets without client id: the gallery does not link them.
+        #expect(!html.contains("snippet.html"))
+        #expect(!folder.files().contains("snippet.html"))
+    }
+
+    @Test func snippetImagesExistEvenWhenTheMatrixLacksThem() throws {
+        let folder = try TemporaryFolder()
+        var config = withWeb(smallConfiguration())
+        config.formats = [.svg]
+        config.styles = [.black]
+        _ = try generator(config).generate(into: folder.url)
+        let html = String(decoding: folder.bytes("snippet-nojs.html"), as: UTF8.self)
+        var count = 0
+        for match in html.matches(of: /([a-z_\-\/A-Z]+@[123]x\.png)/) {
+            count += 1
+            #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(String(match.output.1)).path))
+        }
+        #expect(count == 7)  // src + 3 in the img's srcset + 3 in the dark source
+    }
+}
+
+/// Width and height from a PNG's IHDR.
+func pngSize(_ bytes: [UInt8]) -> (Int, Int)? {
+    guard bytes.count > 24, bytes[12...15].elementsEqual(Array("IHDR".utf8)) else { return nil }
+    let be = { (i: Int) in Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
+    return (be(16), be(20))
+}
