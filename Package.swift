@@ -55,7 +55,7 @@ let package = Package(
         ]),
 
         // Renderer benchmark: bash scripts/bench-render.sh
-        .executableTarget(name: "RenderBenchmark", dependencies: ["SIWAButtons"], path: "Benchmarks/RenderBenchmark"),
+        .executableTarget(name: "RenderBenchmark", dependencies: ["SIWAButtons", "CCairo"], path: "Benchmarks/RenderBenchmark"),
 
         .testTarget(name: "SIWAButtonsTests", dependencies: ["SIWAButtons", "CCairo"], exclude: ["Golden"]),
         .testTarget(name: "SIWAServerTests", dependencies: [

@@ -39,13 +39,22 @@ static inline uint8_t unpremultiply(uint32_t c, uint32_t a) {
 static int all_grey(const uint8_t *argb, int width, int height, int stride) {
     for (int y = 0; y < height; y++) {
         const uint32_t *row = (const uint32_t *)(argb + (size_t)y * stride);
-        for (int x = 0; x < width; x++) {
-            uint32_t p = row[x];
-            uint32_t r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
-            if (r != g || g != b) return 0;
-        }
+        uint32_t differ = 0;
+        // ARGB ^ 0ARG: the low 16 bits are (R^G, G^B), zero only when R == G == B.
+        for (int x = 0; x < width; x++) differ |= (row[x] ^ (row[x] >> 8)) & 0xFFFF;
+        if (differ) return 0;
     }
     return 1;
+}
+
+/* Grey rows: almost every pixel of a button is opaque or clear, so those take no
+   division; only anti-aliased edges are un-premultiplied. */
+static void grey_row(const uint32_t *src, uint8_t *dst, int width) {
+    for (int x = 0; x < width; x++) {
+        uint32_t p = src[x], a = p >> 24;
+        dst[2 * x] = a == 255 ? (uint8_t)p : unpremultiply(p & 0xFF, a);
+        dst[2 * x + 1] = (uint8_t)a;
+    }
 }
 
 int siwa_png_encode(const uint8_t *argb, int width, int height, int stride, siwa_png_tuning tuning,
@@ -72,17 +81,17 @@ int siwa_png_encode(const uint8_t *argb, int width, int height, int stride, siwa
     png_write_info(png, info);
     for (int y = 0; y < height; y++) {
         const uint32_t *src = (const uint32_t *)(argb + (size_t)y * stride);
-        uint8_t *dst = row;
-        for (int x = 0; x < width; x++) {
-            uint32_t p = src[x], a = p >> 24;
-            if (grey) {
-                *dst++ = unpremultiply(p & 0xFF, a);
-            } else {
+        if (grey) {
+            grey_row(src, row, width);
+        } else {
+            uint8_t *dst = row;
+            for (int x = 0; x < width; x++) {
+                uint32_t p = src[x], a = p >> 24;
                 *dst++ = unpremultiply((p >> 16) & 0xFF, a);
                 *dst++ = unpremultiply((p >> 8) & 0xFF, a);
                 *dst++ = unpremultiply(p & 0xFF, a);
+                *dst++ = (uint8_t)a;
             }
-            *dst++ = (uint8_t)a;
         }
         png_write_row(png, row);
     }
