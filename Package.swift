@@ -30,9 +30,9 @@ let package = Package(
         // The rendering core: request -> spec -> layout -> drawing -> encoding.
         .target(name: "SIWAButtons", dependencies: ["CCairo", "CPango", "CPNGWriter"]),
 
-        // HTTP service over the core.
+        // HTTP service over the core; the editor's snippet endpoint renders the generator's templates.
         .target(name: "SIWAServer", dependencies: [
-            "SIWAButtons",
+            "SIWAButtons", "SIWAGenerator",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
@@ -59,7 +59,7 @@ let package = Package(
 
         .testTarget(name: "SIWAButtonsTests", dependencies: ["SIWAButtons", "CCairo"], exclude: ["Golden"]),
         .testTarget(name: "SIWAServerTests", dependencies: [
-            "SIWAServer",
+            "SIWAServer", "SIWAGenerator",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "SIWAGeneratorTests", dependencies: ["SIWAGenerator"]),

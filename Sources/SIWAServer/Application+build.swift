@@ -2,9 +2,10 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// The HTTP service: Apple's image endpoints, `/healthz`, `/metrics` and the files of
-/// `public/` at `/`. Run it with `runService()` (graceful shutdown on SIGINT/SIGTERM:
-/// the listener closes, in-flight requests are answered, then the render threads stop).
+/// The HTTP service: Apple's image endpoints, the editor's `/api/snippet/...`, `/healthz`,
+/// `/metrics` and the files of `public/` at `/`. Run it with `runService()` (graceful
+/// shutdown on SIGINT/SIGTERM: the listener closes, in-flight requests are answered, then
+/// the render threads stop).
 ///
 /// - Parameters:
 ///   - backend: the renderer and its ETag fingerprint (tests pass a controllable one).
@@ -27,10 +28,14 @@ public func buildApplication(
     // Answers preflights; the image routes also set Access-Control-Allow-Origin themselves.
     router.add(middleware: CORSMiddleware(allowOrigin: .all, allowHeaders: [.accept, .ifNoneMatch],
                                           allowMethods: [.get, .head, .options], exposedHeaders: ["ETag"]))
+    // The editor's pages run under a strict Content-Security-Policy (wraps FileMiddleware).
+    router.add(middleware: ContentSecurityPolicyMiddleware())
     // Serves public/ for whatever no route matched (the editor at `/`).
     router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: true, logger: logger))
 
     ImageRoutes(cache: cache, backend: backend).register(on: router)
+    // The editor's snippets, from the generator's templates.
+    SnippetRoutes(logger: logger).register(on: router)
     OperationalRoutes.register(on: router, registry: registry)
 
     logger.info("Render queue", metadata: [

@@ -1,0 +1,88 @@
+import Foundation
+import Hummingbird
+import Logging
+import SIWAButtons
+import SIWAGenerator
+
+/// The snippet endpoints are `prefix` + an image endpoint's path.
+enum SnippetEndpoint {
+    static let prefix = "/api/snippet"
+}
+
+/// `GET /api/snippet/appleid/button[/left|/logo]?<button query>&client-id=..&redirect-uri=..`
+/// `[&scope=..][&use-popup=..][&base-url=..]`: the web snippets for one button as JSON
+/// `{"snippetHTML", "initJS", "noJSHTML"}`, the texts `generate` writes as snippet.html,
+/// siwa-init.js and snippet-nojs.html. They come from the same templates and the same
+/// `SnippetRenderer`, so the editor and the generator cannot drift apart; the only
+/// difference is that the no-JS image points at this service (`base-url` + the image
+/// endpoint) instead of files.
+///
+/// Bad input: 400 (404 for an unknown endpoint path) with a one-line plain-text body
+/// naming the parameter, like the image endpoints' 404s.
+struct SnippetRoutes<Context: RequestContext>: Sendable {
+    /// The templates, or why they could not be loaded: the images are still served then,
+    /// and this endpoint says what is missing (500).
+    let templates: Result<TemplateSet, TemplateSet.LoadError>
+
+    init(templates: Result<TemplateSet, TemplateSet.LoadError>) {
+        self.templates = templates
+    }
+
+    /// Loads the built-in templates (`$SIWA_TEMPLATES_DIR`, next to the executable, or the source tree).
+    init(logger: Logger) {
+        templates = Result { () throws(TemplateSet.LoadError) in try TemplateSet.load() }
+        if case .failure(let error) = templates {
+            logger.error("Snippet templates not loaded; \(SnippetEndpoint.prefix) answers 500", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// The JSON body.
+    struct Body: Encodable {
+        var snippetHTML: String
+        var initJS: String
+        var noJSHTML: String
+    }
+
+    func register(on router: Router<Context>) {
+        // One wildcard route, split here: with routes for the three paths the router would
+        // not fall back from a partial match such as /api/snippet/appleid to a wildcard.
+        router.get("/api/**") { request, _ in
+            let path = request.uri.path
+            guard path.hasPrefix(SnippetEndpoint.prefix + "/") else {
+                // Not a file of public/ either: say what exists.
+                return PlainText.response(.notFound, SnippetQueryError.unknownEndpoint(path).message, for: request)
+            }
+            return respond(to: request, endpointPath: String(path.dropFirst(SnippetEndpoint.prefix.count)))
+        }
+    }
+
+    func respond(to request: Request, endpointPath: String) -> Response {
+        let query: SnippetQuery
+        do {
+            query = try SnippetQuery.parse(endpointPath: endpointPath, query: request.uri.query)
+        } catch {
+            let status: HTTPResponse.Status = if case .unknownEndpoint = error { .notFound } else { .badRequest }
+            return PlainText.response(status, error.message, for: request, headers: [.cacheControl: "no-store"])
+        }
+        let renderer: SnippetRenderer
+        switch templates {
+        case .success(let set): renderer = SnippetRenderer(templates: set)
+        case .failure(let error):
+            return PlainText.response(.internalServerError, "Snippet templates not loaded: \(error)",
+                                      for: request, headers: [.cacheControl: "no-store"])
+        }
+        let snippets = renderer.render(button: query.button, web: query.web,
+                                       images: .endpoint(base: query.baseURL))
+        let body = Body(snippetHTML: snippets.snippetHTML, initJS: snippets.initJS, noJSHTML: snippets.noJSHTML)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding three strings cannot fail.
+        let json = ByteBuffer(bytes: (try? encoder.encode(body)) ?? Data("{}".utf8))
+        return Response(status: .ok,
+                        headers: [.contentType: "application/json; charset=utf-8",
+                                  .contentLength: String(json.readableBytes),
+                                  .cacheControl: "no-store",
+                                  .xContentTypeOptions: "nosniff"],
+                        body: ResponseBody(byteBuffer: json))
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import SIWAButtons
+import SIWAGenerator
+import Testing
+@testable import SIWAServer
+
+/// `GET /api/snippet/appleid/button[/left|/logo]`: the editor's snippets, from the
+/// generator's templates and renderer.
+@Suite struct SnippetEndpointTests {
+    struct Snippets: Decodable, Equatable {
+        var snippetHTML: String
+        var initJS: String
+        var noJSHTML: String
+    }
+
+    static let base = "http://127.0.0.1:8080"
+    static let web = "client-id=com.example.web&redirect-uri=https%3A%2F%2Fexample.com%2Fauth%2Fapple%2Fcallback"
+
+    /// The query part of a URL built from name/value pairs, each value percent-encoded.
+    static func query(_ pairs: [(String, String)]) -> String {
+        pairs.map { "\($0.0)=\(Escaping.urlComponent($0.1))" }.joined(separator: "&")
+    }
+
+    static func decode(_ response: TestResponse) throws -> Snippets {
+        try JSONDecoder().decode(Snippets.self, from: Data(response.bytes))
+    }
+
+    @Test("A valid request answers the generator's three snippets as JSON, images on this service")
+    func valid() async throws {
+        let uri = "/api/snippet/appleid/button/left?type=continue&width=260&height=44&logo-size=medium&color=white&border=true"
+            + "&\(Self.web)&scope=email&use-popup=true&base-url=\(Escaping.urlComponent(Self.base))"
+        // One source of truth: exactly what SnippetRenderer gives for the same button and settings.
+        let button = try ButtonRequest.parse("/appleid/button/left?type=continue&width=260&height=44&logo-size=medium&color=white&border=true").spec
+        let web = try WebFlowSettings(clientId: "com.example.web", redirectURI: "https://example.com/auth/apple/callback",
+                                      scope: "email", usePopup: true)
+        let expected = SnippetRenderer(templates: try TemplateSet.load())
+            .render(button: button, web: web, images: .endpoint(base: Self.base))
+
+        try await TestApp.make().test(.router) { client in
+            let response = try await client.execute(uri: uri, method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            #expect(response.headers[.cacheControl] == "no-store")
+            #expect(response.headers[.xContentTypeOptions] == "nosniff")
+            let snippets = try Self.decode(response)
+            #expect(snippets == Snippets(snippetHTML: expected.snippetHTML, initJS: expected.initJS, noJSHTML: expected.noJSHTML))
+
+            #expect(snippets.snippetHTML.contains(#"data-mode="left-align" data-type="continue" data-color="white" data-border="true""#))
+            #expect(snippets.snippetHTML.contains(#"data-logo-size="medium""#))
+            #expect(snippets.initJS.contains("clientId: 'com.example.web'"))
+            #expect(snippets.initJS.contains("usePopup: 'true' === 'true'"))
+            #expect(snippets.initJS.contains("scope: 'email'"))
+            // The no-JS image: this service's endpoint at 1x/2x/3x, the white twin for dark mode.
+            #expect(snippets.noJSHTML.contains(#"src="http://127.0.0.1:8080/appleid/button/left?color=white&amp;border=true&amp;type=continue"#))
+            #expect(snippets.noJSHTML.contains("&amp;scale=3&amp;locale=en_US&amp;label-position=0&amp;logo-position=0&amp;logo-size=medium&amp;format=png 3x"))
+            #expect(snippets.noJSHTML.contains(#"<source media="(prefers-color-scheme: dark)" srcset="http://127.0.0.1:8080/appleid/button/left?color=white&amp;border=false"#))
+            #expect(snippets.noJSHTML.contains(#"alt="Continue with Apple""#))
+        }
+    }
+
+    @Test("The button part is the image endpoint's query: every endpoint, defaults, scale and format accepted", arguments: [
+        ("/appleid/button", #"data-mode="center-align""#, "/appleid/button?color=black"),
+        ("/appleid/button/left", #"data-mode="left-align""#, "/appleid/button/left?color=black"),
+        ("/appleid/button/logo?size=44&border_radius=50&scale=3&format=svg", #"data-mode="logo-only""#,
+         "/appleid/button/logo?color=black&amp;border=false&amp;border_radius=50&amp;size=44&amp;scale=1"),
+    ])
+    func endpoints(target: String, dataMode: String, image: String) async throws {
+        let separator = target.contains("?") ? "&" : "?"
+        try await TestApp.make().test(.router) { client in
+            let response = try await client.execute(uri: "/api/snippet" + target + separator + Self.web, method: .get)
+            #expect(response.status == .ok)
+            let snippets = try Self.decode(response)
+            #expect(snippets.snippetHTML.contains(dataMode))
+            // No base-url: image URLs relative to the page's origin.
+            #expect(snippets.noJSHTML.contains(#"src="\#(image)"#))
+        }
+    }
+
+    @Test("A hostile client id and redirect URI stay data in every snippet")
+    func hostileValuesEscaped() async throws {
+        let clientId = #"a"</script><script>alert(1)</script>"#
+        let redirectURI = "https://example.com/auth/apple?from='snippet'&x=1"
+        let uri = "/api/snippet/appleid/button?" + Self.query([
+            ("client-id", clientId), ("redirect-uri", redirectURI), ("base-url", Self.base),
+        ])
+        try await TestApp.make().test(.router) { client in
+            let response = try await client.execute(uri: uri, method: .get)
+            #expect(response.status == .ok)
+            let snippets = try Self.decode(response)
+            for text in [snippets.snippetHTML, snippets.initJS, snippets.noJSHTML] {
+                #expect(!text.contains("<script>alert"))
+                #expect(!text.contains("alert(1)</script>"))
+            }
+            #expect(snippets.initJS.contains(#"clientId: 'a\u0022\u003C/script\u003E\u003Cscript\u003Ealert(1)\u003C/script\u003E'"#))
+            #expect(snippets.initJS.contains(#"redirectURI: 'https://example.com/auth/apple?from=\u0027snippet\u0027\u0026x=1'"#))
+            #expect(snippets.noJSHTML.contains("client_id=a%22%3C%2Fscript%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E&amp;"))
+            #expect(snippets.noJSHTML.contains("redirect_uri=https%3A%2F%2Fexample.com%2Fauth%2Fapple%3Ffrom%3D%27snippet%27%26x%3D1&amp;"))
+        }
+    }
+
+    @Test("Bad input: 400 (404 for an unknown path) with one plain-text line naming the parameter", arguments: [
+        ("/api/snippet/appleid/button?width=500&" + web, HTTPResponse.Status.badRequest,
+         "Invalid value '500' for parameter 'width': expected an integer from 130 to 375."),
+        ("/api/snippet/appleid/button/logo?width=200&" + web, .badRequest, "Unknown parameter 'width' for /appleid/button/logo"),
+        ("/api/snippet/appleid/button?colour=white&" + web, .badRequest, "client-id, redirect-uri, scope, use-popup, base-url."),
+        ("/api/snippet/appleid/button?redirect-uri=https%3A%2F%2Fexample.com%2Fcb", .badRequest, "Missing parameter 'client-id'"),
+        ("/api/snippet/appleid/button?client-id=com.example.web", .badRequest, "Missing parameter 'redirect-uri'"),
+        ("/api/snippet/appleid/button?client-id=&redirect-uri=https%3A%2F%2Fexample.com%2Fcb", .badRequest,
+         "Invalid value for parameter 'client-id': must not be empty."),
+        ("/api/snippet/appleid/button?client-id=a%0Ab&redirect-uri=https%3A%2F%2Fexample.com%2Fcb", .badRequest,
+         "Invalid value for parameter 'client-id': must not contain control characters"),
+        ("/api/snippet/appleid/button?client-id=x&redirect-uri=javascript%3Aalert(1)", .badRequest,
+         "Invalid value for parameter 'redirect-uri': 'javascript:alert(1)' is not an https:// URL"),
+        ("/api/snippet/appleid/button?client-id=x&redirect-uri=http%3A%2F%2Fexample.com%2Fcb", .badRequest,
+         "Invalid value for parameter 'redirect-uri'"),
+        ("/api/snippet/appleid/button?client-id=x&redirect-uri=https%3A%2F%2Fa%0Ab", .badRequest,
+         #"Invalid value for parameter 'redirect-uri': 'https://a\nb' contains a space or control character"#),
+        ("/api/snippet/appleid/button?" + web + "&scope=openid", .badRequest, "Invalid value for parameter 'scope': unknown scope 'openid'"),
+        ("/api/snippet/appleid/button?" + web + "&use-popup=yes", .badRequest,
+         "Invalid value 'yes' for parameter 'use-popup': expected 'true' or 'false'."),
+        ("/api/snippet/appleid/button?" + web + "&base-url=javascript%3Aalert(1)", .badRequest,
+         "Invalid value for parameter 'base-url': 'javascript:alert(1)' is not an http:// or https:// URL."),
+        ("/api/snippet/appleid/button?" + web + "&base-url=https%3A%2F%2Fa.example%2F%3Fq%3D%22", .badRequest,
+         "Invalid value for parameter 'base-url'"),
+        ("/api/snippet/appleid/button?" + web + "&client-id=again", .badRequest, "Parameter 'client-id' is given more than once."),
+        ("/api/snippet/appleid/button?" + web + "&client-id=%zz", .badRequest, "Malformed query: bad percent-encoding"),
+        ("/api/snippet/appleid/button?width&" + web, .badRequest, "Malformed query: 'width' has no '=value'."),
+        ("/api/snippet/appleid/button/right?" + web, .notFound, "Unknown endpoint '/api/snippet/appleid/button/right': use /api/snippet/appleid/button,"),
+        ("/api/snippet", .notFound, "Unknown endpoint '/api/snippet': use"),
+        ("/api/snippet/appleid", .notFound, "Unknown endpoint '/api/snippet/appleid': use"),
+        ("/api/snippet/appleid/button/left/x", .notFound, "Unknown endpoint '/api/snippet/appleid/button/left/x': use"),
+        ("/api/other", .notFound, "Unknown endpoint '/api/other': use"),
+    ])
+    func badInput(uri: String, status: HTTPResponse.Status, message: String) async throws {
+        try await TestApp.make().test(.router) { client in
+            let response = try await client.execute(uri: uri, method: .get)
+            #expect(response.status == status)
+            #expect(response.headers[.contentType] == "text/plain; charset=utf-8")
+            #expect(response.text.hasPrefix(message) || response.text.contains(message), "\(response.text)")
+            #expect(!response.text.contains("\n"))
+        }
+    }
+
+    @Test("A trailing slash on base-url is dropped; a path prefix is kept")
+    func baseURLForms() async throws {
+        try await TestApp.make().test(.router) { client in
+            for (base, prefix) in [("https://buttons.example.com/", "https://buttons.example.com/appleid/"),
+                                   ("https://example.com:8443/siwa", "https://example.com:8443/siwa/appleid/")] {
+                let uri = "/api/snippet/appleid/button?\(Self.web)&base-url=\(Escaping.urlComponent(base))"
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect(response.status == .ok)
+                #expect(try Self.decode(response).noJSHTML.contains(#"src="\#(prefix)button?"#))
+            }
+        }
+    }
+
+    @Test("Without templates the images are still served and the endpoint says what is missing")
+    func missingTemplates() async throws {
+        let router = Router()
+        let missing = URL(fileURLWithPath: "/nonexistent-siwa-templates")
+        SnippetRoutes(templates: Result { () throws(TemplateSet.LoadError) in
+            try TemplateSet.load(override: nil, builtIn: missing)
+        }).register(on: router)
+        try await Application(router: router).test(.router) { client in
+            let response = try await client.execute(uri: "/api/snippet/appleid/button?" + Self.web, method: .get)
+            #expect(response.status == .internalServerError)
+            #expect(response.text.hasPrefix("Snippet templates not loaded: Template 'index.html.mustache' not found"))
+        }
+    }
+}

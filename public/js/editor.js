@@ -1,0 +1,367 @@
+// The button editor: reads the controls, shows only those the chosen layout uses,
+// explains invalid values next to the field, and, for valid buttons only, points the
+// previews, the image URL and the downloads at this service and fetches the code
+// snippets from /api/snippet/... (rendered by the server from the generator's
+// templates). Runs under a strict CSP: no inline script or style, no element.style.
+
+import { LOCALES } from './locales.js';
+import {
+  ENDPOINTS, NUMBERS, checkNumber, fileName, imagePath, points, query, stateFromTarget, usesField, validate,
+} from './button.js';
+import { copyText } from './clipboard.js';
+
+const DEBOUNCE_MS = 150;
+const HIG_MIN_WIDTH = 140;
+
+const $ = (id) => document.getElementById(id);
+const form = $('controls');
+const previews = { light: $('preview-light'), dark: $('preview-dark'), zoom: $('preview-zoom') };
+const stages = document.querySelector('.stages');
+
+/** The last valid button, shown everywhere; null until the first one. */
+let current = null;
+/** Fields whose error is on screen: kept up to date while the person types on. */
+const shownErrors = new Set();
+
+// ---------------------------------------------------------------- controls
+
+function fillLocales() {
+  const select = $('locale');
+  for (const { code, name } of LOCALES) {
+    select.append(new Option(`${name} — ${code}`, code, code === 'en_US', code === 'en_US'));
+  }
+}
+
+/** The raw control values (numbers still as typed). */
+function readState() {
+  const data = new FormData(form);
+  const state = {};
+  for (const [name, value] of data) state[name] = value;
+  return state;
+}
+
+/** Sets the controls from a (complete) state, e.g. one read from the URL. */
+function writeState(state) {
+  for (const [name, value] of Object.entries(state)) {
+    const control = form.elements.namedItem(name);
+    if (!control) continue;
+    if (control instanceof RadioNodeList) {
+      for (const radio of control) radio.checked = radio.value === value;
+    } else {
+      control.value = value;
+      mirror(name, value);
+    }
+  }
+}
+
+/** Keeps a number field's slider at its value (only when the value is a valid one). */
+function mirror(name, value) {
+  const range = $(`${name}-range`);
+  if (range && name in NUMBERS && 'value' in checkNumber(name, value)) range.value = value;
+}
+
+/** Hides the controls the chosen layout does not use (their values are kept). */
+function showControlsFor(mode) {
+  for (const element of form.querySelectorAll('[data-field]')) {
+    element.hidden = !usesField(mode, element.dataset.field);
+  }
+}
+
+// ---------------------------------------------------------------- validation messages
+
+/**
+ * Shows the errors that should be seen now: all of them once a value is committed
+ * (change / blur), otherwise only those typing further cannot fix ("500" is too large,
+ * "13" may become "130").
+ */
+function showErrors(errors, committed) {
+  for (const key of Object.keys(NUMBERS)) {
+    const message = $(`${key}-error`);
+    if (!message) continue; // a select (scale): cannot be invalid
+    const input = $(key);
+    const error = errors[key];
+    const visible = Boolean(error) && (committed || error.early || shownErrors.has(key));
+    message.hidden = !visible;
+    message.textContent = visible ? error.message : '';
+    input.closest('.control').classList.toggle('is-invalid', visible);
+    if (visible) {
+      input.setAttribute('aria-invalid', 'true');
+      shownErrors.add(key);
+    } else {
+      input.removeAttribute('aria-invalid');
+      shownErrors.delete(key);
+    }
+  }
+}
+
+/**
+ * Outputs that no longer match the controls: the whole button while a value is invalid
+ * (the last valid one stays on screen), or only the code while the service refuses a
+ * setting. Out-of-date outputs are faded and cannot be copied or downloaded.
+ */
+const stale = { button: false, code: false };
+
+function setStale(kind, isStale, message = '') {
+  stale[kind] = isStale;
+  if (kind === 'button') {
+    $('preview-status').hidden = !isStale;
+    $('preview-status').textContent = message;
+  }
+  document.body.classList.toggle('is-stale', stale.button);
+  document.querySelector('button.copy[data-copy="image-url"]').disabled = stale.button;
+  for (const link of document.querySelectorAll('.download')) {
+    if (stale.button) {
+      link.removeAttribute('href');
+      link.setAttribute('aria-disabled', 'true');
+    } else {
+      link.removeAttribute('aria-disabled');
+    }
+  }
+  for (const block of document.querySelectorAll('.code-block')) {
+    block.classList.toggle('is-stale', stale.button || stale.code);
+    block.querySelector('.copy').disabled = stale.button || stale.code;
+  }
+}
+
+// ---------------------------------------------------------------- the button everywhere
+
+function showButton(button) {
+  const [width, height] = points(button);
+  const png = (scale) => imagePath(button, { scale, format: 'png' });
+
+  for (const img of [previews.light, previews.dark]) {
+    img.width = width;
+    img.height = height;
+    img.srcset = `${png(1)} 1x, ${png(2)} 2x, ${png(3)} 3x`;
+    img.src = png(1);
+  }
+  const zoom = Number(document.querySelector('input[name="zoom"]:checked').value);
+  previews.zoom.width = width * zoom;
+  previews.zoom.height = height * zoom;
+  previews.zoom.srcset = `${png(zoom)} 1x, ${png(Math.min(6, zoom * 2))} 2x`;
+  previews.zoom.src = png(zoom);
+  fitStages();
+  // The HIG pairs dark backgrounds with the white button; say so where it shows.
+  $('dark-caption').textContent = button.style === 'black'
+    ? 'Dark background · Apple recommends the white style here'
+    : 'Dark background';
+
+  const scale = Number(button.scale);
+  let meta = `${width} × ${height} pt · image ${width * scale} × ${height * scale} px`;
+  if (button.mode !== 'logo' && width < HIG_MIN_WIDTH) meta += ` · narrower than Apple’s ${HIG_MIN_WIDTH} pt minimum`;
+  $('preview-meta').textContent = meta;
+
+  $('image-url').textContent = new URL(imagePath(button), window.location.origin).href;
+  setDownload('png', imagePath(button, { format: 'png' }), fileName(button, 'png', scale), `PNG @${scale}×`);
+  setDownload('svg', imagePath(button, { scale: 1, format: 'svg' }), fileName(button, 'svg', 1), 'SVG');
+  setDownload('pdf', imagePath(button, { scale: 1, format: 'pdf' }), fileName(button, 'pdf', 1), 'PDF');
+
+  // Shareable: the editor's own URL names the button (`/#/appleid/button?width=250`).
+  history.replaceState(null, '', `#${imagePath(button)}`);
+}
+
+function setDownload(format, href, name, label) {
+  const link = $(`download-${format}`);
+  link.href = href;
+  link.download = name;
+  link.textContent = label;
+}
+
+/**
+ * Light and dark side by side when both fit at actual size, else one above the other;
+ * a note when the zoomed button is wider than its frame.
+ */
+function fitStages() {
+  if (!current) return;
+  const [width] = points(current);
+  const columnWidth = (stages.clientWidth - 12) / 2 - 40;
+  stages.classList.toggle('is-stacked', width > columnWidth);
+  const zoomFrame = previews.zoom.parentElement;
+  $('zoom-note').hidden = previews.zoom.width + 40 <= zoomFrame.clientWidth;
+}
+
+// A failed image is not expected (the controls only allow what the service accepts),
+// but if the service refuses or is overloaded, say why instead of a broken image.
+for (const img of Object.values(previews)) {
+  img.addEventListener('error', async () => {
+    if (!img.getAttribute('src')) return;
+    let reason = 'the service did not answer';
+    try {
+      const response = await fetch(img.currentSrc || img.src);
+      reason = `${response.status}: ${(await response.text()).trim()}`;
+    } catch {
+      // Keep the generic reason.
+    }
+    setStale('button', true, `The preview could not be drawn (${reason}).`);
+  });
+}
+
+// ---------------------------------------------------------------- code snippets
+
+/** The settings fields the service may name in a refusal (scope and popup cannot be wrong). */
+const SETTINGS_FIELDS = ['client-id', 'redirect-uri'];
+let snippetRequest = null;
+
+function readWebSettings() {
+  const scope = ['scope-name', 'scope-email'].filter((id) => $(id).checked).map((id) => $(id).value).join(' ');
+  return {
+    'client-id': $('client-id').value.trim(),
+    'redirect-uri': $('redirect-uri').value.trim(),
+    scope,
+    'use-popup': $('use-popup').checked ? 'true' : 'false',
+    'base-url': window.location.origin,
+  };
+}
+
+/** `/api/snippet/appleid/button?<the button's query>&client-id=..`: the same query the images use. */
+function snippetURL(button) {
+  const pairs = [query(button, { scale: 1, format: 'png' })];
+  for (const [name, value] of Object.entries(readWebSettings())) pairs.push(`${name}=${encodeURIComponent(value)}`);
+  return `/api/snippet${ENDPOINTS[button.mode]}?${pairs.filter(Boolean).join('&')}`;
+}
+
+async function loadSnippets(button) {
+  snippetRequest?.abort();
+  const request = new AbortController();
+  snippetRequest = request;
+  let response;
+  let body;
+  try {
+    response = await fetch(snippetURL(button), { signal: request.signal, headers: { Accept: 'application/json' } });
+    body = response.ok ? await response.json() : (await response.text()).trim();
+  } catch (error) {
+    if (request.signal.aborted) return;
+    showSnippetError(`The service did not answer (${error.message}).`);
+    return;
+  }
+  if (request.signal.aborted) return;
+  if (!response.ok) {
+    showSnippetError(body);
+    return;
+  }
+  showSnippetError(null);
+  $('snippet-html').textContent = body.snippetHTML;
+  $('init-js').textContent = body.initJS;
+  $('nojs-html').textContent = body.noJSHTML;
+}
+
+/**
+ * Shows the service's message (one line naming the parameter) under the field it
+ * names, or under the settings; the code shown so far is marked out of date.
+ */
+function showSnippetError(message) {
+  const field = message && SETTINGS_FIELDS.find((name) => message.includes(`'${name}'`));
+  for (const name of SETTINGS_FIELDS) {
+    const own = field === name;
+    const text = own ? message.replace(/^[^:]*parameter '[^']+': */, '') : '';
+    $(`${name}-error`).hidden = !own;
+    $(`${name}-error`).textContent = text.charAt(0).toUpperCase() + text.slice(1);
+    $(name).closest('.control').classList.toggle('is-invalid', own);
+    if (own) $(name).setAttribute('aria-invalid', 'true');
+    else $(name).removeAttribute('aria-invalid');
+  }
+  $('snippet-error').hidden = !message || Boolean(field);
+  $('snippet-error').textContent = message && !field ? message : '';
+  setStale('code', Boolean(message));
+}
+
+// ---------------------------------------------------------------- updating
+
+let timer = 0;
+
+/** Validates now; shows the button after the debounce, so typing does not flood the service. */
+function update({ committed = false, immediate = false } = {}) {
+  const state = readState();
+  showControlsFor(state.mode);
+  clearTimeout(timer);
+  const apply = () => {
+    const result = validate(readState());
+    showErrors(result.errors || {}, committed);
+    if (result.errors) {
+      const names = Object.keys(result.errors).map((key) => NUMBERS[key].noun);
+      setStale('button', true, `Showing the last valid button. Fix the ${names.join(' and ')} to update it.`);
+      return;
+    }
+    setStale('button', false);
+    current = result.button;
+    showButton(current);
+    loadSnippets(current);
+  };
+  if (immediate) apply();
+  else timer = setTimeout(apply, DEBOUNCE_MS);
+}
+
+form.addEventListener('input', (event) => {
+  const target = event.target;
+  if (target.dataset.mirror) {
+    // A slider moved: its number field follows (and is valid by construction).
+    $(target.dataset.mirror).value = target.value;
+  } else if (target.name) {
+    mirror(target.name, target.value);
+  }
+  update();
+});
+form.addEventListener('change', () => update({ committed: true }));
+form.addEventListener('submit', (event) => event.preventDefault());
+
+for (const radio of document.querySelectorAll('input[name="zoom"]')) {
+  radio.addEventListener('change', () => current && showButton(current));
+}
+
+let webTimer = 0;
+$('web-settings').addEventListener('input', () => {
+  clearTimeout(webTimer);
+  webTimer = setTimeout(() => current && loadSnippets(current), DEBOUNCE_MS);
+});
+
+new ResizeObserver(fitStages).observe(document.querySelector('.preview'));
+
+// ---------------------------------------------------------------- copying
+
+function announce(message) {
+  const region = $('announcer');
+  region.textContent = '';
+  // A new text node after a tick, so the same message is announced again.
+  setTimeout(() => {
+    region.textContent = message;
+  }, 50);
+}
+
+document.addEventListener('click', async (event) => {
+  const button = event.target.closest('button.copy');
+  if (!button || button.disabled) return;
+  const source = $(button.dataset.copy);
+  const what = button.querySelector('.visually-hidden').textContent.trim();
+  const label = button.querySelector('.copy-label');
+  if (await copyText(source.textContent)) {
+    label.textContent = 'Copied';
+    button.classList.add('is-copied');
+    announce(`Copied ${what} to the clipboard.`);
+    setTimeout(() => {
+      label.textContent = 'Copy';
+      button.classList.remove('is-copied');
+    }, 1600);
+  } else {
+    // Leave it to the person: the text is selected, ready for Ctrl+C / ⌘C.
+    window.getSelection().selectAllChildren(source);
+    source.focus();
+    announce(`Could not copy ${what}. The text is selected: press Ctrl+C or ⌘C.`);
+  }
+});
+
+// ---------------------------------------------------------------- start
+
+function applyLocationHash() {
+  const target = window.location.hash.slice(1);
+  const state = target.startsWith('/appleid/') && stateFromTarget(target);
+  if (state) writeState(state);
+}
+
+window.addEventListener('hashchange', () => {
+  applyLocationHash();
+  update({ immediate: true });
+});
+
+fillLocales();
+applyLocationHash();
+update({ immediate: true });

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The web button editor (public/) in headless Chromium: starts `siwa-buttons serve` on a
+# free port and drives Debian's chromium + chromedriver with Selenium (scripts/setup.sh
+# installs all three). scripts/check_editor.py says what is checked. Builds nothing.
+#
+# Usage: scripts/check-editor.sh [BINARY] [SCREENSHOT_DIR]
+#   BINARY          a built siwa-buttons (default .build/debug/siwa-buttons, as scripts/test.sh builds it)
+#   SCREENSHOT_DIR  where the desktop and phone screenshots go (default out/editor-screenshots)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=${1:-$root/.build/debug/siwa-buttons}
+shots=${2:-$root/out/editor-screenshots}
+
+[ -x "$bin" ] || { echo "check-editor: no siwa-buttons at $bin (build it first: swift build)" >&2; exit 1; }
+for tool in chromium chromedriver; do
+    command -v "$tool" >/dev/null || { echo "check-editor: $tool is missing (bash scripts/setup.sh installs it)" >&2; exit 1; }
+done
+python3 -c 'import selenium' 2>/dev/null \
+    || { echo "check-editor: the selenium Python package is missing (bash scripts/setup.sh installs it)" >&2; exit 1; }
+
+echo "== web editor in headless Chromium ($bin)"
+python3 "$root/scripts/check_editor.py" --binary "$bin" --screenshots "$shots" \
+    --public "$root/public" --chromedriver "$(command -v chromedriver)"

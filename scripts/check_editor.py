@@ -1,0 +1,638 @@
+#!/usr/bin/env python3
+"""The web button editor (public/) in headless Chromium, against a running service.
+
+Usage: check_editor.py --binary .build/debug/siwa-buttons [--screenshots out/editor-screenshots]
+
+Starts `siwa-buttons serve` on a free port, waits for /healthz, and drives Debian's
+`chromium` through `chromedriver` with Selenium. The page is served with the strict
+Content-Security-Policy of the service (no inline script or style), and every host but
+127.0.0.1 is unresolvable, so a CDN or web font would fail the check.
+
+Checked: the page loads with no console error and no CSP violation; each control changes
+the image URL (exact URLs in the endpoints' grammar) and the snippets; the previews load
+at the right natural size; controls that do not apply to the layout are hidden; invalid
+values are explained next to the field and never reach the service; copy buttons put
+the right text on the clipboard (the Clipboard API and the execCommand fallback); the
+download links name sensible files and answer the right content type; the keyboard
+reaches and operates the controls with a visible focus; the phone layout does not
+scroll sideways. Screenshots at desktop (1280x900) and phone (375x812) sizes are saved.
+
+The only console errors tolerated: Chromium logs every non-2xx fetch, so in the step
+that enters a redirect URI the service must refuse, its one 400 from /api/snippet is
+expected (and required).
+"""
+import argparse
+import base64
+import os
+import re
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HOSTILE_CLIENT_ID = 'a"</script><script>alert(1)</script>'
+DESKTOP = (1280, 900)
+PHONE = (375, 812)
+
+
+class CheckFailed(Exception):
+    pass
+
+
+def expect(condition, message):
+    if not condition:
+        raise CheckFailed(message)
+
+
+# ---------------------------------------------------------------- the service
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def http_get(url):
+    """(status, headers, body) without raising on 4xx/5xx."""
+    try:
+        with urllib.request.urlopen(url, timeout=20) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+class Server:
+    def __init__(self, binary, public):
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = tempfile.NamedTemporaryFile(prefix="siwa-editor-serve-", suffix=".log", delete=False)
+        self.process = subprocess.Popen(
+            [binary, "serve", "--port", str(self.port), "--public", public, "--log-level", "warning"],
+            cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 30
+        while True:
+            if self.process.poll() is not None:
+                raise CheckFailed(f"siwa-buttons serve exited with {self.process.returncode}:\n{self.output()}")
+            try:
+                if http_get(self.base + "/healthz")[0] == 200:
+                    return
+            except OSError:
+                pass
+            if time.time() > deadline:
+                raise CheckFailed("siwa-buttons serve did not answer /healthz within 30 s")
+            time.sleep(0.1)
+
+    def output(self):
+        with open(self.log.name, encoding="utf-8", errors="replace") as f:
+            return f.read()
+
+    def error_responses(self, route_prefix):
+        """Requests to routes under `route_prefix` answered 4xx/5xx, from /metrics."""
+        body = http_get(self.base + "/metrics")[2].decode()
+        count = 0
+        for line in body.splitlines():
+            if line.startswith("hb_requests{") and f'http_route="{route_prefix}' in line:
+                status = re.search(r'http_response_status_code="(\d+)"', line)
+                if status and int(status.group(1)) >= 400:
+                    count += int(float(line.rsplit(" ", 1)[1]))
+        return count
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        os.unlink(self.log.name)
+
+
+# ---------------------------------------------------------------- the browser
+
+class Editor:
+    """The editor page in one Chromium, with helpers that wait for the debounce."""
+
+    def __init__(self, base, chromedriver):
+        self.base = base
+        options = webdriver.ChromeOptions()
+        for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--no-first-run", "--hide-scrollbars", f"--window-size={DESKTOP[0]},{DESKTOP[1]}",
+                    # Nothing but our own service is reachable: no CDN, no web font.
+                    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
+            options.add_argument(arg)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        self.driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+        self.console = []
+        self.tolerated = []
+        # Seen by the page before any of its scripts: CSP violations it reports.
+        self.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": (
+            "performance.setResourceTimingBufferSize(100000);"
+            "window.__cspViolations = [];"
+            "document.addEventListener('securitypolicyviolation', function (e) {"
+            "  window.__cspViolations.push(e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline'));"
+            "});")})
+        self.cdp("Browser.grantPermissions", {"origin": base, "permissions": ["clipboardReadWrite",
+                                                                             "clipboardSanitizedWrite"]})
+        self.viewport(*DESKTOP)
+
+    def cdp(self, method, params=None):
+        return self.driver.execute_cdp_cmd(method, params or {})
+
+    def viewport(self, width, height, scale=1, mobile=False):
+        self.cdp("Emulation.setDeviceMetricsOverride",
+                 {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile})
+
+    def open(self, path="/"):
+        self.driver.get("about:blank")  # a new document even when only the #fragment differs
+        self.driver.get(self.base + path)
+        self.wait(lambda: self.text("image-url") and self.text("snippet-html"), "the editor did not start")
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def el(self, element_id):
+        return self.driver.find_element(By.ID, element_id)
+
+    def text(self, element_id):
+        return self.js("return document.getElementById(arguments[0]).textContent", element_id)
+
+    def visible(self, element_id):
+        return self.el(element_id).is_displayed()
+
+    def shown(self, css):
+        return self.driver.find_element(By.CSS_SELECTOR, css).is_displayed()
+
+    def wait(self, condition, message, timeout=6):
+        try:
+            WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(lambda _: condition())
+        except TimeoutException:
+            raise CheckFailed(message) from None
+
+    # --- controls, as a person uses them
+
+    def click_label(self, input_id):
+        self.driver.find_element(By.CSS_SELECTOR, f'label[for="{input_id}"]').click()
+
+    def type_into(self, input_id, text, commit=False):
+        field = self.el(input_id)
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys(text)
+        if commit:
+            field.send_keys(Keys.TAB)
+
+    def choose(self, select_id, value):
+        Select(self.el(select_id)).select_by_value(value)
+
+    # --- outputs
+
+    def expect_image_url(self, path):
+        want = self.base + path
+        self.wait(lambda: self.text("image-url") == want,
+                  f"image URL: expected {want}, got {self.text('image-url')}")
+
+    def expect_snippet(self, element_id, part):
+        self.wait(lambda: part in self.text(element_id),
+                  f"{element_id} does not contain {part!r}:\n{self.text(element_id)[:2000]}")
+
+    def image(self, element_id):
+        return self.js("""const img = document.getElementById(arguments[0]);
+            return {src: img.getAttribute('src'), current: img.currentSrc, complete: img.complete,
+                    naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight,
+                    width: img.width, height: img.height};""", element_id)
+
+    def expect_preview(self, width, height, zoom=2):
+        """Both previews loaded at actual size, the zoomed one at `zoom` times."""
+        for element_id, w, h in (("preview-light", width, height), ("preview-dark", width, height),
+                                 ("preview-zoom", width * zoom, height * zoom)):
+            def loaded():
+                img = self.image(element_id)
+                return img["complete"] and (img["naturalWidth"], img["naturalHeight"]) == (w, h) \
+                    and (img["width"], img["height"]) == (w, h)
+            self.wait(loaded, f"#{element_id} should load at {w}x{h}: {self.image(element_id)}")
+
+    # --- what went wrong in the page
+
+    def collect_console(self):
+        self.console += self.driver.get_log("browser")
+
+    def tolerate(self, pattern):
+        """Takes away the expected console errors matching `pattern` (at least one is required)."""
+        self.collect_console()
+        matching = [e for e in self.console if e["level"] == "SEVERE" and re.search(pattern, e["message"])]
+        expect(matching, f"expected a console error matching {pattern!r}, saw {self.console}")
+        for entry in matching:
+            self.console.remove(entry)
+            self.tolerated.append(entry["message"])
+
+    def expect_clean(self, where):
+        self.collect_console()
+        severe = [e["message"] for e in self.console if e["level"] == "SEVERE"]
+        expect(not severe, f"{where}: console errors:\n  " + "\n  ".join(severe))
+        violations = self.js("return window.__cspViolations || []")
+        expect(not violations, f"{where}: Content-Security-Policy violations: {violations}")
+        # Images and files; refusals of /api/snippet reach the console above (Chromium
+        # logs every failed fetch), where only the expected one is tolerated.
+        failed = self.js("""return performance.getEntriesByType('resource')
+            .filter(e => e.responseStatus >= 400 && !e.name.includes('/api/snippet/'))
+            .map(e => e.responseStatus + ' ' + e.name);""")
+        expect(not failed, f"{where}: failed requests: {failed}")
+
+    # --- screenshots
+
+    def screenshot(self, path, full_page=False):
+        params = {"format": "png"}
+        if full_page:
+            width, height = self.js("return [document.documentElement.clientWidth,"
+                                    " document.documentElement.scrollHeight]")
+            params.update(captureBeyondViewport=True, clip={"x": 0, "y": 0, "width": width, "height": height, "scale": 1})
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(self.cdp("Page.captureScreenshot", params)["data"]))
+        return path
+
+    def quit(self):
+        self.driver.quit()
+
+
+# ---------------------------------------------------------------- checks
+
+def png_size(data):
+    expect(data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG")
+    return struct.unpack(">II", data[16:24])
+
+
+def check_page_and_policy(editor, server):
+    status, headers, body = http_get(server.base + "/")
+    expect(status == 200, f"GET / answered {status}")
+    policy = headers.get("Content-Security-Policy", "")
+    for directive in ("default-src 'none'", "script-src 'self'", "style-src 'self'"):
+        expect(directive in policy, f"the editor's CSP lacks {directive!r}: {policy!r}")
+    expect("unsafe" not in policy, f"the editor's CSP allows something unsafe: {policy!r}")
+    editor.open()
+    expect(editor.driver.title == "Sign in with Apple button editor", f"title: {editor.driver.title!r}")
+    editor.expect_image_url("/appleid/button?width=250&height=44&scale=2")
+    editor.expect_preview(250, 44)
+    expect(editor.image("preview-light")["src"] == "/appleid/button?width=250&height=44",
+           f"preview src: {editor.image('preview-light')}")
+    editor.expect_snippet("snippet-html", 'data-mode="center-align" data-type="sign-in" data-color="black"')
+    editor.expect_snippet("nojs-html", f'src="{server.base}/appleid/button?color=black&amp;border=false')
+    editor.expect_clean("after loading")
+    print("ok   page loads under the CSP; default button, previews and snippets")
+
+
+def check_locales(editor, server):
+    options = editor.js("return [...document.querySelectorAll('#locale option')].map(o => [o.value, o.text])")
+    expect(len(options) == 37, f"{len(options)} locales in the picker, expected 37")
+    for code, label in options:
+        expect(code in label and len(label) > len(code) + 3, f"locale option without a readable name: {label!r}")
+        status = http_get(f"{server.base}/appleid/button/left?locale={code}")[0]
+        expect(status == 200, f"the service refuses locale {code} offered by the editor ({status})")
+    print("ok   37 locales, each with a readable name, each accepted by the service")
+
+
+def check_controls(editor, server):
+    base = server.base
+    editor.click_label("type-continue")
+    editor.expect_image_url("/appleid/button?type=continue&width=250&height=44&scale=2")
+    editor.expect_snippet("snippet-html", 'data-type="continue"')
+
+    editor.click_label("style-white-outline")
+    editor.expect_image_url("/appleid/button?color=white&border=true&type=continue&width=250&height=44&scale=2")
+    editor.expect_snippet("snippet-html", 'data-color="white" data-border="true"')
+
+    editor.type_into("width", "300")
+    editor.expect_image_url("/appleid/button?color=white&border=true&type=continue&width=300&height=44&scale=2")
+    expect(editor.el("width-range").get_attribute("value") == "300", "the width slider does not follow the field")
+    editor.expect_preview(300, 44)
+    editor.expect_snippet("snippet-html", 'data-width="300"')
+
+    editor.choose("locale", "de_DE")
+    editor.expect_image_url(
+        "/appleid/button?color=white&border=true&type=continue&width=300&height=44&scale=2&locale=de_DE")
+    editor.expect_snippet("snippet-html", "/appleid/1/de_DE/appleid.auth.js")
+    editor.expect_snippet("nojs-html", 'alt="Mit Apple fortfahren" lang="de-DE"')
+
+    # The slider, from the keyboard.
+    editor.type_into("radius", "50")
+    editor.el("radius-range").send_keys(Keys.ARROW_LEFT)
+    editor.wait(lambda: editor.el("radius").get_attribute("value") == "49", "the radius field does not follow its slider")
+    editor.el("radius-range").send_keys(Keys.ARROW_RIGHT)
+    editor.choose("scale", "3")
+    target = "/appleid/button?color=white&border=true&type=continue&border_radius=50&width=300&height=44&scale=3&locale=de_DE"
+    editor.expect_image_url(target)
+    editor.expect_preview(300, 44)
+    expect(editor.text("preview-meta").startswith("300 × 44 pt · image 900 × 132 px"), editor.text("preview-meta"))
+
+    # Left-aligned: its own controls appear; the grammar gains its parameters.
+    expect(not editor.visible("logoPosition"), "the logo position is shown for the centred layout")
+    editor.click_label("mode-left")
+    editor.wait(lambda: editor.visible("logoPosition") and editor.visible("labelPosition"),
+                "the left-aligned controls did not appear")
+    editor.click_label("logo-size-large")
+    editor.type_into("logoPosition", "12")
+    editor.type_into("labelPosition", "60")
+    editor.expect_image_url(target.replace("/appleid/button?", "/appleid/button/left?")
+                            + "&label-position=60&logo-position=12&logo-size=large")
+    editor.expect_snippet("snippet-html", 'data-mode="left-align"')
+    editor.expect_snippet("snippet-html", 'data-logo-size="large" data-logo-position="12" data-label-position="60"')
+    editor.expect_preview(300, 44)
+
+    # Logo only: no title, width, height or language; a square size instead.
+    editor.click_label("mode-logo")
+    editor.wait(lambda: editor.visible("size") and not editor.visible("width") and not editor.visible("locale")
+                and not editor.shown('label[for="type-continue"]') and not editor.visible("logoPosition"),
+                "the logo-only controls are not the right ones")
+    editor.expect_image_url("/appleid/button/logo?color=white&border=true&border_radius=50&size=44&scale=3")
+    editor.expect_snippet("snippet-html", 'data-mode="logo-only" data-color="white"')
+    editor.expect_preview(44, 44)
+
+    editor.click_label("format-svg")
+    editor.expect_image_url("/appleid/button/logo?color=white&border=true&border_radius=50&size=44&scale=3&format=svg")
+    status, headers, body = http_get(editor.text("image-url"))
+    expect(status == 200 and headers["Content-Type"] == "image/svg+xml" and b"<svg" in body,
+           f"the SVG image URL answered {status} {headers.get('Content-Type')}")
+
+    # Zoom 4x.
+    editor.click_label("zoom-4")
+    editor.wait(lambda: editor.image("preview-zoom")["width"] == 176, "the 4x zoom did not apply")
+    editor.expect_preview(44, 44, zoom=4)
+    editor.click_label("zoom-2")
+
+    # Back to the centred layout: the values of the other controls were kept.
+    editor.click_label("mode-center")
+    editor.click_label("format-png")
+    editor.expect_image_url(target)
+    editor.expect_clean("after changing every control")
+    print("ok   every control changes the image URL (exact grammar), the previews and the snippets")
+    return target
+
+
+def check_invalid_values(editor, server, target):
+    before = editor.image("preview-light")["src"]
+    requests_before = editor.js("return performance.getEntriesByType('resource').length")
+
+    # Too large: explained at once, next to the field.
+    editor.type_into("width", "500")
+    editor.wait(lambda: editor.visible("width-error"), "no message for width 500")
+    message = editor.text("width-error")
+    expect("at most 375" in message, f"the width message does not give the maximum: {message!r}")
+    expect(editor.el("width").get_attribute("aria-invalid") == "true", "width 500 is not marked aria-invalid")
+    expect(editor.visible("preview-status") and "width" in editor.text("preview-status"),
+           "the preview does not say it shows the last valid button")
+    expect(not editor.el("download-png").get_attribute("href"), "the PNG download still offers a stale button")
+    expect(not editor.el("download-png").is_enabled() or
+           editor.el("download-png").get_attribute("aria-disabled") == "true", "the download is not disabled")
+    for source in ("image-url", "snippet-html", "init-js", "nojs-html"):
+        button = editor.driver.find_element(By.CSS_SELECTOR, f'button.copy[data-copy="{source}"]')
+        expect(button.get_attribute("disabled"), f"{source} can be copied while the width is invalid")
+    time.sleep(0.5)  # longer than the debounce: nothing may have been asked for
+    expect(editor.text("image-url") == editor.base + target, "the image URL changed to an invalid button")
+    expect(editor.image("preview-light")["src"] == before, "the preview changed to an invalid button")
+
+    # Too small: could still be a number being typed, so explained once committed.
+    editor.type_into("width", "13")
+    editor.wait(lambda: editor.visible("width-error"), "the width 500 message should stay while still invalid")
+    editor.type_into("height", "9", commit=True)
+    editor.wait(lambda: editor.visible("height-error") and "at least 30" in editor.text("height-error"),
+                f"no message for height 9 after leaving the field: {editor.text('height-error')!r}")
+    editor.wait(lambda: "at least 130" in editor.text("width-error"), "the width message did not follow the value 13")
+    editor.type_into("width", "12.5", commit=True)
+    editor.wait(lambda: "whole number" in editor.text("width-error"), f"12.5: {editor.text('width-error')!r}")
+
+    # Fixed: messages go, the button follows.
+    editor.type_into("width", "300")
+    editor.type_into("height", "44", commit=True)
+    editor.wait(lambda: not editor.visible("width-error") and not editor.visible("height-error")
+                and not editor.visible("preview-status"), "the messages did not go away once fixed")
+    editor.expect_image_url(target)
+    editor.expect_preview(300, 44)
+
+    asked = editor.js("""return performance.getEntriesByType('resource').slice(arguments[0]).map(e => e.name)
+        .filter(u => /[?&](width=(500|13|12\\.5)|height=9)(&|$)/.test(u));""", requests_before)
+    expect(not asked, f"invalid values reached the service: {asked}")
+    expect(server.error_responses("/appleid/") == 0, "the service answered errors to image requests (see /metrics)")
+    editor.expect_clean("after invalid values")
+    print("ok   invalid values are explained inline and never requested; no broken image")
+
+
+def check_web_settings(editor, server):
+    client_id = editor.el("client-id")
+    client_id.send_keys(Keys.CONTROL, "a")
+    client_id.send_keys(HOSTILE_CLIENT_ID)
+    escaped = r"clientId: 'a\u0022\u003C/script\u003E\u003Cscript\u003Ealert(1)\u003C/script\u003E'"
+    editor.expect_snippet("init-js", escaped)
+    editor.expect_snippet("nojs-html", "client_id=a%22%3C%2Fscript%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E&amp;")
+    for element_id in ("snippet-html", "init-js", "nojs-html"):
+        expect("<script>alert" not in editor.text(element_id), f"{element_id} carries the client id unescaped")
+
+    editor.click_label("use-popup")
+    editor.expect_snippet("init-js", "usePopup: 'true' === 'true'")
+    editor.click_label("scope-name")
+    editor.expect_snippet("init-js", "scope: 'email'")
+    editor.expect_snippet("nojs-html", "&amp;scope=email&amp;")
+
+    # What the page shows is what the API gives for the same button and settings.
+    shown = {key: editor.text(key) for key in ("snippet-html", "init-js", "nojs-html")}
+    api = editor.js("return fetch(arguments[0]).then(r => r.json())",
+                    "/api/snippet/appleid/button?color=white&border=true&type=continue&border_radius=50&width=300"
+                    "&height=44&locale=de_DE&client-id=" + urllib.parse.quote(HOSTILE_CLIENT_ID, safe="")
+                    + "&redirect-uri=" + urllib.parse.quote("https://example.com/auth/apple/callback", safe="")
+                    + "&scope=email&use-popup=true&base-url=" + urllib.parse.quote(server.base, safe=""))
+    expect(shown == {"snippet-html": api["snippetHTML"], "init-js": api["initJS"], "nojs-html": api["noJSHTML"]},
+           "the editor's snippets differ from /api/snippet's for the same button")
+
+    # A redirect URI Apple would refuse: the service's message, under the field.
+    editor.type_into("redirect-uri", "http://example.com/callback")
+    editor.wait(lambda: editor.visible("redirect-uri-error"), "no message for an http:// redirect URI")
+    expect("https" in editor.text("redirect-uri-error"), editor.text("redirect-uri-error"))
+    expect(editor.el("redirect-uri").get_attribute("aria-invalid") == "true", "redirect URI not marked aria-invalid")
+    copy = editor.driver.find_element(By.CSS_SELECTOR, 'button.copy[data-copy="init-js"]')
+    expect(copy.get_attribute("disabled"), "out-of-date code can still be copied")
+    editor.tolerate(r"/api/snippet/.* 400")
+    editor.type_into("redirect-uri", "https://example.com/auth/apple/callback")
+    editor.wait(lambda: not editor.visible("redirect-uri-error") and not copy.get_attribute("disabled"),
+                "the redirect URI message did not go away once fixed")
+    editor.click_label("scope-name")
+    editor.expect_snippet("init-js", "scope: 'name email'")
+    editor.expect_clean("after the web settings")
+    print("ok   client id (hostile, escaped), redirect URI, scope and popup feed the snippets; bad ones explained")
+
+
+def read_clipboard(editor):
+    return editor.driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "navigator.clipboard.readText().then(done, e => done('clipboard error: ' + e));")
+
+
+def check_copy(editor):
+    for source in ("image-url", "snippet-html", "init-js", "nojs-html"):
+        button = editor.driver.find_element(By.CSS_SELECTOR, f'button.copy[data-copy="{source}"]')
+        editor.js("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        editor.wait(lambda: "Copied" in button.text, f"the {source} copy button shows no feedback")
+        editor.wait(lambda: editor.text("announcer").startswith("Copied"), "nothing announced in the live region")
+        copied = read_clipboard(editor)
+        expect(copied == editor.text(source), f"the clipboard holds {copied[:200]!r}, not the {source} text")
+
+    # The fallback, as on plain http or when the browser refuses the Clipboard API.
+    editor.driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "navigator.clipboard.writeText('sentinel').then(() => {"
+        "  navigator.clipboard.writeText = () => Promise.reject(new Error('refused')); done(); });")
+    expect(read_clipboard(editor) == "sentinel", "could not reset the clipboard")
+    button = editor.driver.find_element(By.CSS_SELECTOR, 'button.copy[data-copy="image-url"]')
+    editor.js("arguments[0].scrollIntoView({block: 'center'})", button)
+    time.sleep(1.7)  # the previous "Copied" goes back to "Copy"
+    button.click()
+    editor.wait(lambda: "Copied" in button.text, "the fallback copy shows no feedback")
+    expect(read_clipboard(editor) == editor.text("image-url"), "the execCommand fallback did not copy the URL")
+    expect(editor.js("return document.querySelector('.clipboard-buffer') === null"), "the fallback left its textarea")
+    editor.expect_clean("after copying")
+    print("ok   copy buttons: Clipboard API and fallback, \"Copied\" shown and announced")
+
+
+def check_downloads(editor, target):
+    expected = {
+        "png": ("image/png", "siwa-center-continue-white-outline-de_DE-300x44r50@3x.png", target),
+        "svg": ("image/svg+xml", "siwa-center-continue-white-outline-de_DE-300x44r50.svg",
+                target.replace("scale=3", "scale=1").replace("&scale=1", "") + "&format=svg"),
+        "pdf": ("application/pdf", "siwa-center-continue-white-outline-de_DE-300x44r50.pdf",
+                target.replace("&scale=3", "") + "&format=pdf"),
+    }
+    for fmt, (media_type, name, path) in expected.items():
+        link = editor.el(f"download-{fmt}")
+        expect(link.get_attribute("download") == name, f"{fmt} download name: {link.get_attribute('download')!r}")
+        href = link.get_attribute("href")
+        expect(href == editor.base + path, f"{fmt} download points at {href}, expected {editor.base + path}")
+        status, headers, body = http_get(href)
+        expect(status == 200 and headers["Content-Type"] == media_type,
+               f"{fmt} download answered {status} {headers.get('Content-Type')}")
+        if fmt == "png":
+            expect(png_size(body) == (900, 132), f"the PNG download is {png_size(body)}, expected 900x132")
+        elif fmt == "pdf":
+            expect(body.startswith(b"%PDF-"), "the PDF download is not a PDF")
+    print("ok   downloads: PNG at the chosen scale, SVG and PDF, with file names, right content types")
+
+
+def check_keyboard(editor):
+    editor.open("/#/appleid/button?width=200&height=40")
+    editor.expect_image_url("/appleid/button?width=200&height=40")  # the link's button, Apple's defaults for the rest
+    editor.expect_preview(200, 40)
+    body = editor.driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.TAB)  # the skip link comes first
+    expect(editor.js("return document.activeElement.className") == "skip-link", "the skip link is not first")
+    body = editor.driver.switch_to.active_element
+    body.send_keys(Keys.TAB)
+    focused = editor.driver.switch_to.active_element
+    expect(focused.get_attribute("id") == "mode-center", f"Tab reached #{focused.get_attribute('id')}, not the layout")
+    outline = editor.js("return getComputedStyle(document.querySelector('label[for=mode-center]')).outlineStyle")
+    expect(outline == "solid", f"no visible focus on the layout control (outline {outline!r})")
+    focused.send_keys(Keys.ARROW_RIGHT)
+    editor.expect_image_url("/appleid/button/left?width=200&height=40")
+    editor.driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    editor.expect_image_url("/appleid/button/logo")
+    editor.driver.switch_to.active_element.send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT)
+    editor.expect_image_url("/appleid/button?width=200&height=40")
+    editor.expect_clean("after the keyboard")
+    print("ok   keyboard: skip link, Tab order, visible focus, arrow keys on the layout; links to a button")
+
+
+def check_phone(editor, shots):
+    editor.viewport(*PHONE, scale=2, mobile=True)
+    editor.open("/#/appleid/button?width=250&height=44&scale=2")
+    editor.expect_preview(250, 44)
+    current = editor.image("preview-light")["current"]
+    expect("scale=2" in current, f"at 2 device pixels per point the preview should use the @2x image: {current}")
+    overflow = editor.js("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    expect(overflow <= 0, f"the phone layout scrolls sideways by {overflow}px")
+    paths = [editor.screenshot(os.path.join(shots, "phone.png")),
+             editor.screenshot(os.path.join(shots, "phone-full.png"), full_page=True)]
+    editor.expect_clean("on a phone")
+    print("ok   phone (375x812 @2x): @2x previews, no sideways scrolling")
+    return paths
+
+
+def desktop_screenshots(editor, shots):
+    editor.viewport(*DESKTOP)
+    editor.open("/#/appleid/button?width=250&height=44&scale=2")
+    editor.expect_preview(250, 44)
+    paths = [editor.screenshot(os.path.join(shots, "desktop.png")),
+             editor.screenshot(os.path.join(shots, "desktop-full.png"), full_page=True)]
+    # A left-aligned Arabic button, and an invalid value explained.
+    editor.open("/#/appleid/button/left?color=white&border=true&type=continue&width=280&height=48&scale=2"
+                "&locale=ar_SA&logo-size=medium")
+    editor.expect_preview(280, 48)
+    editor.type_into("width", "500")
+    editor.wait(lambda: editor.visible("width-error"), "no message for width 500")
+    time.sleep(0.3)  # let the field's colour transition end
+    paths.append(editor.screenshot(os.path.join(shots, "desktop-left-invalid.png")))
+    editor.type_into("width", "280")
+    editor.expect_clean("desktop screenshots")
+    return paths
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/debug/siwa-buttons"))
+    parser.add_argument("--screenshots", default=os.path.join(ROOT, "out/editor-screenshots"))
+    parser.add_argument("--public", default=os.path.join(ROOT, "public"))
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    args = parser.parse_args()
+    os.makedirs(args.screenshots, exist_ok=True)
+
+    server = editor = None
+    try:
+        server = Server(args.binary, args.public)
+        editor = Editor(server.base, args.chromedriver)
+        check_page_and_policy(editor, server)
+        check_locales(editor, server)
+        target = check_controls(editor, server)
+        check_invalid_values(editor, server, target)
+        check_web_settings(editor, server)
+        check_copy(editor)
+        check_downloads(editor, target)
+        check_keyboard(editor)
+        shots = desktop_screenshots(editor, args.screenshots)
+        shots += check_phone(editor, args.screenshots)
+    except (CheckFailed, WebDriverException) as failure:
+        # WebDriverException: e.g. a control that could not be clicked (covered, hidden).
+        print(f"FAIL {failure}", file=sys.stderr)
+        if editor:
+            try:
+                path = editor.screenshot(os.path.join(args.screenshots, "failure.png"), full_page=True)
+                print(f"     screenshot of the failure: {path}", file=sys.stderr)
+            except Exception:  # the browser may be gone; the message above is what matters
+                pass
+        if server:
+            log = server.output().strip()
+            if log:
+                print("     service log:\n" + log, file=sys.stderr)
+        return 1
+    finally:
+        if editor:
+            editor.quit()
+        if server:
+            server.stop()
+    if editor.tolerated:
+        print("note tolerated (expected) console errors: " + "; ".join(editor.tolerated))
+    print("editor check passed; screenshots:")
+    for path in shots:
+        print("  " + os.path.relpath(path, os.getcwd()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
