@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Logging
 import NIOCore
@@ -35,7 +36,8 @@ public func buildApplication(
 
     ImageRoutes(cache: cache, backend: backend).register(on: router)
     // The editor's snippets, from the generator's templates.
-    SnippetRoutes(logger: logger).register(on: router)
+    SnippetRoutes(logger: logger, override: configuration.templatesDirectory.map { URL(fileURLWithPath: $0) })
+        .register(on: router)
     OperationalRoutes.register(on: router, registry: registry)
 
     logger.info("Render queue", metadata: [

@@ -12,18 +12,22 @@ public struct ServerConfiguration: Sendable {
     public var queueDepth: Int
     /// Folder served at `/` (the web button editor).
     public var publicDirectory: String
+    /// Templates replacing the built-in ones for the snippet API, file by file (as `generate --templates`).
+    public var templatesDirectory: String?
     /// Longest request target (path + query) accepted; longer ones get 414.
     /// The parser also caps the query alone at `ButtonRequest.maxQueryLength`.
     public var maxURILength: Int
 
     public init(host: String = "127.0.0.1", port: Int = 8080, cacheMB: Int = 64, workers: Int = 0,
-                queueDepth: Int = 64, publicDirectory: String = "public", maxURILength: Int = 2048) {
+                queueDepth: Int = 64, publicDirectory: String = "public", templatesDirectory: String? = nil,
+                maxURILength: Int = 2048) {
         self.host = host
         self.port = port
         self.cacheMB = cacheMB
         self.workers = workers
         self.queueDepth = queueDepth
         self.publicDirectory = publicDirectory
+        self.templatesDirectory = templatesDirectory
         self.maxURILength = maxURILength
     }
 

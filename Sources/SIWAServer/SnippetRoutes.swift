@@ -28,9 +28,10 @@ struct SnippetRoutes<Context: RequestContext>: Sendable {
         self.templates = templates
     }
 
-    /// Loads the built-in templates (`$SIWA_TEMPLATES_DIR`, next to the executable, or the source tree).
-    init(logger: Logger) {
-        templates = Result { () throws(TemplateSet.LoadError) in try TemplateSet.load() }
+    /// Loads the built-in templates (`$SIWA_TEMPLATES_DIR`, next to the executable, or the
+    /// source tree), with the files of `override` replacing them.
+    init(logger: Logger, override: URL? = nil) {
+        templates = Result { () throws(TemplateSet.LoadError) in try TemplateSet.load(override: override) }
         if case .failure(let error) = templates {
             logger.error("Snippet templates not loaded; \(SnippetEndpoint.prefix) answers 500", metadata: ["error": "\(error)"])
         }

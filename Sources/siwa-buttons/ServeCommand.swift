@@ -10,8 +10,8 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve button images at Apple's image URLs.",
         discussion: """
         Endpoints: /appleid/button, /appleid/button/left, /appleid/button/logo
-        (Apple's parameters, plus format=png|svg|pdf), /healthz, /metrics, and the
-        files of --public at /. SIGINT/SIGTERM stop it after answering requests in flight.
+        (Apple's parameters, plus format=png|svg|pdf), the editor's /api/snippet/...,
+        /healthz, /metrics, and the files of --public at /. SIGINT/SIGTERM stop it after answering requests in flight.
 
         Examples:
           siwa-buttons serve --port 8080
@@ -38,6 +38,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("public"), help: ArgumentHelp("Folder of static files served at /.", valueName: "dir"))
     var publicDirectory = "public"
 
+    @Option(help: ArgumentHelp("Folder of templates replacing the built-in ones for the editor's snippets, file by file.", valueName: "dir"))
+    var templates: String?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
 
@@ -48,6 +51,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard cacheMB >= 0 else { throw ValidationError("--cache-mb must be 0 or more.") }
         if let workers, workers < 1 { throw ValidationError("--workers must be at least 1.") }
         guard queueDepth >= 0 else { throw ValidationError("--queue-depth must be 0 or more.") }
+        if let templates, !FileManager.default.fileExists(atPath: templates) {
+            throw ValidationError("--templates: no folder '\(templates)'.")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
@@ -60,7 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
         let backend = try RenderBackend(renderer: fonts.renderer())
         let configuration = ServerConfiguration(
             host: host, port: port, cacheMB: cacheMB, workers: workers ?? 0, queueDepth: queueDepth,
-            publicDirectory: publicDirectory
+            publicDirectory: publicDirectory, templatesDirectory: templates
         )
         if !FileManager.default.fileExists(atPath: publicDirectory) {
             logger.warning("No folder '\(publicDirectory)': nothing is served at /.")

@@ -170,4 +170,22 @@ import Testing
             #expect(response.text.hasPrefix("Snippet templates not loaded: Template 'index.html.mustache' not found"))
         }
     }
+
+    @Test("serve --templates: a folder's files replace the built-in templates, file by file")
+    func templateOverride() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-templates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("<p data-client=\"{{clientId}}\">ours</p>\n".utf8)
+            .write(to: folder.appendingPathComponent("snippet-nojs.html.mustache"))
+
+        try await TestApp.make(templatesDirectory: folder.path).test(.router) { client in
+            let response = try await client.execute(uri: "/api/snippet/appleid/button?" + Self.web, method: .get)
+            #expect(response.status == .ok)
+            let snippets = try Self.decode(response)
+            #expect(snippets.noJSHTML == "<p data-client=\"com.example.web\">ours</p>\n")
+            // Files the folder lacks still come from the built-in set.
+            #expect(snippets.snippetHTML.contains(#"<div id="appleid-signin""#))
+        }
+    }
 }
