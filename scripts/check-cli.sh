@@ -39,6 +39,9 @@ expect_error '/appleid/button?border' "Malformed query"
 expect_error '/appleid/buttons' "Unknown endpoint '/appleid/buttons'"
 expect_error '/appleid/button' "Conflicting formats" --format svg
 expect_error '/appleid/button' "does not exist" --font /nonexistent/font.otf
+if "$bin" render '/appleid/button' -o "$tmp/b.jpg" 2>"$tmp/err"; then fail "wrote PNG bytes to b.jpg"
+else grep -qF "Cannot write '.jpg' files" "$tmp/err" && [ ! -e "$tmp/b.jpg" ] && ok || fail "message for -o b.jpg: $(cat "$tmp/err")"; fi
+"$bin" render '/appleid/button' --format svg -o "$tmp/b.txt" && grep -q '<svg' "$tmp/b.txt" && ok || fail "--format with any extension"
 
 echo "check-cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

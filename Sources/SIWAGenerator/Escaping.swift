@@ -54,22 +54,6 @@ public enum Escaping {
             .joined(separator: "/")
     }
 
-    /// HTML text or a double-quoted attribute value (what `{{value}}` does in .html templates).
-    public static func html(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
-
     private static func isJSSafe(_ c: Unicode.Scalar) -> Bool {
         switch c {
         case "a"..."z", "A"..."Z", "0"..."9": true

@@ -17,9 +17,13 @@ struct OutputFolder {
               let previous = try? Manifest.decode(Array(data)) else { return [] }
         let stale = Set(previous.files.map(\.path) + previous.pages.map(\.path))
             .subtracting(paths).filter(Self.isGeneratedPath).sorted()
+        var removed: [String] = []
         for path in stale {
-            let file = url.appendingPathComponent(path)
-            if FileManager.default.fileExists(atPath: file.path) { try FileManager.default.removeItem(at: file) }
+            // Only a regular file reached through real folders: never a folder (a manifest
+            // entry "center" must not take the tree with it) and never through a symlink.
+            guard isPlainFile(path) else { continue }
+            try FileManager.default.removeItem(at: url.appendingPathComponent(path))
+            removed.append(path)
             var dir = (path as NSString).deletingLastPathComponent
             while !dir.isEmpty {
                 let folder = url.appendingPathComponent(dir)
@@ -28,7 +32,20 @@ struct OutputFolder {
                 dir = (dir as NSString).deletingLastPathComponent
             }
         }
-        return stale
+        return removed
+    }
+
+    /// Whether `path` is a regular file and every folder on the way is a real folder.
+    private func isPlainFile(_ path: String) -> Bool {
+        let segments = path.split(separator: "/").map(String.init)
+        for end in 1...segments.count {
+            let item = url.appendingPathComponent(segments[..<end].joined(separator: "/")).path
+            // attributesOfItem does not follow a final symlink: a link reports .typeSymbolicLink.
+            guard let type = (try? FileManager.default.attributesOfItem(atPath: item))?[.type] as? FileAttributeType
+            else { return false }
+            if type != (end == segments.count ? .typeRegular : .typeDirectory) { return false }
+        }
+        return true
     }
 
     /// Relative, `/`-separated, segments of `[A-Za-z0-9_@.-]` that are not `.` or `..`:

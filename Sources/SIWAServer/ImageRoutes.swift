@@ -3,7 +3,7 @@ import NIOPosix
 import SIWAButtons
 
 /// `GET`/`HEAD` on Apple's three image endpoints: parse with the core's parser (so
-/// nothing invalid reaches the renderer), answer `If-None-Match` before any work, then
+/// nothing invalid reaches the renderer), answer `If-None-Match` (lists, weak tags, `*`) before any work, then
 /// serve the encoded image from the render cache.
 struct ImageRoutes<Context: RequestContext>: Sendable {
     let cache: RenderCache
@@ -40,18 +40,20 @@ struct ImageRoutes<Context: RequestContext>: Sendable {
         // every request, not only those with an Origin (CORSMiddleware's rule), so that a
         // copy cached by a proxy for one page serves cross-origin pages as well.
         let shared: HTTPFields = [.cacheControl: Self.cacheControl, .accessControlAllowOrigin: "*"]
-        // Hummingbird's helper compares each If-None-Match line with the ETag as a whole,
-        // which is what browsers and proxies send back; a list of tags just gets a 200.
-        return try await request.ifNoneMatch(headers: shared, eTag: backend.eTag(for: key), context: context) {
-            let image = try await render(key)
-            let headers: HTTPFields = [
-                .contentType: key.format.mediaType,
-                .contentLength: String(image.readableBytes),
-                .xContentTypeOptions: "nosniff",
-            ]
-            return Response(status: .ok, headers: headers,
-                            body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: image))
+        let eTag = backend.eTag(for: key)
+        if IfNoneMatch.matches(request.headers, eTag: eTag) {
+            var headers = shared
+            headers[.eTag] = eTag
+            return Response(status: .notModified, headers: headers)
         }
+        let image = try await render(key)
+        var headers = shared
+        headers[.eTag] = eTag
+        headers[.contentType] = key.format.mediaType
+        headers[.contentLength] = String(image.readableBytes)
+        headers[.xContentTypeOptions] = "nosniff"
+        return Response(status: .ok, headers: headers,
+                        body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: image))
     }
 
     private func render(_ key: RenderKey) async throws -> ByteBuffer {

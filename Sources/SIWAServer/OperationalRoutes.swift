@@ -6,8 +6,11 @@ enum OperationalRoutes {
     static func register<Context: RequestContext>(on router: Router<Context>, registry: PrometheusCollectorRegistry) {
         // The process answers, so it is healthy: fonts were loaded and the render
         // threads started before the server began listening.
-        router.get("/healthz") { request, _ in
-            PlainText.response(.ok, "ok\n", for: request, headers: [.cacheControl: "no-store"])
+        // HEAD too: some load balancers probe with it.
+        for method in [HTTPRequest.Method.get, .head] {
+            router.on("/healthz", method: method) { request, _ in
+                PlainText.response(.ok, "ok\n", for: request, headers: [.cacheControl: "no-store"])
+            }
         }
         router.get("/metrics") { _, _ in
             Response(status: .ok,

@@ -30,7 +30,8 @@ final class RenderQueue: Service {
     var load: Int { admitted.withLockedValue { $0 } }
 
     func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        let limit = workers + depth
+        let (sum, overflow) = workers.addingReportingOverflow(depth)
+        let limit = overflow ? Int.max : sum
         let isAdmitted = admitted.withLockedValue { count in
             guard count < limit else { return false }
             count += 1

@@ -36,5 +36,6 @@ public struct ServerConfiguration: Sendable {
         workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
     }
 
-    var cacheBytes: Int { max(0, cacheMB) * 1024 * 1024 }
+    /// At most 1 TiB, so no value of `cacheMB` can overflow.
+    var cacheBytes: Int { min(max(0, cacheMB), 1 << 20) << 20 }
 }

@@ -44,6 +44,11 @@ struct RenderCommand: ParsableCommand {
     /// `--format`, `format=` in the query and the file extension must agree.
     private func resolveFormat(query: OutputFormat?) throws -> OutputFormat {
         let fromFile = output == "-" ? nil : OutputFormat(fileName: output)
+        // An extension we cannot write is a mistake (a PNG in "button.jpg"), unless --format says what to write.
+        let ext = URL(fileURLWithPath: output).pathExtension
+        if output != "-", fromFile == nil, format == nil, !ext.isEmpty {
+            throw CLIError("Cannot write '.\(ext)' files: use .png, .svg or .pdf, or give --format.")
+        }
         let candidates = [format, query, fromFile].compactMap { $0 }
         guard let first = candidates.first else { return .png }
         if let other = candidates.first(where: { $0 != first }) {

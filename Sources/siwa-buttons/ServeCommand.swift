@@ -48,9 +48,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535.") }
-        guard cacheMB >= 0 else { throw ValidationError("--cache-mb must be 0 or more.") }
-        if let workers, workers < 1 { throw ValidationError("--workers must be at least 1.") }
-        guard queueDepth >= 0 else { throw ValidationError("--queue-depth must be 0 or more.") }
+        guard (0...1_048_576).contains(cacheMB) else { throw ValidationError("--cache-mb must be from 0 to 1048576 (1 TiB).") }
+        if let workers, !(1...1024).contains(workers) { throw ValidationError("--workers must be from 1 to 1024.") }
+        guard (0...1_000_000).contains(queueDepth) else { throw ValidationError("--queue-depth must be from 0 to 1000000.") }
         if let templates, !FileManager.default.fileExists(atPath: templates) {
             throw ValidationError("--templates: no folder '\(templates)'.")
         }

@@ -29,7 +29,7 @@ struct GoldenImageTests {
         try #require(FileManager.default.fileExists(atPath: file.path), "missing golden \(file.lastPathComponent)")
         let expected = try Bitmap(png: file)
         let actual = try Bitmap(png: bytes)
-        #expect(actual.width == expected.width && actual.height == expected.height)
+        try #require(actual.width == expected.width && actual.height == expected.height, "\(name): size changed")
         // Pinned fonts and unhinted outlines: identical on every machine with the same
         // Cairo/Pango; allow a little anti-aliasing drift across library versions.
         #expect(actual.maxDifference(expected) <= 8, "\(name) differs from its golden")

@@ -110,6 +110,29 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: outer.url.appendingPathComponent("precious.txt").path))
     }
 
+    @Test func aHandEditedManifestCannotDeleteFoldersOrFollowLinks() throws {
+        let outer = try TemporaryFolder()
+        let folder = outer.url.appendingPathComponent("dist")
+        let elsewhere = outer.url.appendingPathComponent("elsewhere")
+        for dir in [folder.appendingPathComponent("center"), elsewhere] {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        }
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("center/notes.txt"))
+        try Data("precious".utf8).write(to: elsewhere.appendingPathComponent("button.png"))
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("left"), withDestinationURL: elsewhere)
+        // "center" is a folder; "left/button.png" lies behind a link to a folder outside.
+        let evil = Manifest(files: [], pages: [Manifest.Page(path: "center", bytes: 0, sha256: ""),
+                                               Manifest.Page(path: "left/button.png", bytes: 0, sha256: "")])
+        try Data(try evil.encoded()).write(to: folder.appendingPathComponent("manifest.json"))
+        var config = smallConfiguration()
+        config.modes = [.logo]
+        config.formats = [.svg]
+        let report = try generator(config).generate(into: folder)
+        #expect(report.removed.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("center/notes.txt").path))
+        #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("button.png").path))
+    }
+
     @Test func galleryShowsEveryButtonOnLightAndDark() throws {
         let folder = try TemporaryFolder()
         let config = smallConfiguration()

@@ -41,6 +41,21 @@ import Testing
         }
     }
 
+    @Test("If-None-Match as RFC 9110 reads it: lists, weak tags (as proxies send them) and *")
+    func notModifiedForms() async throws {
+        try await TestApp.make().test(.router) { client in
+            let eTag = try #require(try await client.execute(uri: Self.uri, method: .get).headers[.eTag])
+            for header in ["\"0000\", \(eTag)", "W/\(eTag)", "*", " \"1\" ,W/\(eTag) "] {
+                let response = try await client.execute(uri: Self.uri, method: .get, headers: [.ifNoneMatch: header])
+                #expect(response.status == .notModified, "If-None-Match: \(header)")
+            }
+            for header in ["\"0000\", W/\"1111\"", "\(eTag.dropLast())x\"", ""] {
+                let response = try await client.execute(uri: Self.uri, method: .get, headers: [.ifNoneMatch: header])
+                #expect(response.status == .ok, "If-None-Match: \(header)")
+            }
+        }
+    }
+
     @Test("A matching If-None-Match is answered without rendering, even by a fresh instance")
     func notModifiedWithoutRendering() async throws {
         let eTag = try await TestApp.make().test(.router) { client in

@@ -41,7 +41,12 @@ public final class FontLibrary: @unchecked Sendable {
             }
         }
         files = pinned + (userFont.map { [$0] } ?? [])
-        userFamily = try userFont.map { try FontLibrary.family(of: $0) }
+        do {
+            userFamily = try userFont.map { try FontLibrary.family(of: $0) }
+        } catch {
+            FcConfigDestroy(config)  // deinit does not run for an init that throws
+            throw error
+        }
     }
 
     deinit { FcConfigDestroy(config) }
