@@ -9,19 +9,30 @@ packages=(
   librsvg2-bin poppler-utils                                            # SVG/PDF checks
   chromium chromium-driver                                              # browser tests
 )
-missing=()
+sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
+missing=(); command -v python3 >/dev/null || missing+=(python3)
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
-  sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-python3 -c 'import numpy, PIL, selenium' 2>/dev/null \
-  || python3 -m pip install --quiet --disable-pip-version-check numpy pillow selenium
+# numpy and Pillow (the measuring tool), Selenium (browser checks), for whichever python3
+# comes first on PATH: Debian's own packages for the system Python (pip is refused
+# there, PEP 668), pip for any other (pyenv, a venv).
+if ! python3 -c 'import numpy, PIL, selenium' 2>/dev/null; then
+  if [ "$(command -v python3)" = /usr/bin/python3 ]; then
+    echo "setup: installing python3-numpy python3-pil python3-selenium"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+      python3-numpy python3-pil python3-selenium >/dev/null
+  else
+    python3 -m pip install --quiet --disable-pip-version-check numpy pillow selenium
+  fi
+fi
 
 command -v swift >/dev/null || export PATH="/opt/swift/usr/bin:$PATH"
 command -v swift >/dev/null || { echo "setup: Swift 6 is required (https://swift.org/install)"; exit 1; }
