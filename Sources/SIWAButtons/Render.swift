@@ -46,7 +46,7 @@ public func render(_ spec: ButtonSpec, format: OutputFormat) throws -> [UInt8] {
 
 extension ButtonSpec {
     /// Text for `alt`, `<title>` and PDF titles: the label, or "Sign in with Apple"
-    /// in the locale for the logo-only button.
+    /// (en_US: the logo endpoint takes no locale) for the logo-only button.
     public var accessibleTitle: String {
         label ?? ButtonLocale.default.title(.signIn)
     }

@@ -45,7 +45,8 @@ public struct Generator: Sendable {
         ]
         if let web {
             let snippets = SnippetRenderer(templates: templates)
-                .render(button: configuration.snippetButton, web: web, images: .files(prefix: "", naming: AssetNaming(configuration)))
+                .render(button: configuration.snippetButton, web: web, images: .files(prefix: "", naming: AssetNaming(configuration)),
+                        pageLocale: configuration.locales[0])
             pages += snippets.files.map { ($0.name, $0.text) }
         }
         var pageEntries: [Manifest.Page] = []

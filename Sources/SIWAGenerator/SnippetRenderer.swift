@@ -26,9 +26,12 @@ public struct SnippetRenderer: Sendable {
     ///   - button: the button (its scale is ignored: the no-JS page lists 1x, 2x, 3x).
     ///   - images: where the no-JS page's `<img>` finds the PNGs.
     ///   - initScriptURL: how `snippet.html` refers to `siwa-init.js`.
+    ///   - pageLocale: the language of Apple's script, `lang` and `alt` for a logo-only
+    ///     button, whose image has no locale (the others use the button's).
     public func render(button: ButtonSpec, web: WebFlowSettings, images: SnippetImages,
-                       initScriptURL: String = "siwa-init.js") -> Snippets {
-        let view = Self.view(button: button, web: web, images: images, initScriptURL: initScriptURL)
+                       initScriptURL: String = "siwa-init.js", pageLocale: ButtonLocale? = nil) -> Snippets {
+        let view = Self.view(button: button, web: web, images: images, initScriptURL: initScriptURL,
+                             pageLocale: pageLocale)
         return Snippets(snippetHTML: templates.render("snippet.html", view),
                         initJS: templates.render("siwa-init.js", view),
                         noJSHTML: templates.render("snippet-nojs.html", view))
@@ -36,9 +39,11 @@ public struct SnippetRenderer: Sendable {
 
     /// What the templates see. Raw values only: the templates escape them (HTML or JS
     /// string, by file type); URLs are percent-encoded here, then HTML-escaped there.
-    static func view(button: ButtonSpec, web: WebFlowSettings, images: SnippetImages, initScriptURL: String) -> [String: Any] {
+    static func view(button: ButtonSpec, web: WebFlowSettings, images: SnippetImages, initScriptURL: String,
+                     pageLocale: ButtonLocale? = nil) -> [String: Any] {
         var spec = button
         spec.scale = 1
+        let page = spec.mode == .logo ? pageLocale ?? spec.locale : spec.locale
         let dark = SnippetImages.darkTwin(of: spec)
         var view: [String: Any] = [
             "clientId": web.clientId,
@@ -48,12 +53,12 @@ public struct SnippetRenderer: Sendable {
             "statePlaceholder": ServerPlaceholder.state,
             "noncePlaceholder": ServerPlaceholder.nonce,
             "authorizeURL": AuthorizeURL.make(web),
-            "appleScriptURL": "https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/\(spec.locale.code)/appleid.auth.js",
+            "appleScriptURL": "https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/\(page.code)/appleid.auth.js",
             "initScriptURL": initScriptURL,
-            "locale": spec.locale.code,
-            "lang": spec.locale.bcp47,
-            "dir": spec.locale.isRightToLeft ? "rtl" : "ltr",
-            "alt": spec.accessibleTitle,
+            "locale": page.code,
+            "lang": page.bcp47,
+            "dir": page.isRightToLeft ? "rtl" : "ltr",
+            "alt": spec.label ?? page.title(.signIn),
             "width": spec.width,
             "height": spec.height,
             "dataAttributes": dataAttributes(spec).map { ["name": $0.0, "value": $0.1] },

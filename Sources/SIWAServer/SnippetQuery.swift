@@ -14,6 +14,9 @@ struct SnippetQuery: Equatable {
     /// Prefix of the snippets' image URLs (`https://buttons.example.com`); empty for
     /// URLs relative to the page's own origin.
     var baseURL: String
+    /// For the logo endpoint, whose image takes no locale: the language of the page's
+    /// script, `lang` and `alt` (`locale=` on this endpoint only).
+    var pageLocale: ButtonLocale?
 
     /// Our parameters, beside the button's.
     enum WebParameter: String, CaseIterable {
@@ -30,8 +33,19 @@ struct SnippetQuery: Equatable {
     static func parse(endpointPath: String, query: String?) throws(SnippetQueryError) -> SnippetQuery {
         var web: [WebParameter: String] = [:]
         var buttonPieces: [Substring] = []
+        var pageLocale: ButtonLocale?
         for piece in (query ?? "").split(separator: "&", omittingEmptySubsequences: true) {
             let rawName = piece.prefix { $0 != "=" }
+            if endpointPath == Endpoint.logo.path, rawName == "locale" {
+                let value = String(piece.dropFirst(rawName.count + 1))
+                guard pageLocale == nil else { throw .invalid(RequestError.duplicateParameter("locale").description) }
+                guard let locale = ButtonLocale(code: value) else {
+                    throw .invalid(RequestError.invalidValue(name: "locale", value: String(value.prefix(40)),
+                                                             allowed: "one of Apple's 37 locale codes, e.g. en_US").description)
+                }
+                pageLocale = locale
+                continue
+            }
             guard rawName.count < piece.count, let name = decode(rawName),
                   let parameter = WebParameter(rawValue: name) else {
                 // Not ours (or malformed): the button parser names what is wrong with it.
@@ -84,7 +98,7 @@ struct SnippetQuery: Equatable {
         if let problem = checkBaseURL(baseURL) {
             throw .invalid("Invalid value for parameter 'base-url': \(problem).")
         }
-        return SnippetQuery(button: button, web: settings, baseURL: trimmingSlashes(baseURL))
+        return SnippetQuery(button: button, web: settings, baseURL: trimmingSlashes(baseURL), pageLocale: pageLocale)
     }
 
     /// An origin, optionally with a path prefix: `http(s)://host[:port][/path]`. No query,

@@ -73,7 +73,7 @@ struct SnippetRoutes<Context: RequestContext>: Sendable {
                                       for: request, headers: [.cacheControl: "no-store"])
         }
         let snippets = renderer.render(button: query.button, web: query.web,
-                                       images: .endpoint(base: query.baseURL))
+                                       images: .endpoint(base: query.baseURL), pageLocale: query.pageLocale)
         let body = Body(snippetHTML: snippets.snippetHTML, initJS: snippets.initJS, noJSHTML: snippets.noJSHTML)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

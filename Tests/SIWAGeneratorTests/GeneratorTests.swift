@@ -133,6 +133,18 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("button.png").path))
     }
 
+    @Test func logoOnlySnippetsSpeakTheChosenLocale() throws {
+        let folder = try TemporaryFolder()
+        var config = withWeb(smallConfiguration())
+        config.modes = [.logo]
+        config.locales = [ButtonLocale(code: "de_DE")!]
+        _ = try generator(config).generate(into: folder.url)
+        let snippet = String(decoding: folder.bytes("snippet.html"), as: UTF8.self)
+        let noJS = String(decoding: folder.bytes("snippet-nojs.html"), as: UTF8.self)
+        #expect(snippet.contains("/appleid/1/de_DE/appleid.auth.js"))
+        #expect(noJS.contains(#"alt="Mit Apple anmelden" lang="de-DE""#))
+    }
+
     @Test func galleryShowsEveryButtonOnLightAndDark() throws {
         let folder = try TemporaryFolder()
         let config = smallConfiguration()

@@ -133,6 +133,8 @@ import Testing
         ("/api/snippet/appleid", .notFound, "Unknown endpoint '/api/snippet/appleid': use"),
         ("/api/snippet/appleid/button/left/x", .notFound, "Unknown endpoint '/api/snippet/appleid/button/left/x': use"),
         ("/api/other", .notFound, "Unknown endpoint '/api/other': use"),
+        ("/api/snippet/appleid/button/logo?locale=xx_XX&" + web, .badRequest, "Invalid value 'xx_XX' for parameter 'locale'"),
+        ("/api/snippet/appleid/button/logo?locale=de_DE&locale=fr_FR&" + web, .badRequest, "Parameter 'locale' is given more than once."),
     ])
     func badInput(uri: String, status: HTTPResponse.Status, message: String) async throws {
         try await TestApp.make().test(.router) { client in
@@ -186,6 +188,19 @@ import Testing
             #expect(snippets.noJSHTML == "<p data-client=\"com.example.web\">ours</p>\n")
             // Files the folder lacks still come from the built-in set.
             #expect(snippets.snippetHTML.contains(#"<div id="appleid-signin""#))
+        }
+    }
+
+    @Test("The logo endpoint takes locale= for the page: Apple's script, lang and alt in that language")
+    func logoPageLocale() async throws {
+        try await TestApp.make().test(.router) { client in
+            let response = try await client.execute(uri: "/api/snippet/appleid/button/logo?size=44&locale=de_DE&" + Self.web, method: .get)
+            #expect(response.status == .ok)
+            let snippets = try Self.decode(response)
+            #expect(snippets.snippetHTML.contains("/appleid/1/de_DE/appleid.auth.js"))
+            #expect(snippets.noJSHTML.contains(#"alt="Mit Apple anmelden" lang="de-DE""#))
+            // The image itself takes no locale.
+            #expect(!snippets.noJSHTML.contains("locale="))
         }
     }
 }
