@@ -527,6 +527,52 @@ def check_downloads(editor, target):
     print("ok   downloads: PNG at the chosen scale, SVG and PDF, with file names, right content types")
 
 
+def check_svg_in_chromium(editor):
+    """Our SVGs render in Chromium as our PNGs do: each drawn on a canvas beside the PNG
+    of the same button. Skia and Cairo anti-alias glyph edges a little differently, so
+    only differences away from edges count: a pixel off by more than 96 in a channel
+    where either image is flat around it (3x3). A different title gives hundreds."""
+    cases = ["/appleid/button?color=white&border=true&locale=ar_SA&width=260&height=44",
+             "/appleid/button/left?type=continue&locale=ja_JP&width=240&height=40&logo-size=large",
+             "/appleid/button?locale=th_TH&width=220&height=44&scale=2",
+             "/appleid/button/logo?size=44&border_radius=50"]
+    for target in cases:
+        result = editor.driver.execute_async_script("""
+            const [target, done] = arguments;
+            const load = src => new Promise((ok, fail) => {
+                const img = new Image(); img.onload = () => ok(img); img.onerror = () => fail(src); img.src = src; });
+            Promise.all([load(target + '&format=svg'), load(target + '&format=png')]).then(([svg, png]) => {
+                const w = png.naturalWidth, h = png.naturalHeight, pixels = img => {
+                    const c = document.createElement('canvas'); c.width = w; c.height = h;
+                    const g = c.getContext('2d'); g.drawImage(img, 0, 0, w, h);
+                    return g.getImageData(0, 0, w, h).data; };
+                const a = pixels(svg), b = pixels(png);
+                const flat = (p, x, y) => {
+                    const i = 4 * (y * w + x);
+                    for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 1); yy++)
+                        for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++)
+                            for (let k = 0; k < 4; k++) if (Math.abs(p[i + k] - p[4 * (yy * w + xx) + k]) > 8) return false;
+                    return true; };
+                let structural = 0, ink = 0;
+                for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+                    const i = 4 * (y * w + x);
+                    if (a[i + 3] > 0) ink++;
+                    let m = 0;
+                    for (let k = 0; k < 4; k++) m = Math.max(m, Math.abs(a[i + k] - b[i + k]));
+                    if (m > 96 && (flat(a, x, y) || flat(b, x, y))) structural++;
+                }
+                done({size: [svg.naturalWidth, svg.naturalHeight, w, h], structural, ink: ink / (w * h)});
+            }, src => done({error: 'did not load: ' + src}));
+        """, target)
+        expect("error" not in result, f"SVG check: {result.get('error')}")
+        sw, sh, pw, ph = result["size"]
+        expect((sw, sh) == (pw, ph), f"{target}: SVG is {sw}x{sh} in Chromium, PNG {pw}x{ph}")
+        expect(result["ink"] > 0.5, f"{target}: the SVG draws almost nothing in Chromium")
+        expect(result["structural"] == 0,
+               f"{target}: Chromium's SVG differs from our PNG in {result['structural']} pixels away from edges")
+    print(f"ok   SVGs render in Chromium like our PNGs ({len(cases)} buttons: RTL, CJK, Thai, logo)")
+
+
 def check_keyboard(editor):
     editor.open("/#/appleid/button?width=200&height=40")
     editor.expect_image_url("/appleid/button?width=200&height=40")  # the link's button, Apple's defaults for the rest
@@ -604,6 +650,7 @@ def main():
         check_web_settings(editor, server)
         check_copy(editor)
         check_downloads(editor, target)
+        check_svg_in_chromium(editor)
         check_keyboard(editor)
         shots = desktop_screenshots(editor, args.screenshots)
         shots += check_phone(editor, args.screenshots)
