@@ -8,8 +8,8 @@ source scripts/setup.sh
 swift build --build-tests
 swift test --skip-build
 
-bash scripts/check-cli.sh .build/debug/siwa-buttons
-for check in scripts/check-generated-html.sh scripts/check-editor.sh; do
-  if [ -f "$check" ]; then bash "$check"; fi
-done
+bin=.build/debug/siwa-buttons
+bash scripts/check-cli.sh "$bin"
+bash scripts/check-generated-html.sh "$bin"
+bash scripts/check-editor.sh "$bin"
 echo "all checks passed"
