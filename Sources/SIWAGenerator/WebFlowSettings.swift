@@ -36,8 +36,9 @@ public struct WebFlowSettings: Sendable, Equatable {
 
     /// Only absolute `https://host/...` URLs, as Apple requires for redirect URIs. Also
     /// refused: characters RFC 3986 does not allow in a URL (spaces, `"`, `<`, `>`, `\`,
-    /// non-ASCII: percent-encode them), a user name or password, and a fragment (OAuth
-    /// forbids one). So `javascript:`, `data:` and `http:` never reach a page.
+    /// non-ASCII: percent-encode them), a user name or password, a port that is not a
+    /// number up to 65535, and a fragment (OAuth forbids one). public/js/settings.js
+    /// mirrors these rules for the editor. So `javascript:`, `data:` and `http:` never reach a page.
     public static func checkRedirectURI(_ value: String) -> String? {
         let bytes = Array(value.utf8)
         if bytes.isEmpty { return "must not be empty" }
@@ -53,8 +54,16 @@ public struct WebFlowSettings: Sendable, Equatable {
         let afterScheme = value.dropFirst("https://".count)
         let authority = afterScheme.prefix { $0 != "/" && $0 != "?" }
         if authority.contains("@") { return "'\(shown(value))' has a user name or password" }
-        let host = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        if host.isEmpty { return "'\(shown(value))' has no host" }
+        // The port follows the first ':' after the host (an IPv6 host is in brackets).
+        let hostEnd = authority.lastIndex(of: "]") ?? authority.startIndex
+        let colon = authority[hostEnd...].firstIndex(of: ":")
+        if authority[..<(colon ?? authority.endIndex)].isEmpty { return "'\(shown(value))' has no host" }
+        if let colon {
+            let port = authority[authority.index(after: colon)...]
+            guard (1...5).contains(port.count), port.allSatisfy { $0.isASCII && $0.isNumber }, Int(port)! <= 65535 else {
+                return "'\(shown(value))' has a port that is not a number from 0 to 65535"
+            }
+        }
         return nil
     }
 

@@ -24,14 +24,17 @@ import Testing
     }
 
     @Test func redirectURIPolicy() {
-        let ok = ["https://example.com/auth/apple", "https://example.com:8443/cb?x='1'&y=%20", "HTTPS://EXAMPLE.COM"]
+        let ok = ["https://example.com/auth/apple", "https://example.com:8443/cb?x='1'&y=%20", "HTTPS://EXAMPLE.COM",
+                  "https://example.com:65535/cb", "https://[::1]:8443/cb", "https://[::1]/cb"]
         for uri in ok { #expect(WebFlowSettings.checkRedirectURI(uri) == nil, "\(uri)") }
         let refused = [
             "javascript:alert(1)", "JavaScript:alert(1)//https://", "http://example.com/cb", "data:text/html,x",
             "//example.com/cb", "https://", "https:///path", "https://user:pw@example.com/cb",
             "https://example.com/cb#frag", "https://example.com/\"onmouseover=\"x", "https://example.com/<script>",
             "https://example.com/a b", "https://example.com/\n", "https://example.com/é", "https://example.com/%zz",
-            "https://example.com/\\evil", "",
+            "https://example.com/\\evil", "", "https://example.com:99999/cb", "https://example.com:/cb",
+            "https://example.com:8a/cb", "https://example.com:123456/cb",
+            "https://:8443/cb", "https://[::1]:x/cb",
         ]
         for uri in refused { #expect(WebFlowSettings.checkRedirectURI(uri) != nil, "\(uri)") }
     }

@@ -46,11 +46,22 @@ const MODE_FIELDS = {
   logo: ['style', 'radius', 'size', 'scale'],
 };
 
+// Fields that reach only the code snippets, not the image: the logo-only image has no
+// words, but its snippet loads Apple's script in a language and has a localised alt.
+const SNIPPET_FIELDS = { center: [], left: [], logo: ['locale'] };
+
 export const FORMATS = ['png', 'svg', 'pdf'];
 
 /** Whether a field (a key of the editor state) applies to a mode. */
 export function usesField(mode, field) {
-  return MODE_FIELDS[mode].includes(field) || field === 'mode' || field === 'format';
+  return MODE_FIELDS[mode].includes(field) || SNIPPET_FIELDS[mode].includes(field) ||
+    field === 'mode' || field === 'format';
+}
+
+/** `locale=de_DE` for the snippet of a logo-only button; empty for the others. */
+export function snippetOnlyQuery(button) {
+  return SNIPPET_FIELDS[button.mode]
+    .map((field) => `${CHOICES[field].param}=${encodeURIComponent(button[field])}`).join('&');
 }
 
 /**
@@ -77,7 +88,7 @@ export function checkNumber(key, raw) {
 export function validate(state) {
   const errors = {};
   const button = { mode: state.mode, format: state.format };
-  for (const field of MODE_FIELDS[state.mode]) {
+  for (const field of [...MODE_FIELDS[state.mode], ...SNIPPET_FIELDS[state.mode]]) {
     if (field in NUMBERS) {
       const check = checkNumber(field, state[field]);
       if ('value' in check) button[field] = check.value;

@@ -6,9 +6,11 @@
 
 import { LOCALES } from './locales.js';
 import {
-  ENDPOINTS, NUMBERS, checkNumber, fileName, imagePath, points, query, stateFromTarget, usesField, validate,
+  ENDPOINTS, NUMBERS, checkNumber, fileName, imagePath, points, query, snippetOnlyQuery, stateFromTarget, usesField,
+  validate,
 } from './button.js';
 import { copyText } from './clipboard.js';
+import { checkClientId, checkRedirectURI } from './settings.js';
 
 const DEBOUNCE_MS = 150;
 const HIG_MIN_WIDTH = 140;
@@ -65,6 +67,11 @@ function showControlsFor(mode) {
   for (const element of form.querySelectorAll('[data-field]')) {
     element.hidden = !usesField(mode, element.dataset.field);
   }
+  // Logo-only: the language reaches only the snippets, and its hint says so.
+  const hint = mode === 'logo' ? 'locale-hint-logo' : 'locale-hint';
+  $('locale-hint').hidden = hint !== 'locale-hint';
+  $('locale-hint-logo').hidden = hint !== 'locale-hint-logo';
+  $('locale').setAttribute('aria-describedby', hint);
 }
 
 // ---------------------------------------------------------------- validation messages
@@ -198,8 +205,9 @@ for (const img of Object.values(previews)) {
 
 // ---------------------------------------------------------------- code snippets
 
-/** The settings fields the service may name in a refusal (scope and popup cannot be wrong). */
-const SETTINGS_FIELDS = ['client-id', 'redirect-uri'];
+/** The settings fields that can be wrong (scope and popup cannot), checked here first. */
+const SETTINGS_CHECKS = { 'client-id': checkClientId, 'redirect-uri': checkRedirectURI };
+const SETTINGS_FIELDS = Object.keys(SETTINGS_CHECKS);
 let snippetRequest = null;
 
 function readWebSettings() {
@@ -215,13 +223,23 @@ function readWebSettings() {
 
 /** `/api/snippet/appleid/button?<the button's query>&client-id=..`: the same query the images use. */
 function snippetURL(button) {
-  const pairs = [query(button, { scale: 1, format: 'png' })];
+  const pairs = [query(button, { scale: 1, format: 'png' }), snippetOnlyQuery(button)];
   for (const [name, value] of Object.entries(readWebSettings())) pairs.push(`${name}=${encodeURIComponent(value)}`);
   return `/api/snippet${ENDPOINTS[button.mode]}?${pairs.filter(Boolean).join('&')}`;
 }
 
 async function loadSnippets(button) {
   snippetRequest?.abort();
+  const settings = readWebSettings();
+  const problems = {};
+  for (const [name, check] of Object.entries(SETTINGS_CHECKS)) {
+    const problem = check(settings[name]);
+    if (problem) problems[name] = problem;
+  }
+  if (Object.keys(problems).length) {
+    showSnippetProblems(problems);
+    return;
+  }
   const request = new AbortController();
   snippetRequest = request;
   let response;
@@ -231,38 +249,47 @@ async function loadSnippets(button) {
     body = response.ok ? await response.json() : (await response.text()).trim();
   } catch (error) {
     if (request.signal.aborted) return;
-    showSnippetError(`The service did not answer (${error.message}).`);
+    showSnippetProblems({}, `The service did not answer (${error.message}).`);
     return;
   }
   if (request.signal.aborted) return;
   if (!response.ok) {
-    showSnippetError(body);
+    showServiceRefusal(body);
     return;
   }
-  showSnippetError(null);
+  showSnippetProblems({});
   $('snippet-html').textContent = body.snippetHTML;
   $('init-js').textContent = body.initJS;
   $('nojs-html').textContent = body.noJSHTML;
 }
 
+/** The service's one-line refusal, under the field it names if it names one. */
+function showServiceRefusal(message) {
+  const field = SETTINGS_FIELDS.find((name) => message.includes(`'${name}'`));
+  if (!field) {
+    showSnippetProblems({}, message);
+    return;
+  }
+  const text = message.replace(/^[^:]*parameter '[^']+': */, '');
+  showSnippetProblems({ [field]: text.charAt(0).toUpperCase() + text.slice(1) });
+}
+
 /**
- * Shows the service's message (one line naming the parameter) under the field it
- * names, or under the settings; the code shown so far is marked out of date.
+ * Shows each settings problem under its field and any other one under the settings;
+ * while there is one, the code shown so far is marked out of date.
  */
-function showSnippetError(message) {
-  const field = message && SETTINGS_FIELDS.find((name) => message.includes(`'${name}'`));
+function showSnippetProblems(problems, general = null) {
   for (const name of SETTINGS_FIELDS) {
-    const own = field === name;
-    const text = own ? message.replace(/^[^:]*parameter '[^']+': */, '') : '';
-    $(`${name}-error`).hidden = !own;
-    $(`${name}-error`).textContent = text.charAt(0).toUpperCase() + text.slice(1);
-    $(name).closest('.control').classList.toggle('is-invalid', own);
-    if (own) $(name).setAttribute('aria-invalid', 'true');
+    const problem = problems[name];
+    $(`${name}-error`).hidden = !problem;
+    $(`${name}-error`).textContent = problem || '';
+    $(name).closest('.control').classList.toggle('is-invalid', Boolean(problem));
+    if (problem) $(name).setAttribute('aria-invalid', 'true');
     else $(name).removeAttribute('aria-invalid');
   }
-  $('snippet-error').hidden = !message || Boolean(field);
-  $('snippet-error').textContent = message && !field ? message : '';
-  setStale('code', Boolean(message));
+  $('snippet-error').hidden = !general;
+  $('snippet-error').textContent = general || '';
+  setStale('code', Boolean(general) || Object.keys(problems).length > 0);
 }
 
 // ---------------------------------------------------------------- updating
