@@ -1,3 +1,5 @@
+import SIWAButtons
+
 /// The Sign in with Apple JS settings the snippets are made for. Only the values that
 /// are the same for every visitor: state and nonce are per sign-in and come from the
 /// site's server, so they are never part of these settings.
@@ -111,7 +113,7 @@ public struct WebFlowSettings: Sendable, Equatable {
 
     /// Values quoted in messages, cut short.
     static func shown(_ s: String) -> String {
-        s.count > 60 ? String(s.prefix(57)) + "..." : s
+        RequestError.shown(s, limit: 60)
     }
 }
 

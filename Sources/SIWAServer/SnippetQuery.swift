@@ -40,7 +40,7 @@ struct SnippetQuery: Equatable {
                 let value = String(piece.dropFirst(rawName.count + 1))
                 guard pageLocale == nil else { throw .invalid(RequestError.duplicateParameter("locale").description) }
                 guard let locale = ButtonLocale(code: value) else {
-                    throw .invalid(RequestError.invalidValue(name: "locale", value: String(value.prefix(40)),
+                    throw .invalid(RequestError.invalidValue(name: "locale", value: String(value),
                                                              allowed: "one of Apple's 37 locale codes, e.g. en_US").description)
                 }
                 pageLocale = locale
@@ -53,7 +53,7 @@ struct SnippetQuery: Equatable {
                 continue
             }
             guard let value = decode(piece.dropFirst(rawName.count + 1)) else {
-                throw .invalid(RequestError.malformed("bad percent-encoding in '\(String(piece.prefix(40)))'").description)
+                throw .invalid(RequestError.malformed("bad percent-encoding in '\(RequestError.shown(String(piece)))'").description)
             }
             guard web.updateValue(value, forKey: parameter) == nil else {
                 throw .invalid(RequestError.duplicateParameter(name).description)
@@ -84,7 +84,7 @@ struct SnippetQuery: Equatable {
         case "true": usePopup = true
         case "false": usePopup = false
         case let other:
-            throw .invalid(RequestError.invalidValue(name: "use-popup", value: String(other.prefix(40)),
+            throw .invalid(RequestError.invalidValue(name: "use-popup", value: String(other),
                                                      allowed: "'true' or 'false'").description)
         }
         let settings: WebFlowSettings
@@ -123,7 +123,7 @@ struct SnippetQuery: Equatable {
 
     /// A value quoted in a message, cut short.
     private static func shown(_ s: String) -> String {
-        s.count > 60 ? String(s.prefix(57)) + "..." : s
+        RequestError.shown(s, limit: 60)
     }
 
     private static func trimmingSlashes(_ s: String) -> String {

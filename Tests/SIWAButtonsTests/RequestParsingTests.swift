@@ -63,6 +63,13 @@ struct RequestParsingTests {
         ("/appleid/button?width=200.5", "Invalid value '200.5' for parameter 'width'"),
         ("/appleid/button?width=%2B200", "Invalid value '+200' for parameter 'width'"),
         ("/appleid/button?width=", "Invalid value '' for parameter 'width'"),
+        ("/appleid/button?width=0200", "Invalid value '0200' for parameter 'width'"),
+        ("/appleid/button?border_radius=00", "Invalid value '00' for parameter 'border_radius'"),
+        // Values from the request stay one short line: control characters escaped, cut at 40.
+        ("/appleid/button?width=200%0D%0AX-Injected:%201", "Invalid value '200\\r\\nX-Injected: 1' for parameter 'width'"),
+        ("/appleid/button?color=" + String(repeating: "a", count: 500),
+         "Invalid value '" + String(repeating: "a", count: 40) + "…' for parameter 'color'"),
+        ("/appleid/button?c%00=1", "Unknown parameter 'c\\0' for /appleid/button"),
         ("/appleid/button?height=65", "Invalid value '65' for parameter 'height': expected an integer from 30 to 64."),
         ("/appleid/button?color=red", "Invalid value 'red' for parameter 'color': expected 'black' or 'white'."),
         ("/appleid/button?color=Black", "Invalid value 'Black' for parameter 'color'"),

@@ -41,7 +41,7 @@ public struct ButtonRequest: Hashable, Sendable {
         var seen = Set<String>()
         for piece in query.split(separator: "&", omittingEmptySubsequences: true) {
             guard let eq = piece.firstIndex(of: "=") else {
-                throw .malformed("'\(String(piece).prefix(40))' has no '=value'")
+                throw .malformed("'\(RequestError.shown(String(piece)))' has no '=value'")
             }
             let name = try decode(piece[..<eq])
             let value = try decode(piece[piece.index(after: eq)...])
@@ -56,11 +56,11 @@ public struct ButtonRequest: Hashable, Sendable {
                 continue
             }
             guard let parameter = Parameter(rawValue: name), endpoint.parameters.contains(parameter) else {
-                throw .unknownParameter(name: String(name.prefix(40)), endpoint: endpoint.path,
+                throw .unknownParameter(name: name, endpoint: endpoint.path,
                                         allowed: endpoint.parameters.map(\.name) + ["format"])
             }
             guard parameter.validate(value) else {
-                throw .invalidValue(name: name, value: String(value.prefix(40)), allowed: parameter.allowedDescription)
+                throw .invalidValue(name: name, value: value, allowed: parameter.allowedDescription)
             }
             parameter.apply(value, to: &spec)
         }
@@ -77,14 +77,14 @@ public struct ButtonRequest: Hashable, Sendable {
             case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
             case UInt8(ascii: "%"):
                 guard it.count >= 2, let hi = hexValue(it.popFirst()!), let lo = hexValue(it.popFirst()!) else {
-                    throw .malformed("bad percent-encoding in '\(String(s.prefix(40)))'")
+                    throw .malformed("bad percent-encoding in '\(RequestError.shown(String(s)))'")
                 }
                 bytes.append(hi << 4 | lo)
             default: bytes.append(b)
             }
         }
         guard let decoded = String(validating: bytes, as: UTF8.self) else {
-            throw .malformed("'\(String(s.prefix(40)))' is not valid UTF-8")
+            throw .malformed("'\(RequestError.shown(String(s)))' is not valid UTF-8")
         }
         return decoded
     }

@@ -95,8 +95,9 @@ public enum Parameter: String, CaseIterable, Sendable {
     func validate(_ raw: String) -> Bool {
         switch domain {
         case .integer(let range):
+            // Plain decimal digits, no sign, no leading zero (as Apple's JS writes them).
             guard !raw.isEmpty, raw.count <= 4, raw.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-                  let n = Int(raw) else { return false }
+                  raw == "0" || !raw.hasPrefix("0"), let n = Int(raw) else { return false }
             return range.contains(n)
         case .choice(let values):
             return values.contains(raw)
