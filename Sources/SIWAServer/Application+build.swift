@@ -23,7 +23,9 @@ public func buildApplication(
 
     let router = Router(context: BasicRequestContext.self)
     // Outermost first: every request is logged and counted, including refused ones.
-    router.add(middleware: LogRequestsMiddleware(.info))
+    // Arrival at debug (Hummingbird's), the answer with status and time at info (ours).
+    router.add(middleware: LogRequestsMiddleware(.debug))
+    router.add(middleware: AccessLogMiddleware(level: .info))
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: URILengthLimitMiddleware(maxLength: configuration.maxURILength))
     // Answers preflights; the image routes also set Access-Control-Allow-Origin themselves.

@@ -19,6 +19,24 @@ import Testing
         }
     }
 
+    @Test("One log line per answer, with method, path, status and time")
+    func accessLog() async throws {
+        let records = NIOLockedValueBox<[Logger.Metadata]>([])
+        var logger = Logger(label: "siwa-buttons-tests") { _ in CollectingLogHandler(records: records) }
+        logger.logLevel = .info
+        try await TestApp.make(logger: logger).test(.router) { client in
+            _ = try await client.execute(uri: "/appleid/button?width=200", method: .get)
+            _ = try await client.execute(uri: "/appleid/button?width=999", method: .get)
+            _ = try await client.execute(uri: "/appleid/button?" + String(repeating: "a", count: 3000), method: .get)
+        }
+        let answers = records.withLockedValue { $0 }.filter { $0["http.response.status_code"] != nil }
+        #expect(answers.map { "\($0["hb.request.method"]!) \($0["http.response.status_code"]!)" }
+            == ["GET 200", "GET 404", "GET 414"])
+        #expect(answers.first?["hb.request.path"]?.description == "/appleid/button?width=200")
+        #expect(answers.allSatisfy { Double($0["http.server.duration_ms"]?.description ?? "") != nil })
+        #expect(answers.allSatisfy { $0["hb.request.id"] != nil })
+    }
+
     @Test("/metrics exposes requests by route and status, render times and cache counters")
     func metrics() async throws {
         try await TestApp.make().test(.router) { client in
@@ -123,4 +141,22 @@ final class PortBox: Sendable {
     private let box = NIOLockedValueBox<Int?>(nil)
     func set(_ port: Int?) { box.withLockedValue { $0 = port } }
     var value: Int? { box.withLockedValue { $0 } }
+}
+
+/// Keeps the metadata of every record (the logger's and the record's own).
+struct CollectingLogHandler: LogHandler {
+    let records: NIOLockedValueBox<[Logger.Metadata]>
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
+             file: String, function: String, line: UInt) {
+        let all = self.metadata.merging(metadata ?? [:]) { $1 }
+        records.withLockedValue { $0.append(all) }
+    }
 }

@@ -70,11 +70,15 @@ final class TestRenderer: Sendable {
 enum TestApp {
     static func make(renderer: TestRenderer = TestRenderer(), workers: Int = 2, queueDepth: Int = 8,
                      cacheMB: Int = 8, publicDirectory: String = "public", templatesDirectory: String? = nil,
+                     logger: Logger? = nil,
                      onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in })
         -> some ApplicationProtocol
     {
-        var logger = Logger(label: "siwa-buttons-tests")
-        logger.logLevel = .warning
+        let logger = logger ?? {
+            var logger = Logger(label: "siwa-buttons-tests")
+            logger.logLevel = .warning
+            return logger
+        }()
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, cacheMB: cacheMB, workers: workers,
                                                 queueDepth: queueDepth, publicDirectory: publicDirectory,
                                                 templatesDirectory: templatesDirectory)
