@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import SIWAButtons
 
 /// The mustache templates of the web files: `Templates/<name>.mustache` in the source
 /// tree, each replaceable by a file of the same name in an override folder
@@ -59,18 +60,7 @@ public struct TemplateSet: Sendable {
     /// The built-in templates: `$SIWA_TEMPLATES_DIR`, else `Templates/` next to the
     /// executable or in `../share/siwa-buttons/`, else the source tree's `Templates/`.
     public static func defaultDirectory() -> URL {
-        if let env = ProcessInfo.processInfo.environment["SIWA_TEMPLATES_DIR"], !env.isEmpty {
-            return URL(fileURLWithPath: env)
-        }
-        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
-        for candidate in [exe.appendingPathComponent("Templates"),
-                          exe.appendingPathComponent("../share/siwa-buttons/Templates").standardized]
-        where FileManager.default.fileExists(atPath: candidate.path) {
-            return candidate
-        }
-        // Sources/SIWAGenerator/TemplateSet.swift -> package root
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Templates")
+        ResourceDirectory.find("Templates", environmentVariable: "SIWA_TEMPLATES_DIR")
     }
 
     func render(_ name: String, _ context: [String: Any]) -> String {

@@ -35,8 +35,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Renders that may wait for a worker; beyond that requests get 503 + Retry-After.")
     var queueDepth = 64
 
-    @Option(name: .customLong("public"), help: ArgumentHelp("Folder of static files served at /.", valueName: "dir"))
-    var publicDirectory = "public"
+    @Option(name: .customLong("public"), help: ArgumentHelp(
+        "Folder of static files served at / (default: $SIWA_PUBLIC_DIR, else public/ next to the executable, in ../share/siwa-buttons/ or in the source tree).",
+        valueName: "dir"))
+    var publicDirectory: String?
 
     @Option(help: ArgumentHelp("Folder of templates replacing the built-in ones for the editor's snippets, file by file.", valueName: "dir"))
     var templates: String?
@@ -51,6 +53,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...1_048_576).contains(cacheMB) else { throw ValidationError("--cache-mb must be from 0 to 1048576 (1 TiB).") }
         if let workers, !(1...1024).contains(workers) { throw ValidationError("--workers must be from 1 to 1024.") }
         guard (0...1_000_000).contains(queueDepth) else { throw ValidationError("--queue-depth must be from 0 to 1000000.") }
+        if let publicDirectory, !FileManager.default.fileExists(atPath: publicDirectory) {
+            throw ValidationError("--public: no folder '\(publicDirectory)'.")
+        }
         if let templates, !FileManager.default.fileExists(atPath: templates) {
             throw ValidationError("--templates: no folder '\(templates)'.")
         }
@@ -64,12 +69,14 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "siwa-buttons")
         logger.logLevel = level
         let backend = try RenderBackend(renderer: fonts.renderer())
+        let publicFolder = publicDirectory
+            ?? ResourceDirectory.find("public", environmentVariable: "SIWA_PUBLIC_DIR").path
         let configuration = ServerConfiguration(
             host: host, port: port, cacheMB: cacheMB, workers: workers ?? 0, queueDepth: queueDepth,
-            publicDirectory: publicDirectory, templatesDirectory: templates
+            publicDirectory: publicFolder, templatesDirectory: templates
         )
-        if !FileManager.default.fileExists(atPath: publicDirectory) {
-            logger.warning("No folder '\(publicDirectory)': nothing is served at /.")
+        if !FileManager.default.fileExists(atPath: publicFolder) {
+            logger.warning("No folder '\(publicFolder)': nothing is served at /.")
         }
         let app = buildApplication(configuration: configuration, backend: backend, logger: logger)
         try await app.runService()

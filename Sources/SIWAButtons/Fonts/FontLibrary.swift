@@ -54,18 +54,7 @@ public final class FontLibrary: @unchecked Sendable {
     /// The pinned fonts' folder: `$SIWA_FONTS_DIR`, else `Fonts/` next to the executable
     /// or in `../share/siwa-buttons/`, else the source tree's `Fonts/`.
     public static func defaultDirectory() -> URL {
-        if let env = ProcessInfo.processInfo.environment["SIWA_FONTS_DIR"], !env.isEmpty {
-            return URL(fileURLWithPath: env)
-        }
-        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
-        for candidate in [exe.appendingPathComponent("Fonts"),
-                          exe.appendingPathComponent("../share/siwa-buttons/Fonts").standardized]
-        where FileManager.default.fileExists(atPath: candidate.path) {
-            return candidate
-        }
-        // Sources/SIWAButtons/Fonts/FontLibrary.swift -> package root
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fonts")
+        ResourceDirectory.find("Fonts", environmentVariable: "SIWA_FONTS_DIR")
     }
 
     private static func family(of file: URL) throws -> String {
