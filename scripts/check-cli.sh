@@ -43,5 +43,17 @@ if "$bin" render '/appleid/button' -o "$tmp/b.jpg" 2>"$tmp/err"; then fail "wrot
 else grep -qF "Cannot write '.jpg' files" "$tmp/err" && [ ! -e "$tmp/b.jpg" ] && ok || fail "message for -o b.jpg: $(cat "$tmp/err")"; fi
 "$bin" render '/appleid/button' --format svg -o "$tmp/b.txt" && grep -q '<svg' "$tmp/b.txt" && ok || fail "--format with any extension"
 
+# Files that cannot be written: one line naming the file and why, status 1.
+expect_file_error() { # expected message, command...
+  local message=$1; shift
+  if err=$("$@" 2>&1); then fail "accepted: $*"; return; fi
+  [ "$(wc -l <<<"$err")" = 1 ] && grep -qF -- "$message" <<<"$err" && ok || fail "message for $*: $err"
+}
+mkdir "$tmp/folder"; touch "$tmp/file"
+expect_file_error "Cannot write '$tmp/none/b.png': No such file or directory." "$bin" render '/appleid/button' -o "$tmp/none/b.png"
+expect_file_error "Cannot write '$tmp/folder': Is a directory." "$bin" render '/appleid/button' -o "$tmp/folder"
+expect_file_error "--out: '$tmp/file' is a file, not a folder." "$bin" generate --out "$tmp/file"
+expect_file_error "Cannot write '$tmp/file/sub': Not a directory." "$bin" generate --out "$tmp/file/sub"
+
 echo "check-cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

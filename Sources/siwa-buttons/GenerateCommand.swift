@@ -72,18 +72,27 @@ struct GenerateCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try resolvedConfiguration()
-        if let jobs, jobs < 1 { throw GenerateError("--jobs: must be at least 1") }
+        if let jobs, jobs < 1 { throw CLIError("--jobs: must be at least 1.") }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), !isFolder.boolValue {
+            throw CLIError("--out: '\(out)' is a file, not a folder.")
+        }
         let templateSet: TemplateSet
         do {
             templateSet = try TemplateSet.load(override: configuration.templates.map { URL(fileURLWithPath: $0) })
         } catch {
-            throw GenerateError(error.description)
+            throw CLIError(error.description)
         }
         let generator = Generator(configuration: configuration, renderer: try fonts.renderer(),
                                   templates: templateSet, workers: jobs)
         let started = Date()
-        let report = try generator.generate(into: URL(fileURLWithPath: out),
+        let report: Generator.Report
+        do {
+            report = try generator.generate(into: URL(fileURLWithPath: out),
                                             progress: ProgressBar.isTerminal() ? ProgressBar() : nil)
+        } catch {
+            throw CLIError.file(error, path: out)
+        }
         let seconds = Date().timeIntervalSince(started)
         let pages = report.manifest.pages.map(\.path).joined(separator: ", ")
         print("Wrote \(report.manifest.files.count) images (\(report.imageBytes / 1024) KiB), manifest.json, \(pages) "
@@ -102,7 +111,7 @@ struct GenerateCommand: ParsableCommand {
             try flagOverrides().apply(to: &configuration)
             _ = try configuration.web.settings()
         } catch {
-            throw GenerateError(error.description)
+            throw CLIError(error.description)
         }
         return configuration
     }
@@ -122,11 +131,4 @@ struct GenerateCommand: ParsableCommand {
         if let usePopup { o.usePopup = usePopup }
         return o
     }
-}
-
-/// A refused configuration or template: printed as `Error: <message>`, without the
-/// usage text (the message already names the field).
-struct GenerateError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

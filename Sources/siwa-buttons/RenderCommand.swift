@@ -37,7 +37,11 @@ struct RenderCommand: ParsableCommand {
         if output == "-" {
             FileHandle.standardOutput.write(Data(bytes))
         } else {
-            try Data(bytes).write(to: URL(fileURLWithPath: output))
+            do {
+                try Data(bytes).write(to: URL(fileURLWithPath: output))
+            } catch {
+                throw CLIError.file(error, path: output)
+            }
         }
     }
 
@@ -59,9 +63,3 @@ struct RenderCommand: ParsableCommand {
 }
 
 extension OutputFormat: ExpressibleByArgument {}
-
-/// A failure reported as one line ("Error: ..."), exit status 1, without the usage text.
-struct CLIError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
