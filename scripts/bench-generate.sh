@@ -15,7 +15,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 runs=${BENCH_RUNS:-3}
 cores=$(nproc)
 
-command -v rsvg-convert >/dev/null || { echo "rsvg-convert missing (Debian: apt-get install librsvg2-bin)" >&2; exit 1; }
+source "$root/scripts/setup.sh"  # installs what is missing (rsvg-convert among it)
 bin=${SIWA_BUTTONS_BIN:-}
 if [ -z "$bin" ]; then
     scratch=${SWIFT_SCRATCH:-$root/.build}

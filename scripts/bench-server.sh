@@ -3,7 +3,8 @@
 # as a static file in the same run, on loopback. Prints requests/s and p99 latency for
 #   (a) one cached button   (b) distinct, never-seen buttons (each one rendered)
 #   (c) nginx sending the PNG of (a) from disk
-# and the ratio (a)/(c). Needs wrk, nginx and curl (Debian: apt-get install wrk nginx curl).
+# and the ratio (a)/(c). Installs wrk, nginx and curl when missing
+# (scripts/setup.sh).
 #
 #   scripts/bench-server.sh                     # builds the release binary first
 #   DURATION=10s CONNECTIONS=64 THREADS=2 scripts/bench-server.sh
@@ -19,6 +20,7 @@ THREADS="${THREADS:-2}"
 PORT_OURS="${PORT_OURS:-8190}"
 PORT_NGINX="${PORT_NGINX:-8191}"
 SCRATCH="${SCRATCH:-$ROOT/.build}"
+SIWA_SETUP_EXTRA="wrk nginx curl" source "$ROOT/scripts/setup.sh"  # installs what is missing
 
 if [[ -z "${SIWA_BIN:-}" ]]; then
     echo "Building siwa-buttons (release)..." >&2

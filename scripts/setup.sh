@@ -9,6 +9,9 @@ packages=(
   librsvg2-bin poppler-utils                                            # SVG/PDF checks
   chromium chromium-driver                                              # browser tests
 )
+# Scripts that need more name it before sourcing this: SIWA_SETUP_EXTRA="nginx wrk curl".
+read -r -a extra <<<"${SIWA_SETUP_EXTRA:-}"
+packages+=("${extra[@]}")
 sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
 missing=(); command -v python3 >/dev/null || missing+=(python3)
 for p in "${packages[@]}"; do

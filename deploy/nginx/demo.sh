@@ -2,7 +2,7 @@
 # Runs two siwa-buttons instances and nginx (deploy/nginx/siwa-buttons.conf) on
 # loopback, then shows (a) repeat requests answered from nginx's cache and (b)
 # requests still answered after one instance is stopped. Everything it starts is
-# stopped on exit. Needs nginx and curl (Debian: apt-get install nginx curl).
+# stopped on exit. Installs nginx and curl when missing (scripts/setup.sh).
 #
 #   deploy/nginx/demo.sh                  # builds the release binary first
 #   SIWA_BIN=path/to/siwa-buttons deploy/nginx/demo.sh
@@ -14,6 +14,7 @@ NGINX_PORT="${NGINX_PORT:-8090}"
 PORT_A="${PORT_A:-8091}"
 PORT_B="${PORT_B:-8092}"
 SCRATCH="${SCRATCH:-$ROOT/.build}"
+SIWA_SETUP_EXTRA="nginx curl" source "$ROOT/scripts/setup.sh"  # installs what is missing
 
 if [[ -z "${SIWA_BIN:-}" ]]; then
     echo "Building siwa-buttons (release)..."
