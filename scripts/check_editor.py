@@ -351,6 +351,9 @@ def check_controls(editor, server):
     editor.expect_snippet("snippet-html", "/appleid/1/de_DE/appleid.auth.js")
     editor.expect_snippet("nojs-html", 'alt="Mit Apple anmelden" lang="de-DE"')
     editor.expect_preview(44, 44)
+    fragment = editor.js("return window.location.hash")
+    expect(fragment == "#/appleid/button/logo?color=white&border=true&border_radius=50&size=44&scale=3&locale=de_DE",
+           f"the page's link does not keep the logo-only snippet's language: {fragment}")
 
     editor.click_label("format-svg")
     editor.expect_image_url("/appleid/button/logo?color=white&border=true&border_radius=50&size=44&scale=3&format=svg")
@@ -631,6 +634,10 @@ def check_keyboard(editor):
     editor.driver.switch_to.active_element.send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT)
     editor.expect_image_url("/appleid/button?width=200&height=40")
     editor.expect_clean("after the keyboard")
+    # A link to a logo-only button carries its snippet's language.
+    editor.open("/#/appleid/button/logo?color=white&size=44&locale=de_DE")
+    editor.expect_image_url("/appleid/button/logo?color=white&size=44")
+    editor.expect_snippet("snippet-html", "/appleid/1/de_DE/appleid.auth.js")
     print("ok   keyboard: skip link, Tab order, visible focus, arrow keys on the layout; links to a button")
 
 

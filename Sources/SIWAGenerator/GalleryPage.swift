@@ -2,24 +2,28 @@ import SIWAButtons
 
 /// The view model of `index.html`: one section per mode, size and type, one card per
 /// button (locale x style) showing it on a light and a dark background, with links
-/// to each of its files.
+/// to each of its files. It shows every file written: the matrix's buttons, then any
+/// button only the no-JS snippet needs (its dark-mode twin, say).
 enum GalleryPage {
-    static func view(configuration: GeneratorConfiguration, entries: [Manifest.Entry], snippets: Bool) -> [String: Any] {
+    static func view(configuration: GeneratorConfiguration, assets: [Asset], entries: [Manifest.Entry],
+                     snippets: Bool) -> [String: Any] {
         let naming = AssetNaming(configuration)
         // Files of each button, keyed by the button at 1x.
         var filesByButton: [ButtonSpec: [(asset: Asset, entry: Manifest.Entry)]] = [:]
-        let assets = configuration.assets()
+        var buttons = configuration.variants
+        var known = Set(buttons)
         let entryByPath = Dictionary(uniqueKeysWithValues: entries.map { ($0.path, $0) })
         for asset in assets {
             guard let entry = entryByPath[asset.path] else { continue }
             var key = asset.spec
             key.scale = 1
             filesByButton[key, default: []].append((asset, entry))
+            if known.insert(key).inserted { buttons.append(key) }
         }
 
         var groups: [[String: Any]] = []
         var groupIndex: [String: Int] = [:]
-        for button in configuration.variants {
+        for button in buttons {
             let files = (filesByButton[button] ?? []).sorted { order($0.asset) < order($1.asset) }
             let size = ButtonSize(width: button.width, height: button.height, radius: button.borderRadius)
             let sizeText = button.mode == .logo ? "\(button.height) x \(button.height) pt" : "\(button.width) x \(button.height) pt"
@@ -53,7 +57,7 @@ enum GalleryPage {
         return [
             "groups": groups,
             "imageCount": entries.count,
-            "buttonCount": configuration.variants.count,
+            "buttonCount": buttons.count,
             "snippets": snippets,
         ]
     }

@@ -31,17 +31,17 @@ public struct Generator: Sendable {
     public func generate(into folder: URL, progress: ProgressReporter? = nil) throws -> Report {
         let web = try configuration.web.settings()
         let assets = configuration.assets(extra: web == nil ? [] : configuration.snippetAssets)
-        let pageNames = ["index.html"] + (web == nil ? [] : ["snippet.html", "siwa-init.js", "snippet-nojs.html"])
 
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let output = OutputFolder(url: folder)
-        let removed = try output.removeStale(keeping: Set(assets.map(\.path) + pageNames))
 
+        // Render first: if that fails, the previous manifest.json still lists only files
+        // that are there, so the folder and its manifest keep matching.
         let entries = try BatchRenderer(renderer: renderer, workers: workers).run(assets, into: folder, progress: progress)
 
         var pages: [(String, String)] = [
-            ("index.html", templates.render("index.html", GalleryPage.view(configuration: configuration, entries: entries,
-                                                                            snippets: web != nil))),
+            ("index.html", templates.render("index.html", GalleryPage.view(configuration: configuration, assets: assets,
+                                                                            entries: entries, snippets: web != nil))),
         ]
         if let web {
             let snippets = SnippetRenderer(templates: templates)
@@ -56,6 +56,7 @@ public struct Generator: Sendable {
             pageEntries.append(Manifest.Page(path: name, bytes: bytes.count, sha256: Checksum.sha256(bytes)))
         }
 
+        let removed = try output.removeStale(keeping: Set(assets.map(\.path) + pages.map(\.0)))
         let manifest = Manifest(files: entries, pages: pageEntries)
         try output.write(try manifest.encoded(), to: OutputFolder.manifestName)
         return Report(manifest: manifest, removed: removed,

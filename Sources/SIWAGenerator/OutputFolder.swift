@@ -64,7 +64,8 @@ struct OutputFolder {
         }
     }
 
+    /// Atomic, so a failed write never leaves a half-written page or manifest.
     func write(_ bytes: [UInt8], to path: String) throws {
-        try Data(bytes).write(to: url.appendingPathComponent(path))
+        try Data(bytes).write(to: url.appendingPathComponent(path), options: .atomic)
     }
 }

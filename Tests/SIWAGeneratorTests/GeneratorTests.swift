@@ -179,6 +179,43 @@ import Testing
         }
         #expect(count == 7)  // src + 3 in the img's srcset + 3 in the dark source
     }
+
+    /// The gallery shows every image written, the snippet's extra PNGs included, and
+    /// counts what it shows.
+    @Test func galleryShowsTheSnippetImagesToo() throws {
+        let folder = try TemporaryFolder()
+        var config = withWeb(smallConfiguration())
+        config.formats = [.svg]
+        config.styles = [.black]
+        let manifest = try generator(config).generate(into: folder.url).manifest
+        let html = String(decoding: folder.bytes("index.html"), as: UTF8.self)
+        let linked = Set(html.matches(of: /href="([^"]+\.(?:png|svg|pdf))"/).map { String($0.output.1) })
+        #expect(linked == Set(manifest.files.map(\.path)))
+        // The white twin of the dark-mode <source> is a button of its own.
+        let buttons = config.variants.count + 1
+        #expect(html.contains("\(manifest.files.count) images of \(buttons) buttons"))
+        #expect(html.components(separatedBy: "class=\"pane dark\"").count - 1 == buttons)
+    }
+
+    /// A run that fails part-way leaves the previous manifest, and every file it lists.
+    @Test func aFailedRunKeepsTheFolderMatchingItsManifest() throws {
+        let folder = try TemporaryFolder()
+        _ = try generator(smallConfiguration()).generate(into: folder.url)
+        let before = folder.bytes("manifest.json")
+        // A folder where the new run must write an image makes that write fail.
+        var logoOnly = smallConfiguration()
+        logoOnly.modes = [.logo]
+        logoOnly.scales = [3]
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("logo/black/button@3x.png"),
+                                                withIntermediateDirectories: true)
+        #expect(throws: BatchRenderer.RenderFailure.self) { try generator(logoOnly).generate(into: folder.url) }
+        #expect(folder.bytes("manifest.json") == before)
+        let manifest = try Manifest.decode(before)
+        let missing = (manifest.files.map(\.path) + manifest.pages.map(\.path)).filter {
+            !FileManager.default.fileExists(atPath: folder.url.appendingPathComponent($0).path)
+        }
+        #expect(missing.isEmpty, "listed but gone: \(missing.prefix(5))")
+    }
 }
 
 /// Width and height from a PNG's IHDR.

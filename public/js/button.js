@@ -127,6 +127,16 @@ export function imagePath(button, overrides = {}) {
   return ENDPOINTS[button.mode] + (q ? `?${q}` : '');
 }
 
+/**
+ * The editor's own fragment for a button: its image target plus what only the snippet
+ * uses (a logo-only button's language), so a shared link reopens the same code too.
+ */
+export function editorTarget(button) {
+  const extra = snippetOnlyQuery(button);
+  const path = imagePath(button);
+  return extra ? `${path}${path.includes('?') ? '&' : '?'}${extra}` : path;
+}
+
 /** The button's size in points: [width, height]. */
 export function points(button) {
   return button.mode === 'logo' ? [button.size, button.size] : [button.width, button.height];

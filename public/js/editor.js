@@ -6,7 +6,7 @@
 
 import { LOCALES } from './locales.js';
 import {
-  ENDPOINTS, NUMBERS, checkNumber, fileName, imagePath, points, query, snippetOnlyQuery, stateFromTarget, usesField,
+  ENDPOINTS, NUMBERS, checkNumber, editorTarget, fileName, imagePath, points, query, snippetOnlyQuery, stateFromTarget, usesField,
   validate,
 } from './button.js';
 import { copyText } from './clipboard.js';
@@ -164,7 +164,7 @@ function showButton(button) {
   setDownload('pdf', imagePath(button, { scale: 1, format: 'pdf' }), fileName(button, 'pdf', 1), 'PDF');
 
   // Shareable: the editor's own URL names the button (`/#/appleid/button?width=250`).
-  history.replaceState(null, '', `#${imagePath(button)}`);
+  history.replaceState(null, '', `#${editorTarget(button)}`);
 }
 
 function setDownload(format, href, name, label) {
