@@ -24,8 +24,8 @@ let package = Package(
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
-        // libpng's writer with its longjmp error handling, in C.
-        .target(name: "CPNGWriter", dependencies: ["CPNG"]),
+        // libpng's writer with its longjmp error handling, in C (zlib: for its version).
+        .target(name: "CPNGWriter", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
 
         // The rendering core: request -> spec -> layout -> drawing -> encoding.
         .target(name: "SIWAButtons", dependencies: ["CCairo", "CPango", "CPNGWriter"]),

@@ -39,6 +39,18 @@ expect_error '/appleid/button?border' "Malformed query"
 expect_error '/appleid/buttons' "Unknown endpoint '/appleid/buttons'"
 expect_error '/appleid/button' "Conflicting formats" --format svg
 expect_error '/appleid/button' "does not exist" --font /nonexistent/font.otf
+# Wrong options are usage errors: status 64, the message, no fontconfig noise.
+expect_usage() { # expected message part, render arguments...
+  local message=$1; shift
+  "$bin" render "$@" >"$tmp/usage.out" 2>&1; local status=$?
+  [ "$status" = 64 ] && grep -qF -- "$message" "$tmp/usage.out" && ! grep -q Fontconfig "$tmp/usage.out" \
+    && ok || fail "usage error for $*: status $status, $(head -c 300 "$tmp/usage.out")"
+}
+echo "not a font" >"$tmp/not-a-font.otf"
+expect_usage "is a folder, not a font file" '/appleid/button' -o "$tmp/u.png" --font "$tmp"
+expect_usage "Cannot load font '$tmp/not-a-font.otf'" '/appleid/button' -o "$tmp/u.png" --font "$tmp/not-a-font.otf"
+expect_usage "--fonts-dir: '$tmp/u.png' is not a folder" '/appleid/button' -o "$tmp/u.png" --fonts-dir "$tmp/u.png"
+expect_usage "give a file name, or '-'" '/appleid/button' -o ''
 if "$bin" render '/appleid/button' -o "$tmp/b.jpg" 2>"$tmp/err"; then fail "wrote PNG bytes to b.jpg"
 else grep -qF "Cannot write '.jpg' files" "$tmp/err" && [ ! -e "$tmp/b.jpg" ] && ok || fail "message for -o b.jpg: $(cat "$tmp/err")"; fi
 "$bin" render '/appleid/button' --format svg -o "$tmp/b.txt" && grep -q '<svg' "$tmp/b.txt" && ok || fail "--format with any extension"

@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(
-  pkg-config libcairo2-dev libpango1.0-dev libpng-dev libfontconfig-dev  # renderer
+  pkg-config libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev libfontconfig-dev  # renderer
   librsvg2-bin poppler-utils                                            # SVG/PDF checks
   chromium chromium-driver                                              # browser tests
 )

@@ -1,5 +1,7 @@
 #include "siwa_png.h"
 #include <png.h>
+#include <stdio.h>
+#include <zlib.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,4 +101,8 @@ int siwa_png_encode(const uint8_t *argb, int width, int height, int stride, siwa
     png_destroy_write_struct(&png, &info);
     free(row);
     return 0;
+}
+
+void siwa_png_library_versions(char *text, size_t length) {
+    snprintf(text, length, "libpng %s, zlib %s", png_get_libpng_ver(NULL), zlibVersion());
 }

@@ -1,3 +1,6 @@
+import CCairo
+import CPNGWriter
+import CPango
 import Foundation
 
 /// The one entry point every front end uses: spec + format -> encoded bytes.
@@ -16,6 +19,16 @@ public final class ButtonRenderer: Sendable {
     }
 
     private static let sharedRenderer = Result { ButtonRenderer(fonts: try FontLibrary()) }
+
+    /// The C libraries whose output is in the bytes, as loaded at run time: "cairo
+    /// 1.16.0, pango 1.50.12, harfbuzz 6.0.0, libpng 1.6.39, zlib 1.2.13". Another
+    /// release may anti-alias or compress differently, so the service's ETags include it.
+    public static let libraryVersions: String = {
+        var png = [CChar](repeating: 0, count: 96)
+        siwa_png_library_versions(&png, png.count)
+        return "cairo \(String(cString: cairo_version_string())), pango \(String(cString: pango_version_string())), "
+            + "harfbuzz \(String(cString: hb_version_string())), \(String(cString: png))"
+    }()
 
     /// The button's geometry in points, as the painter will draw it.
     public func layout(_ spec: ButtonSpec) -> ButtonLayout {

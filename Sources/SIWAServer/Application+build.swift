@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import SIWAButtons
 
 /// The HTTP service: Apple's image endpoints, the editor's `/api/snippet/...`, `/healthz`,
 /// `/metrics` and the files of `public/` at `/`. Run it with `runService()` (graceful
@@ -45,6 +46,7 @@ public func buildApplication(
     logger.info("Render queue", metadata: [
         "siwa.workers": "\(queue.workers)", "siwa.queue_depth": "\(queue.depth)",
         "siwa.cache_mb": "\(configuration.cacheMB)", "siwa.fingerprint": "\(backend.fingerprint)",
+        "siwa.libraries": "\(ButtonRenderer.libraryVersions)",
     ])
     return Application(
         router: router,

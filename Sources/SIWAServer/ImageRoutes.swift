@@ -23,8 +23,10 @@ struct ImageRoutes<Context: RequestContext>: Sendable {
             router.head(path) { request, context in try await respond(to: request, context: context) }
         }
         // Other paths under /appleid/ name no endpoint: say so, as for a bad parameter.
-        router.get("/appleid/**") { request, _ in unknownEndpoint(request) }
-        router.head("/appleid/**") { request, _ in unknownEndpoint(request) }
+        for path in ["/appleid", "/appleid/**"] {
+            router.get(RouterPath(path)) { request, _ in unknownEndpoint(request) }
+            router.head(RouterPath(path)) { request, _ in unknownEndpoint(request) }
+        }
     }
 
     func respond(to request: Request, context: Context) async throws -> Response {

@@ -17,8 +17,8 @@ enum PlainText {
     }
 }
 
-/// A thrown error answered as plain text. Thrown (not returned) from inside
-/// `Request.ifNoneMatch`, so the image's ETag and cache headers are not added to it.
+/// A thrown error answered as plain text, with only its own headers (a 503 gets no
+/// ETag or long-lived Cache-Control from the image route).
 struct PlainTextError: HTTPResponseError {
     let status: HTTPResponse.Status
     let message: String

@@ -4,9 +4,11 @@ import SIWAButtons
 
 /// What the service needs from the rendering core: a thread-safe, synchronous
 /// render function and a fingerprint of everything besides the request that decides
-/// its bytes (renderer version + font files). Tests inject their own render function.
+/// its bytes (renderer version, font files, C library versions). Tests inject their
+/// own render function.
 public struct RenderBackend: Sendable {
-    /// Identifies the renderer's output for ETags; changes when version or fonts change.
+    /// Identifies the renderer's output for ETags; changes when the renderer version,
+    /// the fonts or a library that draws or encodes (Cairo, Pango, libpng...) changes.
     public let fingerprint: String
     public let render: @Sendable (ButtonSpec, OutputFormat) throws -> [UInt8]
 
@@ -17,14 +19,22 @@ public struct RenderBackend: Sendable {
 
     /// Backend over a renderer; reads every font file once to fingerprint it.
     public init(renderer: ButtonRenderer) throws {
+        let fingerprint = try Self.fingerprint(libraries: ButtonRenderer.libraryVersions, fonts: renderer.fonts.files)
+        self.init(fingerprint: fingerprint) { spec, format in
+            try renderer.render(spec, format: format)
+        }
+    }
+
+    /// `RendererVersion-digest`, the digest over the library versions and the font
+    /// files' names and bytes.
+    static func fingerprint(libraries: String, fonts: [URL]) throws -> String {
         var hash = SHA256()
-        for file in renderer.fonts.files {
+        hash.update(field: Data(libraries.utf8))
+        for file in fonts {
             hash.update(field: Data(file.lastPathComponent.utf8))
             hash.update(field: try Data(contentsOf: file, options: .alwaysMapped))
         }
-        self.init(fingerprint: "\(RendererVersion.current)-\(hash.finalize().hex.prefix(16))") { spec, format in
-            try renderer.render(spec, format: format)
-        }
+        return "\(RendererVersion.current)-\(hash.finalize().hex.prefix(16))"
     }
 
     /// Strong ETag of one image: a digest of the fingerprint and the normalised request,

@@ -25,6 +25,10 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var fonts: FontOptions
 
+    func validate() throws {
+        if output.isEmpty { throw ValidationError("-o/--output: give a file name, or '-' for standard output.") }
+    }
+
     func run() throws {
         let parsed: ButtonRequest
         do {

@@ -10,6 +10,8 @@ import Testing
     static let invalidTargets = [
         "/appleid/button/right",                          // unknown endpoint
         "/appleid/buttons?color=white",                   // unknown endpoint
+        "/appleid",                                       // no endpoint at all
+        "/appleid/",                                      // no endpoint at all
         "/appleid/button?colour=white",                   // unknown parameter
         "/appleid/button/logo?width=200",                 // parameter of another endpoint
         "/appleid/button?color=red",                      // value not in the list

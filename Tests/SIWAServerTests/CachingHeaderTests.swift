@@ -84,7 +84,7 @@ import Testing
         }
     }
 
-    @Test("The ETag changes with the renderer fingerprint (renderer version, font files)")
+    @Test("The ETag changes with the renderer fingerprint (renderer version, fonts, libraries)")
     func eTagFingerprint() throws {
         let key = RenderKey(spec: ButtonSpec(), format: .png)
         let a = RenderBackend(fingerprint: "1-aaaa") { _, _ in [] }
@@ -95,6 +95,20 @@ import Testing
         let real = try RenderBackend(renderer: ButtonRenderer.shared())
         #expect(real.fingerprint.hasPrefix("\(RendererVersion.current)-"))
         #expect(try RenderBackend(renderer: ButtonRenderer.shared()).fingerprint == real.fingerprint)
+    }
+
+    @Test("Another Cairo, Pango, HarfBuzz, libpng or zlib release changes the fingerprint")
+    func libraryVersionsInFingerprint() throws {
+        let fonts = try ButtonRenderer.shared().fonts.files
+        let loaded = ButtonRenderer.libraryVersions
+        #expect(try RenderBackend(renderer: ButtonRenderer.shared()).fingerprint
+            == RenderBackend.fingerprint(libraries: loaded, fonts: fonts))
+        let other = loaded.replacingOccurrences(of: "cairo ", with: "cairo 9")
+        #expect(try RenderBackend.fingerprint(libraries: other, fonts: fonts)
+            != RenderBackend.fingerprint(libraries: loaded, fonts: fonts))
+        for name in ["cairo", "pango", "harfbuzz", "libpng", "zlib"] {
+            #expect(loaded.contains(try Regex("\\b\(name) [0-9]+\\.[0-9]+")), "\(name) missing from '\(loaded)'")
+        }
     }
 
     @Test("The font fingerprint reads the files' bytes: a changed font changes it")

@@ -40,24 +40,38 @@ import Testing
     @Test("/metrics exposes requests by route and status, render times and cache counters")
     func metrics() async throws {
         try await TestApp.make().test(.router) { client in
-            _ = try await client.execute(uri: "/appleid/button/logo?size=51", method: .get)
-            _ = try await client.execute(uri: "/appleid/button/logo?size=51", method: .get)
-            _ = try await client.execute(uri: "/appleid/button/logo?size=99", method: .get)
-            let response = try await client.execute(uri: "/metrics", method: .get)
-            #expect(response.status == .ok)
-            #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
-            let lines = response.text.split(separator: "\n")
-            func has(_ parts: String...) -> Bool {
-                lines.contains { line in parts.allSatisfy { line.contains($0) } }
+            // The registry is process-wide and other suites run alongside: compare this
+            // test's counts before and after its own requests.
+            func scrape() async throws -> [Substring] {
+                let response = try await client.execute(uri: "/metrics", method: .get)
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
+                return response.text.split(separator: "\n")
             }
-            #expect(has("hb_requests{", #"http_route="/appleid/button/logo""#, #"http_response_status_code="200""#))
-            #expect(has("hb_requests{", #"http_route="/appleid/button/logo""#, #"http_response_status_code="404""#))
-            #expect(has("http_server_request_duration_bucket{"))
-            #expect(has("siwa_render_duration_seconds_bucket{", #"format="png""#))
-            #expect(has("siwa_cache_hits_total "))
-            #expect(has("siwa_cache_misses_total "))
-            #expect(has("siwa_cache_bytes "))
-            #expect(has("siwa_cache_entries "))
+            /// Sum of the samples of the lines starting with `name` and holding every label.
+            func value(_ lines: [Substring], _ name: String, _ labels: String...) -> Double {
+                lines.filter { $0.hasPrefix(name) && labels.allSatisfy($0.contains) }
+                    .compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }.reduce(0, +)
+            }
+            let route = #"http_route="/appleid/button/logo""#
+            let before = try await scrape()
+            let size = 31 + Int.random(in: 0..<30)  // a button no other test renders
+            _ = try await client.execute(uri: "/appleid/button/logo?size=\(size)", method: .get)
+            _ = try await client.execute(uri: "/appleid/button/logo?size=\(size)", method: .get)
+            _ = try await client.execute(uri: "/appleid/button/logo?size=99", method: .get)
+            let after = try await scrape()
+            #expect(value(after, "hb_requests{", route, #"http_response_status_code="200""#)
+                - value(before, "hb_requests{", route, #"http_response_status_code="200""#) >= 2)
+            #expect(value(after, "hb_requests{", route, #"http_response_status_code="404""#)
+                - value(before, "hb_requests{", route, #"http_response_status_code="404""#) >= 1)
+            #expect(value(after, "http_server_request_duration_count{", route)
+                - value(before, "http_server_request_duration_count{", route) >= 3)
+            #expect(value(after, "siwa_render_duration_seconds_count{", #"format="png""#)
+                - value(before, "siwa_render_duration_seconds_count{", #"format="png""#) >= 1)
+            #expect(value(after, "siwa_cache_hits_total ") - value(before, "siwa_cache_hits_total ") >= 1)
+            #expect(value(after, "siwa_cache_misses_total ") - value(before, "siwa_cache_misses_total ") >= 1)
+            #expect(value(after, "siwa_cache_bytes ") > 0)
+            #expect(value(after, "siwa_cache_entries ") >= 1)
         }
     }
 

@@ -21,4 +21,8 @@ typedef struct {
 int siwa_png_encode(const uint8_t *argb, int width, int height, int stride, siwa_png_tuning tuning,
                     siwa_png_write_fn write, void *context, char *error, size_t error_length);
 
+/// "libpng 1.6.39, zlib 1.2.13": the versions loaded at run time (their output is part
+/// of the bytes, so the service's ETags include them).
+void siwa_png_library_versions(char *text, size_t length);
+
 #endif
