@@ -37,8 +37,9 @@ try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: tr
 let hasRsvg = FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert")
 
 func ms(_ s: Double) -> String { String(format: "%7.3f ms", s * 1000) }
-print("case                 | ours PNG   | ours SVG   | rsvg-convert | rsvg/ours PNG | PNG bytes")
-print("---------------------|------------|------------|--------------|---------------|----------")
+func perSecond(_ s: Double) -> String { String(format: "%6.0f", 1 / s) }
+print("case                 | ours PNG   | PNG/s  | ours SVG   | SVG/s  | rsvg-convert | rsvg/ours PNG | PNG bytes")
+print("---------------------|------------|--------|------------|--------|--------------|---------------|----------")
 for (name, target) in cases {
     let spec = try ButtonRequest.parse(target).spec
     let png = try median(runs: 200) { _ = try renderer.render(spec, format: .png) }
@@ -53,7 +54,8 @@ for (name, target) in cases {
         rsvgText = ms(rsvg) + "  "
         ratio = String(format: "%10.1fx   ", rsvg / png)
     }
-    print("\(name.padding(toLength: 20, withPad: " ", startingAt: 0)) | \(ms(png)) | \(ms(svg)) | \(rsvgText) | \(ratio) | \(bytes)")
+    print("\(name.padding(toLength: 20, withPad: " ", startingAt: 0)) | \(ms(png)) | \(perSecond(png)) | \(ms(svg)) | "
+        + "\(perSecond(svg)) | \(rsvgText) | \(ratio) | \(bytes)")
 }
 // Cairo's own PNG writer on the same pixels (our PNG decoded back into a surface):
 // encoding alone, against our whole render (drawing + encoding).
