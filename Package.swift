@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // C libraries, found with pkg-config (Debian: libcairo2-dev, libpango1.0-dev, libpng-dev).
@@ -34,10 +35,14 @@ let package = Package(
         .target(name: "SIWAServer", dependencies: [
             "SIWAButtons", "SIWAGenerator",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
         ]),
 
         // Batch generator and web snippets over the core.
@@ -56,6 +61,11 @@ let package = Package(
 
         // Renderer benchmark: bash scripts/bench-render.sh
         .executableTarget(name: "RenderBenchmark", dependencies: ["SIWAButtons", "CCairo"], path: "Benchmarks/RenderBenchmark"),
+        // The bare-route reference of the server benchmark: bash scripts/bench-server.sh
+        .executableTarget(name: "BareRoute", dependencies: [
+            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
+        ],
+                          path: "Benchmarks/BareRoute"),
 
         .testTarget(name: "SIWAButtonsTests", dependencies: ["SIWAButtons", "CCairo"], exclude: ["Golden"]),
         .testTarget(name: "SIWAServerTests", dependencies: [

@@ -29,9 +29,10 @@ public func buildApplication(
     router.add(middleware: AccessLogMiddleware(level: .info))
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: URILengthLimitMiddleware(maxLength: configuration.maxURILength))
-    // Answers preflights; the image routes also set Access-Control-Allow-Origin themselves.
-    router.add(middleware: CORSMiddleware(allowOrigin: .all, allowHeaders: [.accept, .ifNoneMatch],
-                                          allowMethods: [.get, .head, .options], exposedHeaders: ["ETag"]))
+    // Answers preflights (not for /metrics); the image routes also set Access-Control-Allow-Origin themselves.
+    router.add(middleware: CORSExceptOperationalMiddleware(cors: CORSMiddleware(
+        allowOrigin: .all, allowHeaders: [.accept, .ifNoneMatch], allowMethods: [.get, .head, .options],
+        exposedHeaders: ["ETag"])))
     // The editor's pages run under a strict Content-Security-Policy (wraps FileMiddleware).
     router.add(middleware: ContentSecurityPolicyMiddleware())
     // Serves public/ for whatever no route matched (the editor at `/`).
@@ -43,13 +44,17 @@ public func buildApplication(
         .register(on: router)
     OperationalRoutes.register(on: router, registry: registry)
 
+    let connections = ConnectionLimit(maximum: max(1, configuration.maxConnections))
     logger.info("Render queue", metadata: [
         "siwa.workers": "\(queue.workers)", "siwa.queue_depth": "\(queue.depth)",
-        "siwa.cache_mb": "\(configuration.cacheMB)", "siwa.fingerprint": "\(backend.fingerprint)",
+        "siwa.cache_mb": "\(configuration.cacheMB)", "siwa.max_connections": "\(connections.maximum)",
+        "siwa.idle_timeout_s": "\(configuration.idleTimeoutSeconds)", "siwa.fingerprint": "\(backend.fingerprint)",
         "siwa.libraries": "\(ButtonRenderer.libraryVersions)",
     ])
     return Application(
         router: router,
+        server: .guardedHTTP1(idleTimeout: .seconds(Int64(max(1, configuration.idleTimeoutSeconds))),
+                              limit: connections),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                              serverName: "siwa-buttons"),
         services: [queue],

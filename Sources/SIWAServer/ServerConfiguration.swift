@@ -17,10 +17,15 @@ public struct ServerConfiguration: Sendable {
     /// Longest request target (path + query) accepted; longer ones get 414.
     /// The parser also caps the query alone at `ButtonRequest.maxQueryLength`.
     public var maxURILength: Int
+    /// Seconds a connection may be idle, or take to send a request head, before it is closed.
+    public var idleTimeoutSeconds: Int
+    /// Open connections beyond which new ones get a 503 and are closed.
+    public var maxConnections: Int
 
     public init(host: String = "127.0.0.1", port: Int = 8080, cacheMB: Int = 64, workers: Int = 0,
                 queueDepth: Int = 64, publicDirectory: String = "public", templatesDirectory: String? = nil,
-                maxURILength: Int = 2048) {
+                maxURILength: Int = 2048, idleTimeoutSeconds: Int = 30,
+                maxConnections: Int = ServerConfiguration.defaultMaxConnections) {
         self.host = host
         self.port = port
         self.cacheMB = cacheMB
@@ -29,7 +34,12 @@ public struct ServerConfiguration: Sendable {
         self.publicDirectory = publicDirectory
         self.templatesDirectory = templatesDirectory
         self.maxURILength = maxURILength
+        self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.maxConnections = maxConnections
     }
+
+    /// A share of the descriptors the process may open (`ulimit -n`) less 64, at most 4,096.
+    public static var defaultMaxConnections: Int { ConnectionLimit.defaultMaximum }
 
     /// `workers`, with 0 meaning one per core.
     var effectiveWorkers: Int {

@@ -35,6 +35,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Renders that may wait for a worker; beyond that requests get 503 + Retry-After.")
     var queueDepth = 64
 
+    @Option(help: ArgumentHelp("Close a connection idle, or still sending its request head, for this long.",
+                               valueName: "seconds"))
+    var idleTimeout = 30
+
+    @Option(help: ArgumentHelp("Open connections beyond which new ones get 503 and are closed (default: ulimit -n less 64, at most 4096).",
+                               valueName: "n"))
+    var maxConnections: Int?
+
     @Option(name: .customLong("public"), help: ArgumentHelp(
         "Folder of static files served at / (default: $SIWA_PUBLIC_DIR, else public/ next to the executable, in ../share/siwa-buttons/ or in the source tree).",
         valueName: "dir"))
@@ -53,6 +61,10 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...1_048_576).contains(cacheMB) else { throw ValidationError("--cache-mb must be from 0 to 1048576 (1 TiB).") }
         if let workers, !(1...1024).contains(workers) { throw ValidationError("--workers must be from 1 to 1024.") }
         guard (0...1_000_000).contains(queueDepth) else { throw ValidationError("--queue-depth must be from 0 to 1000000.") }
+        guard (1...86_400).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be from 1 to 86400 seconds.") }
+        if let maxConnections, !(1...1_000_000).contains(maxConnections) {
+            throw ValidationError("--max-connections must be from 1 to 1000000.")
+        }
         if let publicDirectory, !FileManager.default.fileExists(atPath: publicDirectory) {
             throw ValidationError("--public: no folder '\(publicDirectory)'.")
         }
@@ -73,7 +85,8 @@ struct ServeCommand: AsyncParsableCommand {
             ?? ResourceDirectory.find("public", environmentVariable: "SIWA_PUBLIC_DIR").path
         let configuration = ServerConfiguration(
             host: host, port: port, cacheMB: cacheMB, workers: workers ?? 0, queueDepth: queueDepth,
-            publicDirectory: publicFolder, templatesDirectory: templates
+            publicDirectory: publicFolder, templatesDirectory: templates, idleTimeoutSeconds: idleTimeout,
+            maxConnections: maxConnections ?? ServerConfiguration.defaultMaxConnections
         )
         if !FileManager.default.fileExists(atPath: publicFolder) {
             logger.warning("No folder '\(publicFolder)': nothing is served at /.")

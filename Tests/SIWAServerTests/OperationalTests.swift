@@ -136,7 +136,10 @@ import Testing
             try await waitUntil { port.value != nil }
             let client = TestClient(host: "127.0.0.1", port: port.value!)
             client.connect()
-            let response = Task { try await client.get("/appleid/button?width=333") }
+            // With a Host header (authority): HTTP/1.1 requires one.
+            let response = Task {
+                try await client.execute(.init("/appleid/button?width=333", method: .get, authority: "localhost"))
+            }
             try await waitUntil { gate.entered == 1 }         // the request is being rendered
             await group.triggerGracefulShutdown()
             try await Task.sleep(for: .milliseconds(100))    // shutdown under way, request still held
@@ -145,6 +148,8 @@ import Testing
             let expected = try expectedBytes("/appleid/button?width=333")
             #expect(answered.status == .ok)
             #expect(answered.body.map { Array(buffer: $0) } == expected)
+            // The client must not send another request on this connection.
+            #expect(answered.headers[.connection] == "close")
             try await client.shutdown()
             try await tasks.waitForAll()                      // the service group ends by itself
         }

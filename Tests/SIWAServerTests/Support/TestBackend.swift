@@ -70,7 +70,7 @@ final class TestRenderer: Sendable {
 enum TestApp {
     static func make(renderer: TestRenderer = TestRenderer(), workers: Int = 2, queueDepth: Int = 8,
                      cacheMB: Int = 8, publicDirectory: String = "public", templatesDirectory: String? = nil,
-                     logger: Logger? = nil,
+                     idleTimeoutSeconds: Int = 30, maxConnections: Int = 64, logger: Logger? = nil,
                      onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in })
         -> some ApplicationProtocol
     {
@@ -81,7 +81,8 @@ enum TestApp {
         }()
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, cacheMB: cacheMB, workers: workers,
                                                 queueDepth: queueDepth, publicDirectory: publicDirectory,
-                                                templatesDirectory: templatesDirectory)
+                                                templatesDirectory: templatesDirectory,
+                                                idleTimeoutSeconds: idleTimeoutSeconds, maxConnections: maxConnections)
         return buildApplication(configuration: configuration, backend: renderer.backend, logger: logger,
                                 onServerRunning: onServerRunning)
     }

@@ -1,0 +1,146 @@
+import NIOCore
+import NIOHTTP1
+
+/// Connection rules Hummingbird leaves out, applied to the raw HTTP/1 parts (between
+/// NIO's decoder and Hummingbird's codec, where the version and every header line are
+/// still visible):
+///
+/// - HTTP/1.0 without `keep-alive` (and `Connection: close`) ends after its answer,
+///   which says `Connection: close`.
+/// - Once the server is shutting down (`ChannelShouldQuiesceEvent`), every answer says
+///   `Connection: close`, so a keep-alive client does not send a request that the
+///   closing connection would drop.
+/// - An HTTP/1.1 request without exactly one `Host`, or any request with a body (the
+///   service only has GET, HEAD and OPTIONS), and a request NIO cannot parse get a
+///   one-line text/plain answer here, and the connection is closed.
+final class ConnectionPolicyHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    struct Refusal: Equatable {
+        var status: HTTPResponseStatus
+        var message: String
+    }
+
+    /// Per request passed on and not yet fully answered, oldest first: whether its
+    /// answer must close the connection.
+    private var closeAfterAnswer: [Bool] = []
+    private var quiescing = false
+    /// Set once we answer a request ourselves: everything read after it is dropped.
+    private var refusal: Refusal?
+    private var refusalSent = false
+
+    // MARK: Inbound
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard refusal == nil else { return }
+        let part = unwrapInboundIn(data)
+        if case .head(let head) = part {
+            if let refusal = Self.refusal(for: head) {
+                refuse(refusal, context: context)
+                return
+            }
+            closeAfterAnswer.append(!head.isKeepAlive)
+        }
+        context.fireChannelRead(data)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard let parseError = error as? HTTPParserError else {
+            context.fireErrorCaught(error)
+            return
+        }
+        guard refusal == nil else { return }
+        refuse(Self.refusal(for: parseError), context: context)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent { quiescing = true }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    /// What is wrong with a request head that the routes must not see, if anything.
+    static func refusal(for head: HTTPRequestHead) -> Refusal? {
+        let hosts = head.headers["host"].count
+        let http11 = head.version.major > 1 || head.version.major == 1 && head.version.minor >= 1
+        if http11 && hosts != 1 || hosts > 1 {
+            return Refusal(status: .badRequest, message: hosts == 0
+                ? "Bad request: HTTP/1.1 requires a Host header."
+                : "Bad request: \(hosts) Host headers; send exactly one.")
+        }
+        let length = head.headers["content-length"]
+        if !head.headers["transfer-encoding"].isEmpty || length.contains(where: { $0 != "0" }) {
+            return Refusal(status: .payloadTooLarge,
+                           message: "Request bodies are not accepted: the service only answers GET, HEAD and OPTIONS.")
+        }
+        return nil
+    }
+
+    static func refusal(for error: HTTPParserError) -> Refusal {
+        switch error {
+        case .headerOverflow:
+            Refusal(status: .requestHeaderFieldsTooLarge, message: "The request's header is larger than the service accepts.")
+        default:
+            Refusal(status: .badRequest, message: "Bad request: not a well-formed HTTP/1.1 request (\(error)).")
+        }
+    }
+
+    /// Answers `refusal` once the requests before it are answered, then closes.
+    private func refuse(_ refusal: Refusal, context: ChannelHandlerContext) {
+        self.refusal = refusal
+        if closeAfterAnswer.isEmpty { sendRefusal(context: context) }
+    }
+
+    private func sendRefusal(context: ChannelHandlerContext) {
+        guard let refusal, !refusalSent else { return }
+        refusalSent = true
+        let body = context.channel.allocator.buffer(string: refusal.message + "\n")
+        var headers = HTTPHeaders()
+        headers.add(name: "content-type", value: "text/plain; charset=utf-8")
+        headers.add(name: "content-length", value: String(body.readableBytes))
+        headers.add(name: "x-content-type-options", value: "nosniff")
+        headers.add(name: "connection", value: "close")
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: refusal.status, headers: headers))),
+                      promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        writeEndThenClose(context: context, promise: nil)
+    }
+
+    // MARK: Outbound
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head(var head):
+            if quiescing || refusal != nil || closeAfterAnswer.first == true {
+                head.headers.replaceOrAdd(name: "connection", value: "close")
+            }
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
+        case .body:
+            context.write(data, promise: promise)
+        case .end:
+            let close = closeAfterAnswer.isEmpty ? false : closeAfterAnswer.removeFirst()
+            if close || (quiescing && closeAfterAnswer.isEmpty) {
+                writeEndThenClose(context: context, promise: promise)
+            } else {
+                context.write(data, promise: promise)
+                if refusal != nil && closeAfterAnswer.isEmpty {
+                    context.flush()
+                    sendRefusal(context: context)
+                }
+            }
+        }
+    }
+
+    /// Closes once the end is written (closing at once would drop queued bytes).
+    private func writeEndThenClose(context: ChannelHandlerContext, promise: EventLoopPromise<Void>?) {
+        let written = promise ?? context.eventLoop.makePromise()
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        written.futureResult.whenComplete { _ in loopBound.value.close(promise: nil) }
+    }
+}
+
+@available(*, unavailable)
+extension ConnectionPolicyHandler: Sendable {}

@@ -1,0 +1,132 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Testing
+@testable import SIWAServer
+
+/// Connection handling over real sockets: what `ConnectionPolicyHandler`,
+/// `ConnectionLimit` and the idle timeout promise.
+@Suite struct ConnectionTests {
+    /// Runs `body` against a live server built with the given limits.
+    private func withServer(idleTimeoutSeconds: Int = 30, maxConnections: Int = 64,
+                            _ body: @escaping @Sendable (Int) async throws -> Void) async throws {
+        let port = PortBox()
+        let app = TestApp.make(idleTimeoutSeconds: idleTimeoutSeconds, maxConnections: maxConnections) { channel in
+            port.set(channel.localAddress?.port)
+        }
+        let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            try await waitUntil { port.value != nil }
+            try await body(port.value!)
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+    }
+
+    @Test("HTTP/1.0 without keep-alive: the answer says Connection: close, and the connection ends")
+    func http10() async throws {
+        try await withServer { port in
+            let connection = try RawConnection(port: port)
+            connection.send("GET /healthz HTTP/1.0\r\n\r\n")
+            let (answer, closed) = await connection.readUntilClosed()
+            #expect(answer.hasPrefix("HTTP/1.1 200"))
+            #expect(answer.headerValue("connection") == "close")
+            #expect(closed)
+        }
+    }
+
+    @Test("HTTP/1.0 with keep-alive and HTTP/1.1 stay open for the next request")
+    func keepAlive() async throws {
+        try await withServer { port in
+            for request in ["GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n",
+                            "GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n"] {
+                let connection = try RawConnection(port: port)
+                connection.send(request)
+                #expect(await connection.readAnswer().hasPrefix("HTTP/1.1 200"))
+                connection.send(request)
+                #expect(await connection.readAnswer().hasPrefix("HTTP/1.1 200"))
+            }
+        }
+    }
+
+    @Test("Missing or repeated Host, a request body, a malformed request: one plain-text line, then closed",
+          arguments: [
+              ("GET /healthz HTTP/1.1\r\n\r\n", "400", "Bad request: HTTP/1.1 requires a Host header."),
+              ("GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "400", "Bad request: 2 Host headers; send exactly one."),
+              ("GET /healthz HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n", "400", "Bad request: 2 Host headers; send exactly one."),
+              ("GET /healthz HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello", "413",
+               "Request bodies are not accepted: the service only answers GET, HEAD and OPTIONS."),
+              ("GET /healthz HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", "413",
+               "Request bodies are not accepted: the service only answers GET, HEAD and OPTIONS."),
+              ("GET / HTTP/1.1\r\nHo st: a\r\n\r\n", "400", "Bad request: not a well-formed HTTP/1.1 request"),
+              ("\u{1}\u{2}garbage\r\n\r\n", "400", "Bad request: not a well-formed HTTP/1.1 request"),
+          ])
+    func refused(request: String, status: String, message: String) async throws {
+        try await withServer { port in
+            let connection = try RawConnection(port: port)
+            connection.send(request)
+            let (answer, closed) = await connection.readUntilClosed()
+            #expect(answer.hasPrefix("HTTP/1.1 \(status)"))
+            #expect(answer.headerValue("content-type") == "text/plain; charset=utf-8")
+            #expect(answer.headerValue("connection") == "close")
+            #expect(answer.answerBody.hasPrefix(message))
+            #expect(answer.answerBody.hasSuffix("\n") && answer.answerBody.filter { $0 == "\n" }.count == 1)
+            #expect(closed)
+        }
+    }
+
+    @Test("A refusal after a good request on the same connection comes after its answer")
+    func pipelinedRefusal() async throws {
+        try await withServer { port in
+            let connection = try RawConnection(port: port)
+            connection.send("GET /healthz HTTP/1.1\r\nHost: a\r\n\r\nGET /healthz HTTP/1.1\r\n\r\n")
+            let (answer, closed) = await connection.readUntilClosed()
+            #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
+            #expect(answer.contains("\r\n\r\nok\nHTTP/1.1 400 Bad Request\r\n"))
+            #expect(closed)
+        }
+    }
+
+    @Test("Past --max-connections a connection gets a prompt plain-text 503; a slot frees when one closes")
+    func connectionLimit() async throws {
+        try await withServer(maxConnections: 2) { port in
+            var open = [try RawConnection(port: port), try RawConnection(port: port)]
+            open[0].send("GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(await open[0].readAnswer().hasPrefix("HTTP/1.1 200"))
+            let third = try RawConnection(port: port)
+            third.send("GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
+            let (answer, closed) = await third.readUntilClosed()
+            #expect(answer.hasPrefix("HTTP/1.1 503"))
+            #expect(answer.answerBody == "Too many connections; retry shortly.\n")
+            #expect(answer.headerValue("retry-after") == "1")
+            #expect(closed)
+            open.removeLast()  // closes one
+            try await Task.sleep(for: .milliseconds(200))
+            let fourth = try RawConnection(port: port)
+            fourth.send("GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(await fourth.readAnswer().hasPrefix("HTTP/1.1 200"))
+        }
+    }
+
+    @Test("--idle-timeout closes idle connections and ones still sending their request head")
+    func idleTimeout() async throws {
+        try await withServer(idleTimeoutSeconds: 1) { port in
+            let idle = try RawConnection(port: port)
+            let slow = try RawConnection(port: port)
+            let started = ContinuousClock.now
+            // One header byte every 300 ms: activity, but never a whole request head.
+            for byte in "GET /healthz HTTP/1.1\r\nHost: a".prefix(6) {
+                slow.send(String(byte))
+                try await Task.sleep(for: .milliseconds(300))
+            }
+            #expect(await slow.readUntilClosed(timeout: 3).closed)
+            #expect(await idle.readUntilClosed(timeout: 3).closed)
+            let elapsed = ContinuousClock.now - started
+            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(4))
+        }
+    }
+}

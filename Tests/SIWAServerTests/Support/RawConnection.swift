@@ -1,0 +1,112 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A blocking TCP connection to the test server on loopback, for what an HTTP client
+/// library will not send: HTTP/1.0, missing or doubled Host headers, a request head
+/// dribbled a byte at a time, garbage.
+final class RawConnection: @unchecked Sendable {
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    private let fd: Int32
+
+    init(port: Int) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw Failure(description: "connect: \(errno)")
+        }
+    }
+
+    deinit { close(fd) }
+
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Everything the server sends until it closes the connection, or until `timeout`
+    /// passes; `closed` tells which. Reads on a Dispatch thread: a blocked poll on the
+    /// test's cooperative thread would starve the server's request tasks.
+    func readUntilClosed(timeout: Double = 5) async -> (text: String, closed: Bool) {
+        await offThread { self.blockingReadUntilClosed(timeout: timeout) }
+    }
+
+    /// Reads one answer whose head and `content-length` body have arrived (keep-alive).
+    func readAnswer(timeout: Double = 5) async -> String {
+        await offThread { self.blockingReadAnswer(timeout: timeout) }
+    }
+
+    private func offThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: body()) }
+        }
+    }
+
+    private func blockingReadUntilClosed(timeout: Double) -> (text: String, closed: Bool) {
+        var data = [UInt8]()
+        let deadline = Date().addingTimeInterval(timeout)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while Date() < deadline {
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let wait = Int32(max(1, deadline.timeIntervalSinceNow * 1000))
+            guard poll(&pfd, 1, wait) > 0 else { break }
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { return (String(decoding: data, as: UTF8.self), true) }
+            data += buffer[0..<n]
+        }
+        return (String(decoding: data, as: UTF8.self), false)
+    }
+
+    private func blockingReadAnswer(timeout: Double) -> String {
+        var data = [UInt8]()
+        let deadline = Date().addingTimeInterval(timeout)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while Date() < deadline {
+            let text = String(decoding: data, as: UTF8.self)
+            if let end = text.range(of: "\r\n\r\n") {
+                let head = text[..<end.lowerBound].lowercased()
+                let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+                if text.utf8.count - text[..<end.upperBound].utf8.count >= length { return text }
+            }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000))) > 0 else { break }
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            data += buffer[0..<n]
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension String {
+    /// The value of a header in a raw HTTP/1 answer (first match, name case-insensitive).
+    func headerValue(_ name: String) -> String? {
+        let head = components(separatedBy: "\r\n\r\n").first ?? ""
+        for line in head.components(separatedBy: "\r\n").dropFirst() {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == name.lowercased() {
+                return parts[1].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return nil
+    }
+
+    /// The body of a raw HTTP/1 answer.
+    var answerBody: String {
+        guard let range = range(of: "\r\n\r\n") else { return "" }
+        return String(self[range.upperBound...])
+    }
+}
