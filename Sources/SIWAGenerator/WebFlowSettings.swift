@@ -53,8 +53,15 @@ public struct WebFlowSettings: Sendable, Equatable {
         }
         if !validPercentEscapes(bytes) { return "'\(shown(value))' has a '%' not followed by two hex digits" }
         if value.contains("#") { return "'\(shown(value))' has a fragment ('#'), which OAuth does not allow" }
-        let afterScheme = value.dropFirst("https://".count)
-        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" }
+        return checkAuthority(of: value)
+    }
+
+    /// The `host[:port]` after an `http(s)://` URL's scheme: no user name or password, a
+    /// host, and a port (if any) that is a number up to 65535. Shared with the service's
+    /// `base-url`, so both refuse the same origins.
+    public static func checkAuthority(of value: String) -> String? {
+        let afterScheme = value.drop { $0 != ":" }.dropFirst("://".count)
+        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if authority.contains("@") { return "'\(shown(value))' has a user name or password" }
         // The port follows the first ':' after the host (an IPv6 host is in brackets).
         let hostEnd = authority.lastIndex(of: "]") ?? authority.startIndex
@@ -62,7 +69,7 @@ public struct WebFlowSettings: Sendable, Equatable {
         if authority[..<(colon ?? authority.endIndex)].isEmpty { return "'\(shown(value))' has no host" }
         if let colon {
             let port = authority[authority.index(after: colon)...]
-            guard (1...5).contains(port.count), port.allSatisfy { $0.isASCII && $0.isNumber }, Int(port)! <= 65535 else {
+            guard (1...5).contains(port.count), port.allSatisfy({ $0.isASCII && $0.isNumber }), Int(port)! <= 65535 else {
                 return "'\(shown(value))' has a port that is not a number from 0 to 65535"
             }
         }

@@ -23,9 +23,16 @@ final class RenderCache: Sendable {
         var stats = Stats()
     }
 
-    /// Rough per-entry bookkeeping (key, node, dictionary slot) added to the image size,
-    /// so that many tiny images cannot exceed the bound by much.
-    static let entryOverhead = 256
+    /// Per-entry bookkeeping besides the image's buffer (key twice, LRU node, dictionary
+    /// slot, the buffer's storage object and malloc's headers), measured with the soak
+    /// check, so that many tiny images cannot exceed the bound.
+    static let entryOverhead = 512
+
+    /// What an entry really costs: its buffer's capacity (NIO rounds it up to a power of
+    /// two, 1.5x the image on average) plus the bookkeeping.
+    static func cost(of image: ByteBuffer) -> Int {
+        image.capacity + entryOverhead
+    }
 
     private let state: NIOLockedValueBox<State>
     private let queue: RenderQueue
@@ -58,8 +65,6 @@ final class RenderCache: Sendable {
                 metrics.coalesced.increment()
                 return .wait(running)
             }
-            state.stats.misses += 1
-            metrics.misses.increment()
             // The task takes this lock when it ends, so it cannot finish before it is
             // registered here. It is not cancelled with the request: other requests
             // may be waiting on it, and its result is cached either way.
@@ -82,12 +87,19 @@ final class RenderCache: Sendable {
         }
     }
 
+    private func countMiss() {
+        state.withLockedValue { $0.stats.misses += 1 }
+        metrics.misses.increment()
+    }
+
     private func renderAndStore(_ key: RenderKey) async throws -> ByteBuffer {
         let result: Result<ByteBuffer, any Error>
         do {
             let render = backend.render
             // Timed on the worker thread: the histogram shows rendering, not queueing.
             let (bytes, elapsed) = try await queue.run {
+                // Counted once a worker takes it: a request refused with 503 rendered nothing.
+                self.countMiss()
                 let started = DispatchTime.now().uptimeNanoseconds
                 let bytes = try render(key.spec, key.format)
                 return (bytes, DispatchTime.now().uptimeNanoseconds - started)
@@ -112,7 +124,7 @@ final class RenderCache: Sendable {
         state.withLockedValue { state in
             state.inFlight[key] = nil
             if case .success(let image) = result {
-                let evicted = state.images.insert(image, for: key, cost: image.readableBytes + Self.entryOverhead)
+                let evicted = state.images.insert(image, for: key, cost: Self.cost(of: image))
                 if evicted > 0 { metrics.evictions.increment(by: Int64(evicted)) }
                 metrics.bytes.record(state.images.totalCost)
                 metrics.entries.record(state.images.count)

@@ -26,7 +26,7 @@ enum MetricsBackend {
 /// method and status) and `http_server_request_duration`.
 struct CacheMetrics: Sendable {
     let hits = Counter(label: "siwa_cache_hits_total")
-    /// Requests that started a render.
+    /// Renders that ran (requests refused with 503 are `siwa_render_rejected_total`).
     let misses = Counter(label: "siwa_cache_misses_total")
     /// Requests that joined a render already under way for the same image.
     let coalesced = Counter(label: "siwa_cache_coalesced_total")

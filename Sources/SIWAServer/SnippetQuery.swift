@@ -34,10 +34,13 @@ struct SnippetQuery: Equatable {
         var web: [WebParameter: String] = [:]
         var buttonPieces: [Substring] = []
         var pageLocale: ButtonLocale?
+        let isLogo = Endpoint(path: endpointPath) == .logo
         for piece in (query ?? "").split(separator: "&", omittingEmptySubsequences: true) {
             let rawName = piece.prefix { $0 != "=" }
-            if endpointPath == Endpoint.logo.path, rawName == "locale" {
-                let value = String(piece.dropFirst(rawName.count + 1))
+            if isLogo, rawName.count < piece.count, decode(rawName) == "locale" {
+                guard let value = decode(piece.dropFirst(rawName.count + 1)) else {
+                    throw .invalid(RequestError.malformed("bad percent-encoding in '\(RequestError.shown(String(piece)))'").description)
+                }
                 guard pageLocale == nil else { throw .invalid(RequestError.duplicateParameter("locale").description) }
                 guard let locale = ButtonLocale(code: value) else {
                     throw .invalid(RequestError.invalidValue(name: "locale", value: String(value),
@@ -107,7 +110,7 @@ struct SnippetQuery: Equatable {
     static func checkBaseURL(_ value: String) -> String? {
         guard !value.isEmpty else { return nil }
         let lower = value.lowercased()
-        guard let scheme = ["https://", "http://"].first(where: { lower.hasPrefix($0) }) else {
+        guard ["https://", "http://"].contains(where: { lower.hasPrefix($0) }) else {
             return "'\(shown(value))' is not an http:// or https:// URL"
         }
         guard value.utf8.count <= 200 else { return "is longer than 200 bytes" }
@@ -115,10 +118,7 @@ struct SnippetQuery: Equatable {
         if let bad = value.unicodeScalars.first(where: { !allowed.contains($0) }) {
             return "'\(shown(value))' contains '\(bad)': give the service's origin, e.g. https://buttons.example.com"
         }
-        if value.dropFirst(scheme.count).prefix(while: { $0 != "/" }).isEmpty {
-            return "'\(shown(value))' has no host"
-        }
-        return nil
+        return WebFlowSettings.checkAuthority(of: value)
     }
 
     /// A value quoted in a message, cut short.
