@@ -32,22 +32,26 @@ public final class ButtonRenderer: Sendable {
 
     /// The button's geometry in points, as the painter will draw it.
     public func layout(_ spec: ButtonSpec) -> ButtonLayout {
-        engines.with { Layout.layout(spec, measurer: $0) }
+        engines.with { (Layout.layout(spec, measurer: $0), fontSize: nil, scale: 1) }
     }
+
+    /// Text engines retired to keep memory bounded (see `EnginePool`).
+    public var retiredTextEngines: Int { engines.retiredEngines }
 
     public func render(_ spec: ButtonSpec, format: OutputFormat) throws -> [UInt8] {
         try engines.with { engine in
             let layout = Layout.layout(spec, measurer: engine)
             let draw = { (cr: OpaquePointer) in Painter.paint(layout, on: cr, text: engine) }
-            switch format {
+            let bytes = switch format {
             case .png:
-                return try CairoTargets.png(spec, draw: draw)
+                try CairoTargets.png(spec, draw: draw)
             case .svg:
-                return SVGFinishing.finish(try CairoTargets.svg(spec, draw: draw), title: spec.accessibleTitle,
-                                           idSeed: spec.canonicalTarget)
+                SVGFinishing.finish(try CairoTargets.svg(spec, draw: draw), title: spec.accessibleTitle,
+                                    idSeed: spec.canonicalTarget)
             case .pdf:
-                return try CairoTargets.pdf(spec, title: spec.accessibleTitle, draw: draw)
+                try CairoTargets.pdf(spec, title: spec.accessibleTitle, draw: draw)
             }
+            return (bytes, fontSize: layout.label?.fontSize, scale: spec.scale)
         }
     }
 }
@@ -66,16 +70,52 @@ extension ButtonSpec {
 }
 
 /// Text engines (Pango is not thread-safe per context), one per concurrent render.
+///
+/// Pango, Cairo and HarfBuzz keep a font object, glyph cache and shaping data for every
+/// font size a font map has drawn at, for the life of the font map. Anyone can ask for
+/// millions of distinct sizes, so an engine that has drawn at `maxTextSizes` distinct
+/// sizes (size x scale) is retired after its render and a fresh one takes its place:
+/// memory stays bounded, and bytes do not change (each engine draws the same).
 final class EnginePool: @unchecked Sendable {
+    /// Distinct text sizes an engine may have drawn before it is retired. Measured: about
+    /// 0.1 MB each; recreating an engine costs about one render.
+    static let maxTextSizes = 64
+
+    private final class Slot {
+        let engine: TextEngine
+        var sizes = Set<TextSize>()
+        init(engine: TextEngine) { self.engine = engine }
+    }
+
+    private struct TextSize: Hashable {
+        var fontSize: Double
+        var scale: Int
+    }
+
     private let fonts: FontLibrary
     private let lock = NSLock()
-    private var idle: [TextEngine] = []
+    private var idle: [Slot] = []
+    private var retired = 0
 
     init(fonts: FontLibrary) { self.fonts = fonts }
 
-    func with<R>(_ body: (TextEngine) throws -> R) rethrows -> R {
-        let engine = lock.withLock { idle.popLast() } ?? TextEngine(fonts: fonts)
-        defer { lock.withLock { idle.append(engine) } }
-        return try body(engine)
+    /// Engines retired so far (for tests and metrics).
+    var retiredEngines: Int { lock.withLock { retired } }
+
+    /// Runs `body` with an engine; `body` returns its result and the text size it drew at.
+    func with<R>(_ body: (TextEngine) throws -> (R, fontSize: Double?, scale: Int)) rethrows -> R {
+        let slot = lock.withLock { idle.popLast() } ?? Slot(engine: TextEngine(fonts: fonts))
+        var keep = true
+        defer {
+            lock.withLock {
+                if keep { idle.append(slot) } else { retired += 1 }
+            }
+        }
+        let (result, fontSize, scale) = try body(slot.engine)
+        if let fontSize {
+            slot.sizes.insert(TextSize(fontSize: fontSize, scale: scale))
+            keep = slot.sizes.count < Self.maxTextSizes
+        }
+        return result
     }
 }
