@@ -3,7 +3,9 @@
 # as a static file in the same run, on loopback. Prints requests/s and p99 latency for
 #   (a) one cached button   (b) distinct, never-seen buttons (each one rendered)
 #   (c) nginx sending the PNG of (a) from disk
-# and the ratio (a)/(c). Installs wrk, nginx and curl when missing
+#   (d) a bare Hummingbird route sending the bytes of (a) with the same headers
+#       (Benchmarks/BareRoute: no middleware, no parsing, no cache lookup)
+# and the ratios (a)/(d) (the cost of our hot path over Hummingbird's) and (a)/(c). Installs wrk, nginx and curl when missing
 # (scripts/setup.sh).
 #
 #   scripts/bench-server.sh                     # builds the release binary first
@@ -19,6 +21,7 @@ CONNECTIONS="${CONNECTIONS:-64}"
 THREADS="${THREADS:-2}"
 PORT_OURS="${PORT_OURS:-8190}"
 PORT_NGINX="${PORT_NGINX:-8191}"
+PORT_BARE="${PORT_BARE:-8192}"
 SCRATCH="${SCRATCH:-$ROOT/.build}"
 SIWA_SETUP_EXTRA="wrk nginx curl" source "$ROOT/scripts/setup.sh"  # installs what is missing
 
@@ -26,6 +29,10 @@ if [[ -z "${SIWA_BIN:-}" ]]; then
     echo "Building siwa-buttons (release)..." >&2
     swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --product siwa-buttons >/dev/null
     SIWA_BIN="$(swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)/siwa-buttons"
+fi
+if [[ -z "${BARE_BIN:-}" ]]; then
+    swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --product BareRoute >/dev/null
+    BARE_BIN="$(swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)/BareRoute"
 fi
 
 WORK="$(mktemp -d -t siwa-bench.XXXXXX)"
@@ -83,6 +90,13 @@ NGINX="http://127.0.0.1:$PORT_NGINX"
 wait_for "$NGINX/button.png"
 cmp -s <(curl -fsS "$NGINX/button.png") <(curl -fsS "$OURS$QUERY") || { echo "nginx and ours differ" >&2; exit 1; }
 
+ETAG="$(curl -fsS -o /dev/null -D - "$OURS$QUERY" | awk -F': ' 'tolower($1) == "etag" {print $2}' | tr -d '\r')"
+"$BARE_BIN" "$PORT_BARE" "$WORK/static/button.png" "$ETAG" >"$WORK/bare.log" 2>&1 &
+PIDS+=("$!")
+BARE="http://127.0.0.1:$PORT_BARE"
+wait_for "$BARE/button.png"
+cmp -s <(curl -fsS "$BARE/button.png") <(curl -fsS "$OURS$QUERY") || { echo "bare route and ours differ" >&2; exit 1; }
+
 # Every request of run (b) is a button not seen before: thread i of n takes the
 # numbers i, i+n, i+2n, ... and each number is a distinct parameter combination.
 cat >"$WORK/distinct.lua" <<LUA
@@ -132,10 +146,13 @@ read -r cached_rps cached_p99 cached_err <<<"$(run cached "$OURS$QUERY")"
 read -r distinct_rps distinct_p99 distinct_err <<<"$(run distinct -s "$WORK/distinct.lua" "$OURS")"
 rendered=$(( $(misses) - before ))
 read -r nginx_rps nginx_p99 nginx_err <<<"$(run nginx "$NGINX/button.png")"
+read -r bare_rps bare_p99 bare_err <<<"$(run bare "$BARE$QUERY")"
 
 printf '\n%-40s %12s %10s %8s\n' "run" "requests/s" "p99" "non-2xx"
 printf '%-40s %12s %10s %8s\n' "(a) siwa-buttons, one cached button" "$cached_rps" "$cached_p99" "$cached_err"
 printf '%-40s %12s %10s %8s\n' "(b) siwa-buttons, distinct buttons" "$distinct_rps" "$distinct_p99" "$distinct_err"
 printf '%-40s %12s %10s %8s\n' "(c) nginx, same PNG as a static file" "$nginx_rps" "$nginx_p99" "$nginx_err"
-printf '\nour/nginx ratio (a)/(c): %s\n' "$(awk -v a="$cached_rps" -v c="$nginx_rps" 'BEGIN {printf "%.2f", a / c}')"
+printf '%-40s %12s %10s %8s\n' "(d) bare Hummingbird route, same bytes" "$bare_rps" "$bare_p99" "$bare_err"
+printf '\nour/bare route ratio (a)/(d): %s\n' "$(awk -v a="$cached_rps" -v d="$bare_rps" 'BEGIN {printf "%.2f", a / d}')"
+printf 'our/nginx ratio (a)/(c): %s\n' "$(awk -v a="$cached_rps" -v c="$nginx_rps" 'BEGIN {printf "%.2f", a / c}')"
 printf 'renders during (b): %s (each a new button)\n' "$rendered"
