@@ -58,7 +58,13 @@ public func buildApplication(
         configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                              serverName: "siwa-buttons"),
         services: [queue],
-        onServerRunning: onServerRunning,
+        onServerRunning: { listener in
+            // First in the listener's pipeline, so it sees accept errors before NIO's handlers.
+            try? await listener.eventLoop.submit {
+                try listener.pipeline.syncOperations.addHandler(AcceptPauseHandler(logger: logger), position: .first)
+            }.get()
+            await onServerRunning(listener)
+        },
         logger: logger
     )
 }
