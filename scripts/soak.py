@@ -1,0 +1,392 @@
+#!/usr/bin/env python3
+"""Soak and abuse check of `siwa-buttons serve`, on loopback, bounded in time.
+
+  python3 scripts/soak.py BIN [--buttons N] [--plot OUT.png] [--only memory,slow,fds]
+
+memory  N distinct buttons (all endpoints, locales, scales 1-6, every format), once
+        with --cache-mb 0 and once with --cache-mb 16; RSS sampled as they are served.
+        Asserts the stated bound (RSS <= base + cache + margin) and flatness (RSS at
+        the end within a few % of RSS half-way). Writes the RSS plot with --plot.
+slow    50 connections send a header byte per second (slowloris) while a normal client
+        measures its latency: they must be closed after --idle-timeout, p99 stays low.
+        Also: HTTP/1.0 without keep-alive is closed after its answer.
+fds     the server under `prlimit --nofile=128`: with --max-connections above what the
+        descriptors allow, 200 idle connections must not make it spin (CPU near idle
+        while accept fails), and it answers again once they close; with the default
+        limit, connections past it get a prompt 503.
+Prints one line per check and exits non-zero on the first failure.
+"""
+import argparse
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+import http.client
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Memory bound beyond the process's base and the image cache: fonts, text engines
+# (each retired after 64 sizes), Cairo's and fontconfig's own bounded caches, malloc
+# arenas of the render threads. Measured peak: see README (Service guarantees).
+MARGIN_MB = 96
+FLAT_PERCENT = 5
+
+
+def locales():
+    with open(os.path.join(ROOT, "public/js/locales.js"), encoding="utf-8") as f:
+        return sorted(set(re.findall(r"'([a-z]{2}_[A-Z]{2})'", f.read())))
+
+
+def distinct_targets(count, seed=1):
+    """`count` distinct request targets across the three endpoints, every locale,
+    scales 1-6 and the three formats, in a shuffled but repeatable order."""
+    rng = random.Random(seed)
+    locs = locales()
+    seen, out = set(), []
+    while len(out) < count:
+        endpoint = rng.choice(["button", "left", "logo"])
+        scale = rng.randint(1, 6)
+        fmt = rng.choices(["png", "svg", "pdf"], weights=[6, 2, 1])[0]
+        if endpoint == "logo":
+            q = f"/appleid/button/logo?size={rng.randint(30, 64)}&scale={scale}"
+        else:
+            path = "/appleid/button" if endpoint == "button" else "/appleid/button/left"
+            q = (f"{path}?width={rng.randint(130, 375)}&height={rng.randint(30, 64)}&scale={scale}"
+                 f"&locale={rng.choice(locs)}&type={rng.choice(['sign-in', 'continue', 'sign-up'])}")
+        q += f"&format={fmt}"
+        if q not in seen:
+            seen.add(q)
+            out.append(q)
+    return out
+
+
+class Server:
+    def __init__(self, binary, *args, prlimit=None):
+        self.port = free_port()
+        cmd = [binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "error", *args]
+        if prlimit:
+            cmd = ["prlimit", f"--nofile={prlimit}", "--"] + cmd
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                status, _, _ = get(self.port, "/healthz", timeout=1)
+                if status == 200:
+                    return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise SystemExit("soak: the server did not start")
+
+    @property
+    def pid(self):
+        # prlimit execs the server, so the pid is the server's.
+        return self.proc.pid
+
+    def rss_mb(self):
+        with open(f"/proc/{self.pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+        return 0.0
+
+    def cpu_seconds(self):
+        with open(f"/proc/{self.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(port, target, timeout=10, conn=None):
+    c = conn or http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    c.request("GET", target)
+    r = c.getresponse()
+    body = r.read()
+    if conn is None:
+        c.close()
+    return r.status, dict(r.getheaders()), body
+
+
+def fail(message):
+    print(f"FAIL {message}")
+    sys.exit(1)
+
+
+def ok(message):
+    print(f"ok   {message}", flush=True)
+
+
+# MARK: memory
+
+def serve_distinct(server, targets, samples, label, threads=8):
+    """Sends every target once (keep-alive, `threads` clients); samples RSS every 500."""
+    lock = threading.Lock()
+    done = [0]
+    errors = []
+    chunks = [targets[i::threads] for i in range(threads)]
+
+    def run(chunk):
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        for t in chunk:
+            for attempt in range(20):
+                status, _, body = get(server.port, t, conn=conn)
+                if status != 503:
+                    break
+                time.sleep(0.05)
+            if status != 200 or not body:
+                errors.append(f"{status} {t}")
+            with lock:
+                done[0] += 1
+                if done[0] % 500 == 0:
+                    samples.append((label, done[0], server.rss_mb()))
+        conn.close()
+
+    with ThreadPoolExecutor(threads) as pool:
+        list(pool.map(run, chunks))
+    if errors:
+        fail(f"memory: {len(errors)} requests failed, e.g. {errors[:3]}")
+
+
+def check_memory(binary, buttons, plot):
+    targets = distinct_targets(buttons)
+    samples = []
+    results = {}
+    for cache_mb in (0, 16):
+        label = f"--cache-mb {cache_mb}"
+        server = Server(binary, "--cache-mb", str(cache_mb))
+        try:
+            base = server.rss_mb()
+            samples.append((label, 0, base))
+            started = time.time()
+            serve_distinct(server, targets, samples, label)
+            elapsed = time.time() - started
+            series = [rss for (l, _, rss) in samples if l == label]
+            peak, end = max(series), series[-1]
+            half = [rss for (l, n, rss) in samples if l == label and n <= buttons // 2][-1]
+            bound = base + cache_mb + MARGIN_MB
+            results[cache_mb] = (base, half, end, peak, bound)
+            print(f"     {label}: {buttons} distinct buttons in {elapsed:.0f} s; RSS base {base:.0f} MB, "
+                  f"half-way {half:.0f} MB, end {end:.0f} MB, peak {peak:.0f} MB (bound {bound:.0f} MB)", flush=True)
+            if peak > bound:
+                fail(f"memory: {label} peak RSS {peak:.0f} MB exceeds the bound {bound:.0f} MB")
+            if end > half * (1 + FLAT_PERCENT / 100):
+                fail(f"memory: {label} RSS still growing: {half:.0f} MB half-way, {end:.0f} MB at the end")
+        finally:
+            server.stop()
+    ok(f"memory: {buttons} distinct buttons twice, RSS bounded and flat")
+    if plot:
+        draw_plot(samples, plot, buttons)
+        ok(f"memory: plot written to {plot}")
+
+
+def draw_plot(samples, path, buttons):
+    from PIL import Image, ImageDraw
+
+    w, h, left, bottom, top, right = 900, 420, 70, 50, 40, 30
+    img = Image.new("RGB", (w, h), "white")
+    d = ImageDraw.Draw(img)
+    ymax = max(rss for (_, _, rss) in samples) * 1.15
+    ymax = (int(ymax / 50) + 1) * 50
+
+    def xy(n, rss):
+        return (left + (w - left - right) * n / buttons, h - bottom - (h - top - bottom) * rss / ymax)
+
+    for mb in range(0, ymax + 1, 50):
+        y = xy(0, mb)[1]
+        d.line([(left, y), (w - right, y)], fill=(230, 230, 230))
+        d.text((left - 8, y), f"{mb}", fill="black", anchor="rm")
+    for n in range(0, buttons + 1, max(1, buttons // 5)):
+        x = xy(n, 0)[0]
+        d.text((x, h - bottom + 8), f"{n:,}", fill="black", anchor="mt")
+    d.line([(left, top), (left, h - bottom), (w - right, h - bottom)], fill="black")
+    d.text((left, 12), "RSS (MB) of siwa-buttons serve against distinct buttons served", fill="black")
+    d.text(((w + left) / 2, h - 18), "distinct buttons served", fill="black", anchor="mt")
+    colours = {"--cache-mb 0": (30, 90, 200), "--cache-mb 16": (220, 90, 30)}
+    for i, (label, colour) in enumerate(colours.items()):
+        points = [xy(n, rss) for (l, n, rss) in samples if l == label]
+        if len(points) > 1:
+            d.line(points, fill=colour, width=3)
+        d.line([(w - 230, top + 10 + 18 * i), (w - 200, top + 10 + 18 * i)], fill=colour, width=3)
+        d.text((w - 192, top + 10 + 18 * i), label, fill="black", anchor="lm")
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    img.save(path, optimize=True)
+
+
+# MARK: slow clients
+
+def check_slow(binary):
+    idle = 3
+    server = Server(binary, "--idle-timeout", str(idle))
+    try:
+        slow = []
+        for _ in range(50):
+            s = socket.create_connection(("127.0.0.1", server.port))
+            s.settimeout(0.2)
+            slow.append(s)
+        request = b"GET /appleid/button HTTP/1.1\r\nHost: x\r\n"
+        closed_at = {}
+        latencies = []
+        stop = threading.Event()
+
+        def normal_client():
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+            while not stop.is_set():
+                t = time.perf_counter()
+                status, _, _ = get(server.port, "/appleid/button?width=200", conn=conn)
+                latencies.append(time.perf_counter() - t)
+                if status != 200:
+                    fail(f"slow: a normal request got {status}")
+                time.sleep(0.01)
+            conn.close()
+
+        client = threading.Thread(target=normal_client)
+        client.start()
+        started = time.time()
+        i = 0
+        while time.time() - started < idle + 4 and len(closed_at) < len(slow):
+            for k, s in enumerate(slow):
+                if k in closed_at:
+                    continue
+                try:
+                    s.send(request[i % len(request):i % len(request) + 1])
+                    if s.recv(1) == b"":
+                        closed_at[k] = time.time() - started
+                except socket.timeout:
+                    pass
+                except OSError:
+                    closed_at[k] = time.time() - started
+            i += 1
+            time.sleep(max(0.0, 1 - 0.2 * 0))  # one byte a second per connection
+        stop.set()
+        client.join()
+        for s in slow:
+            s.close()
+        if len(closed_at) < len(slow):
+            fail(f"slow: {len(slow) - len(closed_at)} of {len(slow)} slowloris connections still open after {idle + 4} s")
+        latest = max(closed_at.values())
+        if latest < idle - 0.5:
+            fail(f"slow: connections closed after {latest:.1f} s, before the {idle} s idle timeout")
+        latencies.sort()
+        p99 = latencies[int(len(latencies) * 0.99) - 1] * 1000
+        ok(f"slow: 50 slowloris connections closed after {min(closed_at.values()):.1f}-{latest:.1f} s "
+           f"(--idle-timeout {idle}); a normal client meanwhile: {len(latencies)} requests, p99 {p99:.1f} ms")
+        if p99 > 250:
+            fail(f"slow: normal client's p99 {p99:.0f} ms while slow clients were connected")
+
+        # HTTP/1.0 without keep-alive: closed after the answer, which says so.
+        s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        s.sendall(b"GET /healthz HTTP/1.0\r\n\r\n")
+        data = b""
+        while True:
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+        s.close()
+        if not data.startswith(b"HTTP/1.1 200") or b"connection: close" not in data.lower():
+            fail(f"slow: HTTP/1.0 answer was {data[:200]!r}")
+        ok("slow: HTTP/1.0 without keep-alive is answered with Connection: close and closed")
+    finally:
+        server.stop()
+
+
+# MARK: descriptors
+
+def open_idle(port, count):
+    socks = []
+    for _ in range(count):
+        try:
+            socks.append(socket.create_connection(("127.0.0.1", port), timeout=2))
+        except OSError:
+            break
+    return socks
+
+
+def check_fds(binary):
+    # Past the descriptors: accept fails with EMFILE; the server must back off, not spin.
+    server = Server(binary, "--max-connections", "1000", "--idle-timeout", "60", prlimit=128)
+    try:
+        socks = open_idle(server.port, 200)
+        time.sleep(1)
+        cpu0 = server.cpu_seconds()
+        time.sleep(3)
+        busy = (server.cpu_seconds() - cpu0) / 3
+        if busy > 0.10:
+            fail(f"fds: {busy:.2f} of a core busy while out of descriptors (accept loop spinning)")
+        for s in socks:
+            s.close()
+        deadline = time.time() + 10
+        status = None
+        while time.time() < deadline:
+            try:
+                status, _, _ = get(server.port, "/healthz", timeout=2)
+                if status == 200:
+                    break
+            except OSError:
+                time.sleep(0.2)
+        if status != 200:
+            fail("fds: the server did not answer again after the connections closed")
+        ok(f"fds: 200 connections against `ulimit -n` 128: {busy:.3f} of a core busy, answers again once they close")
+    finally:
+        server.stop()
+
+    # The default limit (ulimit -n less 64 = 64 here): past it, a prompt plain 503.
+    server = Server(binary, "--idle-timeout", "60", prlimit=128)
+    try:
+        socks = open_idle(server.port, 64)
+        time.sleep(0.5)
+        t = time.perf_counter()
+        try:
+            status, headers, body = get(server.port, "/healthz", timeout=5)
+        except OSError as e:
+            fail(f"fds: a connection past the limit got no answer ({e})")
+        ms = (time.perf_counter() - t) * 1000
+        if status != 503 or not body.startswith(b"Too many connections"):
+            fail(f"fds: past the limit: {status} {body[:80]!r}")
+        for s in socks:
+            s.close()
+        time.sleep(0.5)
+        status, _, _ = get(server.port, "/healthz")
+        if status != 200:
+            fail(f"fds: after the connections closed: {status}")
+        ok(f"fds: past --max-connections (default 64 under ulimit -n 128) a 503 in {ms:.1f} ms; 200 again once they close")
+    finally:
+        server.stop()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("binary")
+    parser.add_argument("--buttons", type=int, default=20000)
+    parser.add_argument("--plot")
+    parser.add_argument("--only", default="memory,slow,fds")
+    args = parser.parse_args()
+    binary = os.path.abspath(args.binary)
+    checks = args.only.split(",")
+    if "slow" in checks:
+        check_slow(binary)
+    if "fds" in checks:
+        check_fds(binary)
+    if "memory" in checks:
+        check_memory(binary, args.buttons, args.plot)
+    print("soak: all checks passed")
+
+
+if __name__ == "__main__":
+    main()
