@@ -9,10 +9,6 @@ struct ImageRoutes<Context: RequestContext>: Sendable {
     let cache: RenderCache
     let backend: RenderBackend
 
-    /// A URL always names the same button, so browsers and proxies may keep it a year
-    /// without asking. After a renderer or font change (new ETag) copies already out
-    /// there stay until they expire or are purged; revalidations then get the new image.
-    static var cacheControl: String { "public, max-age=31536000, immutable" }
     /// Seconds a client should wait after a 503.
     static var retryAfterSeconds: Int { 1 }
 
@@ -38,29 +34,22 @@ struct ImageRoutes<Context: RequestContext>: Sendable {
             return PlainText.response(.notFound, error.description, for: request)
         }
         let key = RenderKey(spec: parsed.spec, format: parsed.format ?? .png)
-        // Added to the 200 and to the 304. Access-Control-Allow-Origin is set here for
-        // every request, not only those with an Origin (CORSMiddleware's rule), so that a
-        // copy cached by a proxy for one page serves cross-origin pages as well.
-        let shared: HTTPFields = [.cacheControl: Self.cacheControl, .accessControlAllowOrigin: "*"]
-        let eTag = backend.eTag(for: key)
-        if IfNoneMatch.matches(request.headers, eTag: eTag) {
-            var headers = shared
-            headers[.eTag] = eTag
-            return Response(status: .notModified, headers: headers)
+        // A revalidation is answered before any work: from the cached answer's ETag, or
+        // the ETag computed from the request (the same, as it names fingerprint and spec).
+        if request.headers[.ifNoneMatch] != nil {
+            let eTag = cache.cachedETag(for: key) ?? backend.eTag(for: key)
+            if IfNoneMatch.matches(request.headers, eTag: eTag) {
+                return Response(status: .notModified, headers: ImageAnswer.sharedHeaders(eTag: eTag))
+            }
         }
-        let image = try await render(key)
-        var headers = shared
-        headers[.eTag] = eTag
-        headers[.contentType] = key.format.mediaType
-        headers[.contentLength] = String(image.readableBytes)
-        headers[.xContentTypeOptions] = "nosniff"
-        return Response(status: .ok, headers: headers,
-                        body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: image))
+        let answer = try await render(key)
+        return Response(status: .ok, headers: answer.headers,
+                        body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: answer.body))
     }
 
-    private func render(_ key: RenderKey) async throws -> ByteBuffer {
+    private func render(_ key: RenderKey) async throws -> ImageAnswer {
         do {
-            return try await cache.image(for: key)
+            return try await cache.answer(for: key)
         } catch is RenderQueue.Full {
             throw PlainTextError(status: .serviceUnavailable, message: "Too many renders in progress; retry shortly.",
                                  headers: [.retryAfter: String(Self.retryAfterSeconds), .cacheControl: "no-store"])

@@ -33,6 +33,11 @@ struct LRUCache<Key: Hashable, Value> {
         return nodes[slot].value
     }
 
+    /// The value, without marking it as used.
+    func peek(_ key: Key) -> Value? {
+        slots[key].flatMap { nodes[$0].value }
+    }
+
     /// Stores a value (replacing one under the same key) and returns how many entries
     /// were evicted to make room. A value costing more than the whole capacity is not stored.
     @discardableResult

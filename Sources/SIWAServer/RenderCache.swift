@@ -4,8 +4,9 @@ import NIOConcurrencyHelpers
 import NIOCore
 import SIWAButtons
 
-/// Encoded images by request: an LRU bounded by bytes in front of the render queue,
-/// with coalescing so that concurrent requests for the same image share one render.
+/// Encoded images by request, as ready answers (bytes, ETag, headers): an LRU bounded
+/// by bytes in front of the render queue, with coalescing so that concurrent requests
+/// for the same image share one render. A hit costs a lock and a hash lookup.
 final class RenderCache: Sendable {
     /// Counts since start, kept beside the Prometheus counters (which are per process)
     /// so that one cache can be observed on its own.
@@ -18,20 +19,20 @@ final class RenderCache: Sendable {
     }
 
     private struct State: Sendable {
-        var images: LRUCache<RenderKey, ByteBuffer>
-        var inFlight: [RenderKey: Task<ByteBuffer, any Error>] = [:]
+        var images: LRUCache<RenderKey, ImageAnswer>
+        var inFlight: [RenderKey: Task<ImageAnswer, any Error>] = [:]
         var stats = Stats()
     }
 
     /// Per-entry bookkeeping besides the image's buffer (key twice, LRU node, dictionary
-    /// slot, the buffer's storage object and malloc's headers), measured with the soak
-    /// check, so that many tiny images cannot exceed the bound.
-    static let entryOverhead = 512
+    /// slot, the answer's headers, the buffer's storage object and malloc's headers),
+    /// measured with the soak check, so that many tiny images cannot exceed the bound.
+    static let entryOverhead = 1024
 
     /// What an entry really costs: its buffer's capacity (NIO rounds it up to a power of
     /// two, 1.5x the image on average) plus the bookkeeping.
-    static func cost(of image: ByteBuffer) -> Int {
-        image.capacity + entryOverhead
+    static func cost(of answer: ImageAnswer) -> Int {
+        answer.body.capacity + entryOverhead
     }
 
     private let state: NIOLockedValueBox<State>
@@ -47,12 +48,12 @@ final class RenderCache: Sendable {
         self.logger = logger
     }
 
-    /// The encoded image, from the cache, from a render under way, or rendered now.
+    /// The answer, from the cache, from a render under way, or rendered now.
     /// Throws `RenderQueue.Full` when it would have to render and the queue is full.
-    func image(for key: RenderKey) async throws -> ByteBuffer {
+    func answer(for key: RenderKey) async throws -> ImageAnswer {
         enum Lookup {
-            case hit(ByteBuffer)
-            case wait(Task<ByteBuffer, any Error>)
+            case hit(ImageAnswer)
+            case wait(Task<ImageAnswer, any Error>)
         }
         let lookup: Lookup = state.withLockedValue { state in
             if let image = state.images.value(for: key) {
@@ -92,8 +93,13 @@ final class RenderCache: Sendable {
         metrics.misses.increment()
     }
 
-    private func renderAndStore(_ key: RenderKey) async throws -> ByteBuffer {
-        let result: Result<ByteBuffer, any Error>
+    /// The cached answer's ETag without counting a hit or touching recency, if cached.
+    func cachedETag(for key: RenderKey) -> String? {
+        state.withLockedValue { $0.images.peek(key)?.eTag }
+    }
+
+    private func renderAndStore(_ key: RenderKey) async throws -> ImageAnswer {
+        let result: Result<ImageAnswer, any Error>
         do {
             let render = backend.render
             // Timed on the worker thread: the histogram shows rendering, not queueing.
@@ -109,7 +115,7 @@ final class RenderCache: Sendable {
                 "siwa.target": "\(key.spec.canonicalTarget)", "siwa.format": "\(key.format.rawValue)",
                 "siwa.bytes": "\(bytes.count)", "siwa.ms": "\(Double(elapsed) / 1e6)",
             ])
-            result = .success(ByteBuffer(bytes: bytes))
+            result = .success(ImageAnswer(body: ByteBuffer(bytes: bytes), eTag: backend.eTag(for: key), format: key.format))
         } catch is RenderQueue.Full {
             metrics.rejected.increment()
             result = .failure(RenderQueue.Full())
@@ -123,8 +129,8 @@ final class RenderCache: Sendable {
         }
         state.withLockedValue { state in
             state.inFlight[key] = nil
-            if case .success(let image) = result {
-                let evicted = state.images.insert(image, for: key, cost: Self.cost(of: image))
+            if case .success(let answer) = result {
+                let evicted = state.images.insert(answer, for: key, cost: Self.cost(of: answer))
                 if evicted > 0 { metrics.evictions.increment(by: Int64(evicted)) }
                 metrics.bytes.record(state.images.totalCost)
                 metrics.entries.record(state.images.count)

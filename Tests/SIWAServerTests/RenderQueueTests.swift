@@ -93,7 +93,7 @@ import Testing
         let key = RenderKey(spec: try ButtonRequest.parse("/appleid/button?width=320").spec, format: .png)
         try await withThrowingTaskGroup(of: ByteBuffer.self) { group in
             for _ in 0..<5 {
-                group.addTask { try await cache.image(for: key) }
+                group.addTask { try await cache.answer(for: key).body }
             }
             try await waitUntil { cache.stats.misses == 1 && cache.stats.coalesced == 4 && gate.entered == 1 }
             gate.open()

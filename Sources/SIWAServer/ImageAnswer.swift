@@ -1,0 +1,32 @@
+import Hummingbird
+import SIWAButtons
+
+/// A rendered image as the image routes send it: bytes and every header of the 200,
+/// built once when the image is rendered so that a cache hit only looks it up.
+struct ImageAnswer: Sendable {
+    let body: ByteBuffer
+    let eTag: String
+    let headers: HTTPFields
+
+    init(body: ByteBuffer, eTag: String, format: OutputFormat) {
+        self.body = body
+        self.eTag = eTag
+        var headers = ImageAnswer.sharedHeaders(eTag: eTag)
+        headers[.contentType] = format.mediaType
+        headers[.contentLength] = String(body.readableBytes)
+        headers[.xContentTypeOptions] = "nosniff"
+        self.headers = headers
+    }
+
+    /// A URL always names the same button, so browsers and proxies may keep it a year
+    /// without asking. After a renderer or font change (new ETag) copies already out
+    /// there stay until they expire or are purged; revalidations then get the new image.
+    static var cacheControl: String { "public, max-age=31536000, immutable" }
+
+    /// The headers of the 200 and the 304. Access-Control-Allow-Origin is set for every
+    /// request, not only those with an Origin (CORSMiddleware's rule), so that a copy
+    /// cached by a proxy for one page serves cross-origin pages as well.
+    static func sharedHeaders(eTag: String) -> HTTPFields {
+        [.cacheControl: cacheControl, .accessControlAllowOrigin: "*", .eTag: eTag]
+    }
+}
