@@ -123,10 +123,10 @@ import Testing
                 slow.send(String(byte))
                 try await Task.sleep(for: .milliseconds(300))
             }
-            #expect(await slow.readUntilClosed(timeout: 3).closed)
-            #expect(await idle.readUntilClosed(timeout: 3).closed)
+            #expect(await slow.readUntilClosed(timeout: 6).closed)
+            #expect(await idle.readUntilClosed(timeout: 6).closed)
             let elapsed = ContinuousClock.now - started
-            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(4))
+            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(10))  // generous: CI machines are busy
         }
     }
 }

@@ -100,6 +100,22 @@ import Testing
         }
     }
 
+    @Test("/metrics is for the operator: no CORS headers for another origin; images keep theirs")
+    func metricsSameOrigin() async throws {
+        try await TestApp.make().test(.router) { client in
+            let origin: HTTPFields = [.origin: "https://evil.example"]
+            let metrics = try await client.execute(uri: "/metrics", method: .get, headers: origin)
+            #expect(metrics.status == .ok)
+            #expect(metrics.headers[.accessControlAllowOrigin] == nil)
+            var preflight = origin
+            preflight[.accessControlRequestMethod] = "GET"
+            let options = try await client.execute(uri: "/metrics", method: .options, headers: preflight)
+            #expect(options.headers[.accessControlAllowOrigin] == nil)
+            let image = try await client.execute(uri: "/appleid/button", method: .get, headers: origin)
+            #expect(image.headers[.accessControlAllowOrigin] == "*")
+        }
+    }
+
     @Test("Over a real socket: GET, HEAD, 304 and 404 as over the router")
     func live() async throws {
         let expected = try expectedBytes("/appleid/button?width=250&height=40")

@@ -81,6 +81,24 @@ import Testing
         try await queue.shutdown()
     }
 
+    @Test("A request refused with 503 is not a cache miss: misses count renders that ran")
+    func refusedIsNotAMiss() async throws {
+        let gate = RenderGate()
+        defer { gate.open() }
+        let queue = RenderQueue(workers: 1, depth: 0)
+        let cache = RenderCache(capacityBytes: 0, queue: queue, backend: TestRenderer(gate: gate).backend,
+                                logger: Logger(label: "test"))
+        let held = RenderKey(spec: try ButtonRequest.parse("/appleid/button?width=321").spec, format: .png)
+        let refused = RenderKey(spec: try ButtonRequest.parse("/appleid/button?width=322").spec, format: .png)
+        let running = Task { try await cache.answer(for: held) }
+        try await waitUntil { gate.entered == 1 }
+        await #expect(throws: RenderQueue.Full.self) { try await cache.answer(for: refused) }
+        gate.open()
+        _ = try await running.value
+        #expect(cache.stats.misses == 1)
+        try await queue.shutdown()
+    }
+
     @Test("Concurrent identical requests share one render (coalescing)")
     func coalescing() async throws {
         let gate = RenderGate()

@@ -135,6 +135,13 @@ import Testing
         ("/api/other", .notFound, "Unknown endpoint '/api/other': use"),
         ("/api/snippet/appleid/button/logo?locale=xx_XX&" + web, .badRequest, "Invalid value 'xx_XX' for parameter 'locale'"),
         ("/api/snippet/appleid/button/logo?locale=de_DE&locale=fr_FR&" + web, .badRequest, "Parameter 'locale' is given more than once."),
+        ("/api/snippet/appleid/button/logo?locale=de%5FDE&loc%61le=fr_FR&" + web, .badRequest,
+         "Parameter 'locale' is given more than once."),
+        ("/api/snippet/appleid/button?" + web + "&base-url=https%3A%2F%2Fa.example%3A99999", .badRequest,
+         "Invalid value for parameter 'base-url': 'https://a.example:99999' has a port that is not a number from 0 to 65535."),
+        ("/api/snippet/appleid/button?" + web + "&base-url=https%3A%2F%2Fa.example%3Ahttp", .badRequest,
+         "has a port that is not a number"),
+        ("/api/snippet/appleid/button?" + web + "&base-url=https%3A%2F%2F%3A8080", .badRequest, "has no host"),
     ])
     func badInput(uri: String, status: HTTPResponse.Status, message: String) async throws {
         try await TestApp.make().test(.router) { client in
@@ -201,6 +208,13 @@ import Testing
             #expect(snippets.noJSHTML.contains(#"alt="Mit Apple anmelden" lang="de-DE""#))
             // The image itself takes no locale.
             #expect(!snippets.noJSHTML.contains("locale="))
+            // Percent-encoded like any query value, and with the trailing slash the image endpoint accepts.
+            for uri in ["/api/snippet/appleid/button/logo?size=44&locale=de%5FDE&" + Self.web,
+                        "/api/snippet/appleid/button/logo/?size=44&loc%61le=de_DE&" + Self.web] {
+                let encoded = try await client.execute(uri: uri, method: .get)
+                #expect(encoded.status == .ok, "\(uri): \(encoded.text)")
+                #expect(try Self.decode(encoded) == snippets)
+            }
         }
     }
 }
