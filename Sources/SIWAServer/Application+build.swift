@@ -32,10 +32,11 @@ public func buildApplication(
     // Answers preflights; the image routes also set Access-Control-Allow-Origin themselves.
     router.add(middleware: CORSMiddleware(allowOrigin: .all, allowHeaders: [.accept, .ifNoneMatch],
                                           allowMethods: [.get, .head, .options], exposedHeaders: ["ETag"]))
-    // The editor's pages run under a strict Content-Security-Policy (wraps FileMiddleware).
+    // The editor's pages run under a strict Content-Security-Policy (wraps the static files).
     router.add(middleware: ContentSecurityPolicyMiddleware())
-    // Serves public/ for whatever no route matched (the editor at `/`).
-    router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: true, logger: logger))
+    // Serves public/ for whatever no route matched (the editor at `/`); not Hummingbird's
+    // FileMiddleware, see StaticFilesMiddleware.
+    router.add(middleware: StaticFilesMiddleware(folder: PublicFolder(root: configuration.publicDirectory)))
 
     ImageRoutes(cache: cache, backend: backend).register(on: router)
     // The editor's snippets, from the generator's templates.
