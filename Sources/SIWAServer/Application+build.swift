@@ -23,12 +23,16 @@ public func buildApplication(
     let cache = RenderCache(capacityBytes: configuration.cacheBytes, queue: queue, backend: backend, logger: logger)
 
     let router = Router(context: BasicRequestContext.self)
-    // Outermost first: every request is logged and counted, including refused ones.
+    // Outermost first. Every error answer, ours or Hummingbird's, becomes one text/plain line.
+    router.add(middleware: PlainTextErrorMiddleware())
+    // Every request is logged and counted, including refused ones.
     // Arrival at debug (Hummingbird's), the answer with status and time at info (ours).
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.add(middleware: AccessLogMiddleware(level: .info))
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: URILengthLimitMiddleware(maxLength: configuration.maxURILength))
+    // 400 for paths with bad escapes, control characters or `..`, on every route.
+    router.add(middleware: RequestPathMiddleware())
     // Answers preflights; the image routes also set Access-Control-Allow-Origin themselves.
     router.add(middleware: CORSMiddleware(allowOrigin: .all, allowHeaders: [.accept, .ifNoneMatch],
                                           allowMethods: [.get, .head, .options], exposedHeaders: ["ETag"]))
