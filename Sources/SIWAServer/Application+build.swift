@@ -31,7 +31,8 @@ public func buildApplication(
     router.add(middleware: AccessLogMiddleware(level: .info))
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: URILengthLimitMiddleware(maxLength: configuration.maxURILength))
-    // 400 for paths with bad escapes, control characters or `..`, on every route.
+    // 400 for a missing or repeated Host, and for paths with bad escapes, control characters or `..`.
+    router.add(middleware: HostHeaderMiddleware())
     router.add(middleware: RequestPathMiddleware())
     // Answers preflights; the image routes also set Access-Control-Allow-Origin themselves.
     router.add(middleware: CORSMiddleware(allowOrigin: .all, allowHeaders: [.accept, .ifNoneMatch],
@@ -55,6 +56,7 @@ public func buildApplication(
     ])
     return Application(
         router: router,
+        server: .http1WithEdgeHandler(),  // Host defaulted for HTTP/1.0, parse errors explained
         configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                              serverName: "siwa-buttons"),
         services: [queue],

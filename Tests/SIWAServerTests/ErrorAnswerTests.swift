@@ -71,4 +71,53 @@ import Testing
             #expect(try await client.execute(uri: "/ok", method: .get).text == "fine")
         }
     }
+
+    @Test("Host: missing or repeated in HTTP/1.1 is 400; HTTP/1.0 may omit it")
+    func hostHeader() async throws {
+        try await TestApp.make().test(.live) { client in
+            let port = try #require(client.port)
+            let cases: [(String, Int, String)] = [
+                ("GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n", 400, "Missing Host header (required in HTTP/1.1)."),
+                ("GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n", 400, "More than one Host header."),
+                ("GET /healthz HTTP/1.1\r\nHost: a\r\nhost: a\r\nConnection: close\r\n\r\n", 400, "More than one Host header."),
+                ("GET /healthz HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n", 400, "More than one Host header."),
+                ("GET /healthz HTTP/1.0\r\n\r\n", 200, "ok\n"),
+                ("GET /healthz HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n", 200, "ok\n"),  // empty is allowed
+                ("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 200, "ok\n"),
+            ]
+            for (request, status, body) in cases {
+                let response = try await RawHTTP.response(request, port: port)
+                #expect(response.status == status, "\(request.debugDescription)")
+                #expect(response.body == body, "\(request.debugDescription)")
+                if status >= 400 {
+                    #expect(response.header("Content-Type") == PlainText.contentType)
+                    #expect(response.header("X-Content-Type-Options") == "nosniff")
+                }
+            }
+        }
+    }
+
+    @Test("Requests NIO cannot parse get a plain-text reason too, and the connection is closed")
+    func unparsable() async throws {
+        try await TestApp.make().test(.live) { client in
+            let port = try #require(client.port)
+            let cases: [(String, Int, String)] = [
+                ("GET / HTTP/1.1\r\nHost: a\r\nNo colon here\r\n\r\n", 400, "Malformed request: bad header field."),
+                ("GET / HTTP/1.1\r\nHost: a\r\nBad Name: x\r\n\r\n", 400, "Malformed request: bad header field."),
+                ("GET /\u{01} HTTP/1.1\r\nHost: a\r\n\r\n", 400, "Malformed request: bad request target."),
+                ("GET / HTTX/1.1\r\nHost: a\r\n\r\n", 400, "Malformed request: bad request line or HTTP version."),
+                ("GET / HTTP/1.1 x\r\nHost: a\r\n\r\n", 400, "Malformed request: bad request line or HTTP version."),
+                ("GET / HTTP/1.1\r\nHost: a\r\nX: " + String(repeating: "y", count: 90 * 1024) + "\r\n\r\n",
+                 431, "Request header fields too large."),
+                ("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: x\r\n\r\n", 400, "Malformed request: bad Content-Length."),
+            ]
+            for (request, status, body) in cases {
+                let response = try await RawHTTP.response(request, port: port)
+                #expect(response.status == status, "\(request.prefix(60).debugDescription)")
+                #expect(response.body == body, "\(request.prefix(60).debugDescription)")
+                #expect(response.header("Content-Type") == PlainText.contentType)
+                #expect(response.header("Connection") == "close")
+            }
+        }
+    }
 }

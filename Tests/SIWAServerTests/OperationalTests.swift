@@ -136,7 +136,10 @@ import Testing
             try await waitUntil { port.value != nil }
             let client = TestClient(host: "127.0.0.1", port: port.value!)
             client.connect()
-            let response = Task { try await client.get("/appleid/button?width=333") }
+            // HTTP/1.1 needs a Host; TestClient.get sends none.
+            let response = Task {
+                try await client.execute(.init("/appleid/button?width=333", method: .get, authority: "localhost"))
+            }
             try await waitUntil { gate.entered == 1 }         // the request is being rendered
             await group.triggerGracefulShutdown()
             try await Task.sleep(for: .milliseconds(100))    // shutdown under way, request still held
