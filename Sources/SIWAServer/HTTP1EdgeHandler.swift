@@ -77,7 +77,7 @@ final class HTTP1EdgeHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .invalidHeaderToken, .invalidCharactersUsed: (.badRequest, "Malformed request: bad header field.")
         case .invalidContentLength, .unexpectedContentLength: (.badRequest, "Malformed request: bad Content-Length.")
         case .invalidChunkSize: (.badRequest, "Malformed request: bad chunked body.")
-        default: (.badRequest, "Malformed request: \(error).")
+        default: (.badRequest, "Malformed HTTP/1.1 request.")  // e.g. both Content-Length and chunked
         }
     }
 }

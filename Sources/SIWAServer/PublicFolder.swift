@@ -28,8 +28,9 @@ struct PublicFolder: Sendable {
         guard !path.segments.contains(where: { $0.hasPrefix(".") }) else { return .notFound }
         switch resolve(path.segments) {
         case .directory?:
-            guard path.hasTrailingSlash, path.isCanonical else { return .redirect(path.encoded(trailingSlash: true)) }
+            // A folder is its index.html; without one it is not found (no listing, no redirect).
             guard case .file(let index)? = resolve(path.segments + ["index.html"]) else { return .notFound }
+            guard path.hasTrailingSlash, path.isCanonical else { return .redirect(path.encoded(trailingSlash: true)) }
             return load(index, name: "index.html")
         case .file(let resolved)?:
             // realpath accepts `file.txt/`; a file is never a folder.

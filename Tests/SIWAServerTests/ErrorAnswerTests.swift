@@ -110,6 +110,10 @@ import Testing
                 ("GET / HTTP/1.1\r\nHost: a\r\nX: " + String(repeating: "y", count: 90 * 1024) + "\r\n\r\n",
                  431, "Request header fields too large."),
                 ("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: x\r\n\r\n", 400, "Malformed request: bad Content-Length."),
+                ("BLAH\r\n\r\n", 400, "Malformed request: bad method."),
+                // Request smuggling's classic: both lengths.
+                ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+                 400, "Malformed HTTP/1.1 request."),
             ]
             for (request, status, body) in cases {
                 let response = try await RawHTTP.response(request, port: port)

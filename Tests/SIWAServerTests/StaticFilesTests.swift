@@ -1,11 +1,14 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
 @testable import SIWAServer
 
-/// A public folder with a file of every kind, dotfiles, and symbolic links in and out.
+/// A public folder with a file of every kind, dotfiles, a FIFO, and symbolic links in and out.
 struct PublicFixture {
     let base: URL
     var publicPath: String { base.appendingPathComponent("public").path }
@@ -34,6 +37,8 @@ struct PublicFixture {
             try manager.createSymbolicLink(atPath: base.appendingPathComponent("public/\(name)").path,
                                            withDestinationPath: target)
         }
+        // Opening a FIFO for reading would wait for a writer.
+        guard mkfifo(base.appendingPathComponent("public/fifo.txt").path, 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 
     func remove() { try? FileManager.default.removeItem(at: base) }
@@ -149,7 +154,7 @@ struct PublicFixture {
 
     @Test("Dotfiles and anything outside the folder (through links) are 404; links inside are followed",
           arguments: ["/.env", "/.git/config", "/.hidden/x.txt", "/.hidden/", "/dotlink.txt", "/gitdir/config",
-                      "/passwd.txt", "/outside.txt", "/updir/secret.txt", "/nothing.txt",
+                      "/passwd.txt", "/outside.txt", "/updir/secret.txt", "/nothing.txt", "/fifo.txt",
                       "/ten.txt/", "/empty/"])
     func notServed(path: String) async throws {
         let fixture = try PublicFixture()
@@ -169,15 +174,16 @@ struct PublicFixture {
         let fixture = try PublicFixture()
         defer { fixture.remove() }
         try await TestApp.make(publicDirectory: fixture.publicPath).test(.router) { client in
-            for (path, location) in [("/js", "/js/"), ("//js", "/js/"), ("//js/", "/js/"), ("/sub", "/sub/"),
-                                     ("//", "/"), ("///sub//", "/sub/"), ("//js/a.js", "/js/a.js"), ("/js//a.js", "/js/a.js")] {
+            for (path, location) in [("/sub", "/sub/"), ("//sub", "/sub/"), ("//sub/", "/sub/"), ("//", "/"),
+                                     ("///sub//", "/sub/"), ("//js/a.js", "/js/a.js"), ("/js//a.js", "/js/a.js")] {
                 let response = try await client.execute(uri: path, method: .get)
                 #expect(response.status == .movedPermanently, "\(path)")
                 #expect(response.headers[.location] == location, "\(path)")
             }
-            // A `//host` path that names no file is simply not found.
-            #expect(try await client.execute(uri: "//evil.example", method: .get).status == .notFound)
-            #expect(try await client.execute(uri: "//evil.example/", method: .get).status == .notFound)
+            // A `//host` path that names no file is simply not found, and so is a folder without index.html.
+            for path in ["//evil.example", "//evil.example/", "/js", "//js", "/js/"] {
+                #expect(try await client.execute(uri: path, method: .get).status == .notFound, "\(path)")
+            }
             let folder = try await client.execute(uri: "/sub/", method: .get)
             #expect(folder.status == .ok && folder.text == PublicFixture.html)
         }
