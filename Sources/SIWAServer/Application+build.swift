@@ -23,20 +23,26 @@ public func buildApplication(
     let cache = RenderCache(capacityBytes: configuration.cacheBytes, queue: queue, backend: backend, logger: logger)
 
     let router = Router(context: BasicRequestContext.self)
-    // Outermost first: every request is logged and counted, including refused ones.
+    // Outermost first. Every error answer, ours or Hummingbird's, becomes one text/plain line.
+    router.add(middleware: PlainTextErrorMiddleware())
+    // Every request is logged and counted, including refused ones.
     // Arrival at debug (Hummingbird's), the answer with status and time at info (ours).
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.add(middleware: AccessLogMiddleware(level: .info))
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: URILengthLimitMiddleware(maxLength: configuration.maxURILength))
+    // 400 for paths with bad escapes, control characters or `..` (Host and parse errors:
+    // ConnectionPolicyHandler, before routing).
+    router.add(middleware: RequestPathMiddleware())
     // Answers preflights (not for /metrics); the image routes also set Access-Control-Allow-Origin themselves.
     router.add(middleware: CORSExceptOperationalMiddleware(cors: CORSMiddleware(
         allowOrigin: .all, allowHeaders: [.accept, .ifNoneMatch], allowMethods: [.get, .head, .options],
         exposedHeaders: ["ETag"])))
-    // The editor's pages run under a strict Content-Security-Policy (wraps FileMiddleware).
+    // The editor's pages run under a strict Content-Security-Policy (wraps the static files).
     router.add(middleware: ContentSecurityPolicyMiddleware())
-    // Serves public/ for whatever no route matched (the editor at `/`).
-    router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: true, logger: logger))
+    // Serves public/ for whatever no route matched (the editor at `/`); not Hummingbird's
+    // FileMiddleware, see StaticFilesMiddleware.
+    router.add(middleware: StaticFilesMiddleware(folder: PublicFolder(root: configuration.publicDirectory)))
 
     ImageRoutes(cache: cache, backend: backend).register(on: router)
     // The editor's snippets, from the generator's templates.

@@ -55,15 +55,15 @@ import Testing
 
     @Test("Missing or repeated Host, a request body, a malformed request: one plain-text line, then closed",
           arguments: [
-              ("GET /healthz HTTP/1.1\r\n\r\n", "400", "Bad request: HTTP/1.1 requires a Host header."),
-              ("GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "400", "Bad request: 2 Host headers; send exactly one."),
-              ("GET /healthz HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n", "400", "Bad request: 2 Host headers; send exactly one."),
+              ("GET /healthz HTTP/1.1\r\n\r\n", "400", "Missing Host header (required in HTTP/1.1)."),
+              ("GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "400", "More than one Host header."),
+              ("GET /healthz HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n", "400", "More than one Host header."),
               ("GET /healthz HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello", "413",
                "Request bodies are not accepted: the service only answers GET, HEAD and OPTIONS."),
               ("GET /healthz HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", "413",
                "Request bodies are not accepted: the service only answers GET, HEAD and OPTIONS."),
-              ("GET / HTTP/1.1\r\nHo st: a\r\n\r\n", "400", "Bad request: not a well-formed HTTP/1.1 request"),
-              ("\u{1}\u{2}garbage\r\n\r\n", "400", "Bad request: not a well-formed HTTP/1.1 request"),
+              ("GET / HTTP/1.1\r\nHo st: a\r\n\r\n", "400", "Malformed request: bad header field."),
+              ("\u{1}\u{2}garbage\r\n\r\n", "400", "Malformed request: bad method."),
           ])
     func refused(request: String, status: String, message: String) async throws {
         try await withServer { port in
@@ -73,8 +73,7 @@ import Testing
             #expect(answer.hasPrefix("HTTP/1.1 \(status)"))
             #expect(answer.headerValue("content-type") == "text/plain; charset=utf-8")
             #expect(answer.headerValue("connection") == "close")
-            #expect(answer.answerBody.hasPrefix(message))
-            #expect(answer.answerBody.hasSuffix("\n") && answer.answerBody.filter { $0 == "\n" }.count == 1)
+            #expect(answer.answerBody == message)
             #expect(closed)
         }
     }
@@ -87,6 +86,7 @@ import Testing
             let (answer, closed) = await connection.readUntilClosed()
             #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
             #expect(answer.contains("\r\n\r\nok\nHTTP/1.1 400 Bad Request\r\n"))
+            #expect(answer.hasSuffix("\r\n\r\nMissing Host header (required in HTTP/1.1)."))
             #expect(closed)
         }
     }
@@ -101,7 +101,7 @@ import Testing
             third.send("GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
             let (answer, closed) = await third.readUntilClosed()
             #expect(answer.hasPrefix("HTTP/1.1 503"))
-            #expect(answer.answerBody == "Too many connections; retry shortly.\n")
+            #expect(answer.answerBody == "Too many connections; retry shortly.")
             #expect(answer.headerValue("retry-after") == "1")
             #expect(closed)
             open.removeLast()  // closes one

@@ -57,7 +57,7 @@ final class RefuseConnectionHandler: ChannelInboundHandler, RemovableChannelHand
     typealias InboundIn = ByteBuffer
 
     static let answer = {
-        let body = "Too many connections; retry shortly.\n"
+        let body = "Too many connections; retry shortly."
         return "HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
             + "content-length: \(body.utf8.count)\r\nretry-after: 1\r\nx-content-type-options: nosniff\r\n"
             + "connection: close\r\n\r\n" + body

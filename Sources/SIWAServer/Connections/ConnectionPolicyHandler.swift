@@ -62,14 +62,12 @@ final class ConnectionPolicyHandler: ChannelDuplexHandler, RemovableChannelHandl
     }
 
     /// What is wrong with a request head that the routes must not see, if anything.
+    /// (HTTP/1.0 may omit Host; the version does not reach the router, so this is checked here.)
     static func refusal(for head: HTTPRequestHead) -> Refusal? {
         let hosts = head.headers["host"].count
         let http11 = head.version.major > 1 || head.version.major == 1 && head.version.minor >= 1
-        if http11 && hosts != 1 || hosts > 1 {
-            return Refusal(status: .badRequest, message: hosts == 0
-                ? "Bad request: HTTP/1.1 requires a Host header."
-                : "Bad request: \(hosts) Host headers; send exactly one.")
-        }
+        if hosts > 1 { return Refusal(status: .badRequest, message: "More than one Host header.") }
+        if http11 && hosts == 0 { return Refusal(status: .badRequest, message: "Missing Host header (required in HTTP/1.1).") }
         let length = head.headers["content-length"]
         if !head.headers["transfer-encoding"].isEmpty || length.contains(where: { $0 != "0" }) {
             return Refusal(status: .payloadTooLarge,
@@ -80,10 +78,14 @@ final class ConnectionPolicyHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     static func refusal(for error: HTTPParserError) -> Refusal {
         switch error {
-        case .headerOverflow:
-            Refusal(status: .requestHeaderFieldsTooLarge, message: "The request's header is larger than the service accepts.")
-        default:
-            Refusal(status: .badRequest, message: "Bad request: not a well-formed HTTP/1.1 request (\(error)).")
+        case .headerOverflow: Refusal(status: .requestHeaderFieldsTooLarge, message: "Request header fields too large.")
+        case .invalidVersion, .invalidConstant: Refusal(status: .badRequest, message: "Malformed request: bad request line or HTTP version.")
+        case .invalidMethod: Refusal(status: .badRequest, message: "Malformed request: bad method.")
+        case .invalidURL: Refusal(status: .badRequest, message: "Malformed request: bad request target.")
+        case .invalidHeaderToken, .invalidCharactersUsed: Refusal(status: .badRequest, message: "Malformed request: bad header field.")
+        case .invalidContentLength, .unexpectedContentLength: Refusal(status: .badRequest, message: "Malformed request: bad Content-Length.")
+        case .invalidChunkSize: Refusal(status: .badRequest, message: "Malformed request: bad chunked body.")
+        default: Refusal(status: .badRequest, message: "Malformed HTTP/1.1 request.")  // e.g. both Content-Length and chunked
         }
     }
 
@@ -96,7 +98,7 @@ final class ConnectionPolicyHandler: ChannelDuplexHandler, RemovableChannelHandl
     private func sendRefusal(context: ChannelHandlerContext) {
         guard let refusal, !refusalSent else { return }
         refusalSent = true
-        let body = context.channel.allocator.buffer(string: refusal.message + "\n")
+        let body = context.channel.allocator.buffer(string: refusal.message)
         var headers = HTTPHeaders()
         headers.add(name: "content-type", value: "text/plain; charset=utf-8")
         headers.add(name: "content-length", value: String(body.readableBytes))

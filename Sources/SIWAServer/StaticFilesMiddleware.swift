@@ -1,0 +1,100 @@
+import Hummingbird
+import NIOPosix
+import SIWAButtons
+
+/// Serves the files of `--public` (the editor) for GET and HEAD requests no route
+/// matched. Replaces Hummingbird 2.28.1's `FileMiddleware`, which answered `Range:
+/// bytes=999999-` with a negative Content-Length, `bytes=SIZE-` with a stray byte that
+/// corrupted the next response, `bytes=-5` with 6 bytes from the start; served
+/// `/index.html%00` with no Content-Type, dotfiles and symbolic links out of the folder;
+/// and redirected `//js` to `//js/` (another host, to a browser).
+///
+/// Here: paths are checked by `RequestPath` (400 with the reason), looked up by
+/// `PublicFolder` (no dot-names, nothing outside the folder), every file gets its
+/// Content-Type and `nosniff` (HTML also gets the CSP, from the middleware around this
+/// one), a strong ETag and Last-Modified, and one byte range is honoured (`ByteRange`).
+struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
+    let folder: PublicFolder
+
+    /// The editor's files keep their names across releases: let caches keep them, but
+    /// ask each time (a 304 with the ETag), so a new release is never mixed with an old one.
+    static var cacheControl: String { "no-cache" }
+
+    func handle(_ request: Request, context: Context,
+                next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            // The router found no route. Other methods keep the router's 404.
+            guard request.method == .get || request.method == .head else { throw error }
+            return try await serve(request)
+        }
+    }
+
+    private func serve(_ request: Request) async throws -> Response {
+        let path: RequestPath
+        do {
+            path = try RequestPath(request.uri.path)
+        } catch {
+            throw PlainTextError(status: .badRequest, message: error.message)
+        }
+        let folder = self.folder
+        switch try await NIOThreadPool.singleton.runIfActive({ folder.find(path) }) {
+        case .file(let file):
+            return try respond(with: file, to: request)
+        case .redirect(let location):
+            return PlainText.response(.movedPermanently, "Moved to \(location)", for: request,
+                                      headers: [.location: location])
+        case .notFound:
+            throw PlainTextError(status: .notFound, message: "No such file: \(RequestError.shown(request.uri.path, limit: 200))")
+        case .tooLarge:
+            throw PlainTextError(status: .forbidden, message: "Not served: \(RequestError.shown(request.uri.path, limit: 200)) "
+                                 + "is larger than \(PublicFolder.maxFileSize >> 20) MiB.")
+        }
+    }
+
+    private func respond(with file: PublicFile, to request: Request) throws -> Response {
+        var headers: HTTPFields = [
+            .eTag: file.eTag, .lastModified: HTTPDate.format(file.modified),
+            .cacheControl: Self.cacheControl, .xContentTypeOptions: "nosniff",
+        ]
+        if isNotModified(file, request) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = file.contentType
+        headers[.acceptRanges] = "bytes"
+        var status = HTTPResponse.Status.ok
+        var bytes = file.bytes[...]
+        // Ranges are defined for GET only (RFC 9110 §14.2); HEAD describes the whole file.
+        if request.method == .get, let header = request.headers[.range], rangeApplies(to: file, request),
+           let range = ByteRange.parse(header) {
+            guard let wanted = range.resolve(size: file.bytes.count) else {
+                throw PlainTextError(status: .rangeNotSatisfiable,
+                                     message: "Range not satisfiable: the file has \(file.bytes.count) bytes.",
+                                     headers: [.contentRange: "bytes */\(file.bytes.count)"])
+            }
+            status = .partialContent
+            headers[.contentRange] = "bytes \(wanted.lowerBound)-\(wanted.upperBound)/\(file.bytes.count)"
+            bytes = file.bytes[wanted]
+        }
+        headers[.contentLength] = String(bytes.count)
+        return Response(status: status, headers: headers,
+                        body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// `If-None-Match` (any of a list, weakly compared, or `*`), else `If-Modified-Since`.
+    private func isNotModified(_ file: PublicFile, _ request: Request) -> Bool {
+        if request.headers[.ifNoneMatch] != nil {
+            return IfNoneMatch.matches(request.headers, eTag: file.eTag)
+        }
+        guard let since = request.headers[.ifModifiedSince].flatMap(HTTPDate.parse) else { return false }
+        return file.modified <= since
+    }
+
+    /// `If-Range`: the range only if the client's copy is this one (same strong ETag or
+    /// the exact Last-Modified); otherwise the whole file.
+    private func rangeApplies(to file: PublicFile, _ request: Request) -> Bool {
+        guard let ifRange = request.headers[.ifRange] else { return true }
+        return ifRange == file.eTag || ifRange == HTTPDate.format(file.modified)
+    }
+}
