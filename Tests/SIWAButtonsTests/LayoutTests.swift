@@ -100,20 +100,53 @@ struct LayoutTests {
         #expect(abs(layout.logo.height - 0.432 * 44) < 1e-9)
     }
 
-    @Test("Shapes: radius is a percentage of the height; border ring and stroke on white only")
+    @Test("Shapes: radius is a percentage of the height; black buttons show no border")
     func shapes() throws {
         var layout = Layout.layout(try ButtonRequest.parse("/appleid/button?height=40&border_radius=15").spec, measurer: measurer)
         #expect(layout.shapes.count == 1 && layout.shapes[0].outline.radius == 6 && layout.shapes[0].fill == .black)
         #expect(layout.foreground == .white)
-        layout = Layout.layout(try ButtonRequest.parse("/appleid/button?height=38&width=273&color=white&border=true&border_radius=50").spec, measurer: measurer)
-        #expect(layout.shapes.count == 2)
-        #expect(layout.shapes[0].outline.rect == Rect(x: 0.5, y: 0.5, width: 272, height: 37) && layout.shapes[0].fill == .black)
-        #expect(layout.shapes[0].outline.radius == 18.5)
-        #expect(layout.shapes[1].outline.rect == Rect(x: 1.5, y: 1.5, width: 270, height: 35) && layout.shapes[1].fill == .white)
         layout = Layout.layout(try ButtonRequest.parse("/appleid/button?color=black&border=true").spec, measurer: measurer)
         #expect(layout.shapes.count == 1)
         layout = Layout.layout(try ButtonRequest.parse("/appleid/button/logo?size=40&border_radius=50").spec, measurer: measurer)
         #expect(layout.shapes[0].outline.radius == 20)
+    }
+
+    /// The black (outer) and white (face) shapes of a bordered white button.
+    func border(_ target: String) throws -> (outer: RoundedRect, face: RoundedRect) {
+        let shapes = Layout.layout(try ButtonRequest.parse(target).spec, measurer: measurer).shapes
+        try #require(shapes.count == 2 && shapes[0].fill == .black && shapes[1].fill == .white)
+        return (shapes[0].outline, shapes[1].outline)
+    }
+
+    @Test("Bordered centre: rect (W-2)x(H-2) with ry = r%(H-2), 1 pt stroke: outer radius r%(H-2) + 0.5")
+    func borderedCentre() throws {
+        // §3b: 200x40 at 15%: ry 5.7, outer edge 0.5 pt in with radius 6.2 (was 5.5).
+        var (outer, face) = try border("/appleid/button?color=white&border=true&width=200&height=40")
+        #expect(outer.rect == Rect(x: 0.5, y: 0.5, width: 199, height: 39))
+        #expect(abs(outer.radius - 6.2) < 1e-9)
+        #expect(face.rect == Rect(x: 1.5, y: 1.5, width: 197, height: 37))
+        #expect(abs(face.radius - 5.2) < 1e-9)
+        // Pill (reference I11): ry = 18 of the 36 pt rect, outer 18.5 = half the outer height.
+        (outer, face) = try border("/appleid/button?color=white&border=true&locale=de_DE&width=273&height=38&border_radius=50")
+        #expect(outer.rect == Rect(x: 0.5, y: 0.5, width: 272, height: 37) && outer.radius == 18.5)
+        #expect(face.rect == Rect(x: 1.5, y: 1.5, width: 270, height: 35) && face.radius == 17.5)
+    }
+
+    @Test("Bordered left: no ring, the stroke centred on the outer edge (0.5 pt shows)")
+    func borderedLeft() throws {
+        let (outer, face) = try border("/appleid/button/left?color=white&border=true&width=240&height=40")
+        #expect(outer.rect == Rect(x: -0.5, y: -0.5, width: 241, height: 41) && abs(outer.radius - 6.5) < 1e-9)
+        #expect(face.rect == Rect(x: 0.5, y: 0.5, width: 239, height: 39) && abs(face.radius - 5.5) < 1e-9)
+    }
+
+    @Test("Bordered logo-only: stroke (S-2)/50 pt on the (S-2) square", arguments: [(30, 0.56), (44, 0.84), (64, 1.24)])
+    func borderedLogo(size: Int, stroke: Double) throws {
+        let (outer, face) = try border("/appleid/button/logo?color=white&border=true&size=\(size)")
+        let s = Double(size)
+        #expect(abs((face.rect.x - outer.rect.x) - stroke) < 1e-9)
+        #expect(abs((outer.rect.x + face.rect.x) / 2 - 1) < 1e-9)  // centred on the 1 pt padding
+        #expect(abs(outer.radius - (0.15 * (s - 2) + stroke / 2)) < 1e-9)
+        #expect(abs(face.radius - (0.15 * (s - 2) - stroke / 2)) < 1e-9)
     }
 }
 
