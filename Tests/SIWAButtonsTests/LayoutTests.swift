@@ -57,10 +57,11 @@ struct LayoutTests {
         #expect(abs(label.fontSize - 19.07) < 0.01)
         #expect(label.x == 26)
         #expect(abs(label.baseline - (22 + 0.3577 * label.fontSize)) < 1e-9)
-        // Small logo: 33% of the height tall, centred in its 12 pt slot, centre at 47.5%.
-        #expect(abs(layout.logo.height - 0.33 * 44) < 1e-9)
-        #expect(abs(layout.logo.midX - 12) < 1e-9)
-        #expect(abs(layout.logo.midY - 0.475 * 44) < 1e-9)
+        // Small logo at 44 pt: Apple's path unscaled, 33% of the height tall, about
+        // centred in its 12 pt slot, centre at 47.5% of the height.
+        #expect(abs(layout.logo.height - 0.33 * 44) < 0.02)
+        #expect(abs(layout.logo.midX - 12) < 0.1)
+        #expect(abs(layout.logo.midY - 0.475 * 44) < 0.01)
     }
 
     @Test("Left: positions are clamped to the margins and half the width")
@@ -79,16 +80,58 @@ struct LayoutTests {
         }
     }
 
+    @Test("Left: one bound or the other, never both (§3b: W 130-131, H 63-64, large: label 65, logo 14)",
+          arguments: [(130, 63), (130, 64), (131, 63), (131, 64)])
+    func leftClampingOneBound(width: Int, height: Int) throws {
+        let s = try ButtonRequest.parse("/appleid/button/left?width=\(width)&height=\(height)&logo-size=large&label-position=100&logo-position=50").spec
+        let slots = LeftLayout.slots(s)
+        // The label's minimum (15 + 30 + 21 = 66) exceeds floor(W/2) = 65: the cap wins,
+        // and the logo's cap (65 - 21 - 30 = 14) wins over its minimum 15.
+        #expect(slots.logoWidth == 30 && slots.labelX == 65 && slots.logoX == 14)
+        #expect(slots.labelWidth == Double(width) - 14 - (0.08 * Double(width)).rounded(.down) - 21 - 30)
+    }
+
+    @Test("Left: the 44-unit logo is fitted into floor(slot x H/44) points (references I12, I14)")
+    func leftLogoFit() throws {
+        // I12: 200x32 medium at 20: slot 12 pt, k = 12/17; Apple's ink box 41,16-63,43 px @2x.
+        var s = try ButtonRequest.parse("/appleid/button/left?width=200&height=32&logo-size=medium&logo-position=20&label-position=55").spec
+        var logo = Layout.layout(s, measurer: measurer).logo
+        var k = 12.0 / 17
+        #expect(abs(logo.x - (20 + 0.75 * k)) < 1e-9 && abs(logo.height - 19 * k) < 1e-9)
+        #expect(abs(logo.y - ((32 - 44 * k) / 2 + 10.5 * k)) < 1e-9)
+        #expect(abs(logo.height / (0.43 * 32) - 0.975) < 0.005)  // 2.5% under proportional
+        // I14: 188x43 large at 12: slot 20 pt, k = 20/21; Apple's ink box 25,16-63,61 px @2x.
+        s = try ButtonRequest.parse("/appleid/button/left?width=188&height=43&logo-size=large&logo-position=12&label-position=46").spec
+        logo = Layout.layout(s, measurer: measurer).logo
+        k = 20.0 / 21
+        #expect(abs(logo.x - (12 + 0.765 * k)) < 1e-9 && abs(logo.width - 19.52956 * k) < 1e-9)
+        for (edge, apple) in [(logo.x, 25.0), (logo.y, 16), (logo.maxX, 63), (logo.maxY, 61)] {
+            #expect(abs(edge * 2 - apple) < 0.75, "logo \(logo) vs Apple's px \(apple)")
+        }
+        // Small logo at H 40: a 10 pt slot instead of 10.9, 8% under proportional.
+        s = try ButtonRequest.parse("/appleid/button/left?height=40").spec
+        let ratio = Layout.layout(s, measurer: measurer).logo.height / (14.53182 * 40 / 44)
+        #expect(abs(ratio - 10 / (12 * 40.0 / 44)) < 1e-9 && ratio < 0.92)
+    }
+
     @Test("Right-to-left locales mirror the row")
     func rightToLeft() throws {
         for endpoint in ["/appleid/button", "/appleid/button/left"] {
             let ltr = Layout.layout(try ButtonRequest.parse("\(endpoint)?width=260&height=44").spec, measurer: measurer)
             let rtl = Layout.layout(try ButtonRequest.parse("\(endpoint)?width=260&height=44&locale=ar_SA").spec, measurer: measurer)
             let l = try #require(ltr.label), r = try #require(rtl.label)
-            #expect(abs(rtl.logo.x - (260 - ltr.logo.maxX)) < 1e-9)
             #expect(abs(r.x - (260 - (l.x + l.advance))) < 1e-9)
             #expect(rtl.logo.x > r.x + r.advance)
         }
+        // Centre: the run is mirrored as a whole.
+        let ltr = Layout.layout(try ButtonRequest.parse("/appleid/button?width=260&height=44").spec, measurer: measurer)
+        let rtl = Layout.layout(try ButtonRequest.parse("/appleid/button?width=260&height=44&locale=ar_SA").spec, measurer: measurer)
+        #expect(abs(rtl.logo.x - (260 - ltr.logo.maxX)) < 1e-9)
+        // Left: the slot is mirrored, the logo keeps its place inside it (Apple's JS reverses the row).
+        let spec = try ButtonRequest.parse("/appleid/button/left?width=260&height=44&locale=ar_SA").spec
+        let slots = LeftLayout.slots(spec)
+        let logo = Layout.layout(spec, measurer: measurer).logo
+        #expect(abs(logo.x - (260 - slots.logoX - slots.logoWidth + 0.14572)) < 1e-9)
     }
 
     @Test("Logo only: 43% tall, centred, from 22.7% of the side")
