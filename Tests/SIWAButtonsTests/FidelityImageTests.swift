@@ -35,6 +35,38 @@ struct FidelityImageTests {
         #expect(abs(edge.black - stroke * scale) < 0.05, "\(edge)")
         #expect(abs(edge.clear - (1 - stroke / 2) * scale) < 0.05, "\(edge)")
     }
+
+    @Test("zh_CN: the centred run at 375x64 is Apple's 93.92 x 12.125 box within 2%",
+          .enabled(if: TestSupport.hasShared, "../shared is absent: measuring tool missing"))
+    func chineseCentreRun() throws {
+        let target = "/appleid/button?locale=zh_CN&width=375&height=64&scale=2"
+        let m = try Measurement.of(try TestSupport.temporaryFile("zh-centre.png", try TestSupport.render(target)))
+        let logo = try #require(m.logo), label = try #require(m.label)
+        // Height limits: s = 32 / 12.125, font 12 s. The logo's ink starts 0.126 em into
+        // the run, and the run is centred, so the logo's left edge gives the run width.
+        let s = 32 / 12.125, font = 12 * s
+        let runX = Double(logo[0]) / 2 - LogoGlyph.inkLeft * font
+        let runWidth = 375 - 2 * runX
+        let apple = 93.921875 * s
+        #expect(abs(runWidth / apple - 1) < 0.02, "run \(runWidth) pt, Apple's \(apple) pt")  // ours was 9% wider
+        #expect(Double(label[2]) / 2 <= 375 - runX + 0.5, "label ink ends past the run")
+    }
+}
+
+@Suite("Chinese run widths against Apple's JS boxes")
+struct ChineseRunTests {
+    /// Apple's JS (zh_CN 1.5.6): the centre run (logo, U+2005, title) at 12 px is
+    /// 93.921875 wide; the left title alone at 13 px is 86.71875.
+    @Test("zh_CN, zh_HK, zh_TW boxes within 2% of Apple's", arguments: ["zh_CN", "zh_HK", "zh_TW"])
+    func boxes(code: String) throws {
+        let engine = TextEngine(fonts: try TestSupport.renderer().fonts)
+        let locale = try #require(ButtonLocale(code: code))
+        let text = locale.typeset(locale.title(.signIn))
+        let centre = (LogoGlyph.advance + LogoGlyph.space) * 12 + engine.advance(of: text, locale: locale, fontSize: 12)
+        let left = engine.advance(of: text, locale: locale, fontSize: 13)
+        #expect(abs(centre / 93.921875 - 1) < 0.02, "centre box \(centre)")
+        #expect(abs(left / 86.71875 - 1) < 0.02, "left box \(left)")
+    }
 }
 
 extension Bitmap {

@@ -114,6 +114,26 @@ struct LayoutTests {
         #expect(abs(ratio - 10 / (12 * 40.0 / 44)) < 1e-9 && ratio < 0.92)
     }
 
+    @Test("Chinese titles are set with U+2006 between words; CJK glyphs at 0.887 em")
+    func chineseTypesetting() throws {
+        let zh = try #require(ButtonLocale(code: "zh_CN"))
+        #expect(zh.typeset(zh.title(.signIn)) == "通过\u{2006}Apple\u{2006}登录")
+        #expect(zh.title(.signIn) == "通过 Apple 登录")  // alt text and snippets keep the plain title
+        for code in ["zh_HK", "zh_TW"] {
+            let locale = try #require(ButtonLocale(code: code))
+            #expect(locale.typeset(locale.title(.signIn)) == "使用\u{2006}Apple\u{2006}登入")
+        }
+        let ko = try #require(ButtonLocale(code: "ko_KR"))
+        #expect(ko.typeset(ko.title(.signIn)) == "Apple로 로그인")  // Apple's I14: a full space
+        for code in ["zh_CN", "zh_HK", "zh_TW", "ja_JP", "ko_KR"] {
+            #expect(ButtonLocale(code: code)!.cjkGlyphScale == 0.887)
+        }
+        #expect(ButtonLocale.default.cjkGlyphScale == 1)
+        // Only the CJK characters are scaled (UTF-8 byte ranges), not "Apple" or the spaces.
+        #expect(TextEngine.cjkRuns("通过\u{2006}Apple\u{2006}登录") == [0..<6, 17..<23])
+        #expect(TextEngine.cjkRuns("Apple로 로그인") == [5..<8, 9..<18])
+    }
+
     @Test("Right-to-left locales mirror the row")
     func rightToLeft() throws {
         for endpoint in ["/appleid/button", "/appleid/button/left"] {

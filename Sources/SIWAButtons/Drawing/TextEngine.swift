@@ -79,7 +79,6 @@ final class TextEngine: TextMeasuring {
         pango_layout_set_auto_dir(layout, 0)
         pango_layout_set_text(layout, text, -1)
 
-        let fontSize = fontSize * (fonts.userFamily == nil ? locale.glyphScale : 1)
         let families = (fonts.userFamily.map { [$0] } ?? []) + locale.fontFamilies
         let desc = pango_font_description_new()
         pango_font_description_set_family(desc, families.joined(separator: ","))
@@ -94,8 +93,45 @@ final class TextEngine: TextMeasuring {
             let spacing = Int32((locale.tracking * fontSize * Double(PANGO_SCALE)).rounded())
             pango_attr_list_insert(attrs, pango_attr_letter_spacing_new(spacing))
         }
+        // CJK glyphs at Apple's scale (a user's font gets no correction, as with the gap).
+        if fonts.userFamily == nil && locale.cjkGlyphScale != 1 {
+            for range in Self.cjkRuns(text) {
+                let attr = pango_attr_scale_new(locale.cjkGlyphScale)!
+                attr.pointee.start_index = UInt32(range.lowerBound)
+                attr.pointee.end_index = UInt32(range.upperBound)
+                pango_attr_list_insert(attrs, attr)
+            }
+        }
         pango_layout_set_attributes(layout, attrs)
         pango_attr_list_unref(attrs)
         return layout
+    }
+
+    /// UTF-8 byte ranges of the runs of Han, kana and hangul in `text` (what Apple's
+    /// SF composite takes from its CJK fallback face).
+    static func cjkRuns(_ text: String) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            let length = UTF8.width(scalar)
+            if isCJK(scalar) {
+                if let last = runs.last, last.upperBound == offset {
+                    runs[runs.count - 1] = last.lowerBound..<(offset + length)
+                } else {
+                    runs.append(offset..<(offset + length))
+                }
+            }
+            offset += length
+        }
+        return runs
+    }
+
+    private static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3040...0x30FF, 0x3130...0x318F, 0x31F0...0x31FF,
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF,
+             0x20000...0x3FFFF: true
+        default: false
+        }
     }
 }

@@ -64,7 +64,7 @@ enum LeftLayout {
         let slotX = spec.locale.isRightToLeft ? w - s.logoX - s.logoWidth : s.logoX
         let logo = logoBox(spec.logoSize, slotX: slotX, slotWidth: s.logoWidth, height: h)
 
-        let text = spec.label ?? ""
+        let text = spec.locale.typeset(spec.label ?? "")
         let textAt13 = measurer.advance(of: text, locale: spec.locale, fontSize: referenceSize)
         let font = min(referenceSize * min(s.labelWidth / textAt13, h / 30), maxFontShare * h)
         let advance = textAt13 * font / referenceSize
