@@ -70,6 +70,17 @@ struct ChineseRunTests {
 }
 
 extension Bitmap {
+    /// First and last column holding opaque white ink (a black button's logo and label).
+    func inkColumns() -> ClosedRange<Int> {
+        var first = width, last = 0
+        for y in 0..<height {
+            for x in 0..<width where pixels[y * width + x] == 0xFFFF_FFFF {
+                first = min(first, x); last = max(last, x)
+            }
+        }
+        return first...last
+    }
+
     /// Coverage from the top edge down one column, in pixels, until the first opaque
     /// white pixel: how much is transparent and how much is black ink.
     func topEdge(column x: Int) -> (clear: Double, black: Double) {
@@ -82,5 +93,30 @@ extension Bitmap {
             black += alpha - white
         }
         return (clear, black)
+    }
+}
+
+@Suite("A user's font without a space (--font)")
+struct UserFontSpaceTests {
+    static let noSpace = TestSupport.packageRoot.appendingPathComponent("Tests/Fixtures/NoSpace.otf")
+
+    @Test("Spaces take the pinned fonts' width, not the user font's missing-glyph box")
+    func spacesFallBack() throws {
+        let fonts = try FontLibrary(userFont: Self.noSpace)
+        #expect(fonts.userFamily == "SIWA No Space Test")
+        #expect(fonts.userFontLacks(" ") && !fonts.userFontLacks("A"))
+        let engine = TextEngine(fonts: fonts), pinned = TextEngine(fonts: try TestSupport.renderer().fonts)
+        let en = ButtonLocale.default
+        func width(_ e: TextEngine, _ text: String) -> Double { e.advance(of: text, locale: en, fontSize: 12) / 12 }
+        let space = width(engine, "Sign in") - width(engine, "Sign") - width(engine, "in")
+        let pinnedSpace = width(pinned, "Sign in") - width(pinned, "Sign") - width(pinned, "in")
+        #expect(abs(space - pinnedSpace) < 0.001, "space \(space) em, pinned \(pinnedSpace) em")
+        // Drawn: the ink of the centred run spans what the pinned fonts' does (it was
+        // 8.5% wider, drawn with the missing glyph's width).
+        let spec = try ButtonRequest.parse("/appleid/button?width=375&height=64&scale=2").spec
+        let ours = try Bitmap(png: try ButtonRenderer(fonts: fonts).render(spec, format: .png)).inkColumns()
+        let reference = try Bitmap(png: try TestSupport.render(spec.canonicalTarget)).inkColumns()
+        let ratio = Double(ours.upperBound - ours.lowerBound) / Double(reference.upperBound - reference.lowerBound)
+        #expect(abs(ratio - 1) < 0.02, "ink \(ours) vs \(reference)")
     }
 }
