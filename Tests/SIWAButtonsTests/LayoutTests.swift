@@ -57,10 +57,11 @@ struct LayoutTests {
         #expect(abs(label.fontSize - 19.07) < 0.01)
         #expect(label.x == 26)
         #expect(abs(label.baseline - (22 + 0.3577 * label.fontSize)) < 1e-9)
-        // Small logo: 33% of the height tall, centred in its 12 pt slot, centre at 47.5%.
-        #expect(abs(layout.logo.height - 0.33 * 44) < 1e-9)
-        #expect(abs(layout.logo.midX - 12) < 1e-9)
-        #expect(abs(layout.logo.midY - 0.475 * 44) < 1e-9)
+        // Small logo at 44 pt: Apple's path unscaled, 33% of the height tall, about
+        // centred in its 12 pt slot, centre at 47.5% of the height.
+        #expect(abs(layout.logo.height - 0.33 * 44) < 0.02)
+        #expect(abs(layout.logo.midX - 12) < 0.1)
+        #expect(abs(layout.logo.midY - 0.475 * 44) < 0.01)
     }
 
     @Test("Left: positions are clamped to the margins and half the width")
@@ -79,16 +80,78 @@ struct LayoutTests {
         }
     }
 
+    @Test("Left: one bound or the other, never both (§3b: W 130-131, H 63-64, large: label 65, logo 14)",
+          arguments: [(130, 63), (130, 64), (131, 63), (131, 64)])
+    func leftClampingOneBound(width: Int, height: Int) throws {
+        let s = try ButtonRequest.parse("/appleid/button/left?width=\(width)&height=\(height)&logo-size=large&label-position=100&logo-position=50").spec
+        let slots = LeftLayout.slots(s)
+        // The label's minimum (15 + 30 + 21 = 66) exceeds floor(W/2) = 65: the cap wins,
+        // and the logo's cap (65 - 21 - 30 = 14) wins over its minimum 15.
+        #expect(slots.logoWidth == 30 && slots.labelX == 65 && slots.logoX == 14)
+        #expect(slots.labelWidth == Double(width) - 14 - (0.08 * Double(width)).rounded(.down) - 21 - 30)
+    }
+
+    @Test("Left: the 44-unit logo is fitted into floor(slot x H/44) points (references I12, I14)")
+    func leftLogoFit() throws {
+        // I12: 200x32 medium at 20: slot 12 pt, k = 12/17; Apple's ink box 41,16-63,43 px @2x.
+        var s = try ButtonRequest.parse("/appleid/button/left?width=200&height=32&logo-size=medium&logo-position=20&label-position=55").spec
+        var logo = Layout.layout(s, measurer: measurer).logo
+        var k = 12.0 / 17
+        #expect(abs(logo.x - (20 + 0.75 * k)) < 1e-9 && abs(logo.height - 19 * k) < 1e-9)
+        #expect(abs(logo.y - ((32 - 44 * k) / 2 + 10.5 * k)) < 1e-9)
+        #expect(abs(logo.height / (0.43 * 32) - 0.975) < 0.005)  // 2.5% under proportional
+        // I14: 188x43 large at 12: slot 20 pt, k = 20/21; Apple's ink box 25,16-63,61 px @2x.
+        s = try ButtonRequest.parse("/appleid/button/left?width=188&height=43&logo-size=large&logo-position=12&label-position=46").spec
+        logo = Layout.layout(s, measurer: measurer).logo
+        k = 20.0 / 21
+        #expect(abs(logo.x - (12 + 0.765 * k)) < 1e-9 && abs(logo.width - 19.52956 * k) < 1e-9)
+        for (edge, apple) in [(logo.x, 25.0), (logo.y, 16), (logo.maxX, 63), (logo.maxY, 61)] {
+            #expect(abs(edge * 2 - apple) < 0.75, "logo \(logo) vs Apple's px \(apple)")
+        }
+        // Small logo at H 40: a 10 pt slot instead of 10.9, 8% under proportional.
+        s = try ButtonRequest.parse("/appleid/button/left?height=40").spec
+        let ratio = Layout.layout(s, measurer: measurer).logo.height / (14.53182 * 40 / 44)
+        #expect(abs(ratio - 10 / (12 * 40.0 / 44)) < 1e-9 && ratio < 0.92)
+    }
+
+    @Test("Chinese titles are set with U+2006 between words; CJK glyphs at 0.887 em")
+    func chineseTypesetting() throws {
+        let zh = try #require(ButtonLocale(code: "zh_CN"))
+        #expect(zh.typeset(zh.title(.signIn)) == "通过\u{2006}Apple\u{2006}登录")
+        #expect(zh.title(.signIn) == "通过 Apple 登录")  // alt text and snippets keep the plain title
+        for code in ["zh_HK", "zh_TW"] {
+            let locale = try #require(ButtonLocale(code: code))
+            #expect(locale.typeset(locale.title(.signIn)) == "使用\u{2006}Apple\u{2006}登入")
+        }
+        let ko = try #require(ButtonLocale(code: "ko_KR"))
+        #expect(ko.typeset(ko.title(.signIn)) == "Apple로 로그인")  // Apple's I14: a full space
+        for code in ["zh_CN", "zh_HK", "zh_TW", "ja_JP", "ko_KR"] {
+            #expect(ButtonLocale(code: code)!.cjkGlyphScale == 0.887)
+        }
+        #expect(ButtonLocale.default.cjkGlyphScale == 1)
+        // Only the CJK characters are scaled (UTF-8 byte ranges), not "Apple" or the spaces.
+        #expect(TextEngine.cjkRuns("通过\u{2006}Apple\u{2006}登录") == [0..<6, 17..<23])
+        #expect(TextEngine.cjkRuns("Apple로 로그인") == [5..<8, 9..<18])
+    }
+
     @Test("Right-to-left locales mirror the row")
     func rightToLeft() throws {
         for endpoint in ["/appleid/button", "/appleid/button/left"] {
             let ltr = Layout.layout(try ButtonRequest.parse("\(endpoint)?width=260&height=44").spec, measurer: measurer)
             let rtl = Layout.layout(try ButtonRequest.parse("\(endpoint)?width=260&height=44&locale=ar_SA").spec, measurer: measurer)
             let l = try #require(ltr.label), r = try #require(rtl.label)
-            #expect(abs(rtl.logo.x - (260 - ltr.logo.maxX)) < 1e-9)
             #expect(abs(r.x - (260 - (l.x + l.advance))) < 1e-9)
             #expect(rtl.logo.x > r.x + r.advance)
         }
+        // Centre: the run is mirrored as a whole.
+        let ltr = Layout.layout(try ButtonRequest.parse("/appleid/button?width=260&height=44").spec, measurer: measurer)
+        let rtl = Layout.layout(try ButtonRequest.parse("/appleid/button?width=260&height=44&locale=ar_SA").spec, measurer: measurer)
+        #expect(abs(rtl.logo.x - (260 - ltr.logo.maxX)) < 1e-9)
+        // Left: the slot is mirrored, the logo keeps its place inside it (Apple's JS reverses the row).
+        let spec = try ButtonRequest.parse("/appleid/button/left?width=260&height=44&locale=ar_SA").spec
+        let slots = LeftLayout.slots(spec)
+        let logo = Layout.layout(spec, measurer: measurer).logo
+        #expect(abs(logo.x - (260 - slots.logoX - slots.logoWidth + 0.14572)) < 1e-9)
     }
 
     @Test("Logo only: 43% tall, centred, from 22.7% of the side")
@@ -100,20 +163,53 @@ struct LayoutTests {
         #expect(abs(layout.logo.height - 0.432 * 44) < 1e-9)
     }
 
-    @Test("Shapes: radius is a percentage of the height; border ring and stroke on white only")
+    @Test("Shapes: radius is a percentage of the height; black buttons show no border")
     func shapes() throws {
         var layout = Layout.layout(try ButtonRequest.parse("/appleid/button?height=40&border_radius=15").spec, measurer: measurer)
         #expect(layout.shapes.count == 1 && layout.shapes[0].outline.radius == 6 && layout.shapes[0].fill == .black)
         #expect(layout.foreground == .white)
-        layout = Layout.layout(try ButtonRequest.parse("/appleid/button?height=38&width=273&color=white&border=true&border_radius=50").spec, measurer: measurer)
-        #expect(layout.shapes.count == 2)
-        #expect(layout.shapes[0].outline.rect == Rect(x: 0.5, y: 0.5, width: 272, height: 37) && layout.shapes[0].fill == .black)
-        #expect(layout.shapes[0].outline.radius == 18.5)
-        #expect(layout.shapes[1].outline.rect == Rect(x: 1.5, y: 1.5, width: 270, height: 35) && layout.shapes[1].fill == .white)
         layout = Layout.layout(try ButtonRequest.parse("/appleid/button?color=black&border=true").spec, measurer: measurer)
         #expect(layout.shapes.count == 1)
         layout = Layout.layout(try ButtonRequest.parse("/appleid/button/logo?size=40&border_radius=50").spec, measurer: measurer)
         #expect(layout.shapes[0].outline.radius == 20)
+    }
+
+    /// The black (outer) and white (face) shapes of a bordered white button.
+    func border(_ target: String) throws -> (outer: RoundedRect, face: RoundedRect) {
+        let shapes = Layout.layout(try ButtonRequest.parse(target).spec, measurer: measurer).shapes
+        try #require(shapes.count == 2 && shapes[0].fill == .black && shapes[1].fill == .white)
+        return (shapes[0].outline, shapes[1].outline)
+    }
+
+    @Test("Bordered centre: rect (W-2)x(H-2) with ry = r%(H-2), 1 pt stroke: outer radius r%(H-2) + 0.5")
+    func borderedCentre() throws {
+        // §3b: 200x40 at 15%: ry 5.7, outer edge 0.5 pt in with radius 6.2 (was 5.5).
+        var (outer, face) = try border("/appleid/button?color=white&border=true&width=200&height=40")
+        #expect(outer.rect == Rect(x: 0.5, y: 0.5, width: 199, height: 39))
+        #expect(abs(outer.radius - 6.2) < 1e-9)
+        #expect(face.rect == Rect(x: 1.5, y: 1.5, width: 197, height: 37))
+        #expect(abs(face.radius - 5.2) < 1e-9)
+        // Pill (reference I11): ry = 18 of the 36 pt rect, outer 18.5 = half the outer height.
+        (outer, face) = try border("/appleid/button?color=white&border=true&locale=de_DE&width=273&height=38&border_radius=50")
+        #expect(outer.rect == Rect(x: 0.5, y: 0.5, width: 272, height: 37) && outer.radius == 18.5)
+        #expect(face.rect == Rect(x: 1.5, y: 1.5, width: 270, height: 35) && face.radius == 17.5)
+    }
+
+    @Test("Bordered left: no ring, the stroke centred on the outer edge (0.5 pt shows)")
+    func borderedLeft() throws {
+        let (outer, face) = try border("/appleid/button/left?color=white&border=true&width=240&height=40")
+        #expect(outer.rect == Rect(x: -0.5, y: -0.5, width: 241, height: 41) && abs(outer.radius - 6.5) < 1e-9)
+        #expect(face.rect == Rect(x: 0.5, y: 0.5, width: 239, height: 39) && abs(face.radius - 5.5) < 1e-9)
+    }
+
+    @Test("Bordered logo-only: stroke (S-2)/50 pt on the (S-2) square", arguments: [(30, 0.56), (44, 0.84), (64, 1.24)])
+    func borderedLogo(size: Int, stroke: Double) throws {
+        let (outer, face) = try border("/appleid/button/logo?color=white&border=true&size=\(size)")
+        let s = Double(size)
+        #expect(abs((face.rect.x - outer.rect.x) - stroke) < 1e-9)
+        #expect(abs((outer.rect.x + face.rect.x) / 2 - 1) < 1e-9)  // centred on the 1 pt padding
+        #expect(abs(outer.radius - (0.15 * (s - 2) + stroke / 2)) < 1e-9)
+        #expect(abs(face.radius - (0.15 * (s - 2) - stroke / 2)) < 1e-9)
     }
 }
 

@@ -71,16 +71,18 @@ final class TextEngine: TextMeasuring {
         pango_cairo_show_layout(cr, layout)
     }
 
+    /// `pinnedOnly`: the pinned fonts alone, untracked (for `fallbackSpaces`).
     private func makeLayout(_ text: String, locale: ButtonLocale, fontSize: Double,
-                            context: OpaquePointer) -> OpaquePointer {
+                            context: OpaquePointer, pinnedOnly: Bool = false) -> OpaquePointer {
         let ctx = context
+        let spaces = pinnedOnly ? [] : fallbackSpaces(text, locale: locale, fontSize: fontSize, context: ctx)
         pango_context_set_base_dir(ctx, locale.isRightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
         let layout = pango_layout_new(ctx)!
         pango_layout_set_auto_dir(layout, 0)
         pango_layout_set_text(layout, text, -1)
 
-        let fontSize = fontSize * (fonts.userFamily == nil ? locale.glyphScale : 1)
-        let families = (fonts.userFamily.map { [$0] } ?? []) + locale.fontFamilies
+        let user = pinnedOnly ? nil : fonts.userFamily
+        let families = (user.map { [$0] } ?? []) + locale.fontFamilies
         let desc = pango_font_description_new()
         pango_font_description_set_family(desc, families.joined(separator: ","))
         pango_font_description_set_weight(desc, PANGO_WEIGHT_MEDIUM)
@@ -90,12 +92,82 @@ final class TextEngine: TextMeasuring {
 
         let attrs = pango_attr_list_new()
         pango_attr_list_insert(attrs, pango_attr_language_new(pango_language_from_string(locale.language)))
-        if locale.tracking != 0 {
+        if locale.tracking != 0 && !pinnedOnly {
             let spacing = Int32((locale.tracking * fontSize * Double(PANGO_SCALE)).rounded())
             pango_attr_list_insert(attrs, pango_attr_letter_spacing_new(spacing))
+        }
+        // CJK glyphs at Apple's scale (a user's font gets no correction, as with the gap).
+        if fonts.userFamily == nil && locale.cjkGlyphScale != 1 {
+            for range in Self.cjkRuns(text) {
+                let attr = pango_attr_scale_new(locale.cjkGlyphScale)!
+                attr.pointee.start_index = UInt32(range.lowerBound)
+                attr.pointee.end_index = UInt32(range.upperBound)
+                pango_attr_list_insert(attrs, attr)
+            }
+        }
+        for (range, width) in spaces {
+            var ink = PangoRectangle()
+            var logical = PangoRectangle(x: 0, y: 0, width: Int32((width * Double(PANGO_SCALE)).rounded()), height: 0)
+            let attr = pango_attr_shape_new(&ink, &logical)!
+            attr.pointee.start_index = UInt32(range.lowerBound)
+            attr.pointee.end_index = UInt32(range.upperBound)
+            pango_attr_list_insert(attrs, attr)
         }
         pango_layout_set_attributes(layout, attrs)
         pango_attr_list_unref(attrs)
         return layout
+    }
+
+    /// Pango gives a space the font of the text around it without asking whether that
+    /// font has it, so a user's font without U+0020 would set its missing-glyph box
+    /// there. Such spaces get the width the pinned fonts give them, tracked (Pango
+    /// does not track an imposed shape): UTF-8 byte range and width of each, drawn as
+    /// empty boxes.
+    private func fallbackSpaces(_ text: String, locale: ButtonLocale, fontSize: Double,
+                                context: OpaquePointer) -> [(Range<Int>, Double)] {
+        guard fonts.userFamily != nil else { return [] }
+        var spaces: [(Range<Int>, Double)] = []
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            let length = UTF8.width(scalar)
+            if scalar.properties.isWhitespace && fonts.userFontLacks(scalar) {
+                let layout = makeLayout(String(scalar), locale: locale, fontSize: fontSize, context: context, pinnedOnly: true)
+                var logical = PangoRectangle()
+                pango_layout_get_extents(layout, nil, &logical)
+                g_object_unref(UnsafeMutableRawPointer(layout))
+                let width = Double(logical.width) / Double(PANGO_SCALE) + locale.tracking * fontSize
+                spaces.append((offset..<(offset + length), width))
+            }
+            offset += length
+        }
+        return spaces
+    }
+
+    /// UTF-8 byte ranges of the runs of Han, kana and hangul in `text` (what Apple's
+    /// SF composite takes from its CJK fallback face).
+    static func cjkRuns(_ text: String) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            let length = UTF8.width(scalar)
+            if isCJK(scalar) {
+                if let last = runs.last, last.upperBound == offset {
+                    runs[runs.count - 1] = last.lowerBound..<(offset + length)
+                } else {
+                    runs.append(offset..<(offset + length))
+                }
+            }
+            offset += length
+        }
+        return runs
+    }
+
+    private static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3040...0x30FF, 0x3130...0x318F, 0x31F0...0x31FF,
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF,
+             0x20000...0x3FFFF: true
+        default: false
+        }
     }
 }

@@ -10,6 +10,8 @@ public final class FontLibrary: @unchecked Sendable {
     public let files: [URL]
     /// Family name of the user's font, when one was given.
     public let userFamily: String?
+    /// The characters the user's font has (an FcCharSet; nil without one).
+    private let userCharset: OpaquePointer?
 
     public enum LoadError: Error, CustomStringConvertible {
         case noFonts(String)
@@ -42,14 +44,25 @@ public final class FontLibrary: @unchecked Sendable {
         }
         files = pinned + (userFont.map { [$0] } ?? [])
         do {
-            userFamily = try userFont.map { try FontLibrary.family(of: $0) }
+            let user = try userFont.map { try FontLibrary.query($0) }
+            userFamily = user?.family
+            userCharset = user?.charset
         } catch {
             FcConfigDestroy(config)  // deinit does not run for an init that throws
             throw error
         }
     }
 
-    deinit { FcConfigDestroy(config) }
+    deinit {
+        FcConfigDestroy(config)
+        if let userCharset { FcCharSetDestroy(userCharset) }
+    }
+
+    /// Whether the user's font lacks `scalar` (false without a user font).
+    public func userFontLacks(_ scalar: Unicode.Scalar) -> Bool {
+        guard let userCharset else { return false }
+        return FcCharSetHasChar(userCharset, scalar.value) == 0
+    }
 
     /// The pinned fonts' folder: `$SIWA_FONTS_DIR`, else `Fonts/` next to the executable
     /// or in `../share/siwa-buttons/`, else the source tree's `Fonts/`.
@@ -57,14 +70,16 @@ public final class FontLibrary: @unchecked Sendable {
         ResourceDirectory.find("Fonts", environmentVariable: "SIWA_FONTS_DIR")
     }
 
-    private static func family(of file: URL) throws -> String {
+    /// A font file's family name and a copy of its character set.
+    private static func query(_ file: URL) throws -> (family: String, charset: OpaquePointer) {
         var count: Int32 = 0
         guard let pattern = FcFreeTypeQuery(file.path, 0, nil, &count) else { throw LoadError.unreadable(file.path) }
         defer { FcPatternDestroy(pattern) }
         var value: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(pattern, FC_FAMILY, 0, &value) == FcResultMatch, let value else {
-            throw LoadError.unreadable(file.path)
-        }
-        return String(cString: value)
+        var charset: OpaquePointer?
+        guard FcPatternGetString(pattern, FC_FAMILY, 0, &value) == FcResultMatch, let value,
+              FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch, let copy = FcCharSetCopy(charset)
+        else { throw LoadError.unreadable(file.path) }
+        return (String(cString: value), copy)
     }
 }

@@ -16,7 +16,7 @@ enum CenterLayout {
 
     static func place(_ spec: ButtonSpec, measurer: some TextMeasuring) -> (Rect, ButtonLayout.Label) {
         let w = Double(spec.width), h = Double(spec.height)
-        let text = spec.label ?? ""
+        let text = spec.locale.typeset(spec.label ?? "")
         let (boxHeight, baselineOffset) = metrics(spec.locale)
         let textAt12 = measurer.advance(of: text, locale: spec.locale, fontSize: referenceSize)
         let logoAndSpace = (LogoGlyph.advance + LogoGlyph.space - measurer.titleGapCorrection(locale: spec.locale)) * referenceSize

@@ -17,23 +17,31 @@ public enum Layout {
         return result
     }
 
-    /// Background and border. Apple's pixels: radius = border_radius% of the height; a
-    /// bordered white button is a 0.5 pt transparent ring, a 1 pt black stroke, then the
-    /// white face. Black buttons never show a border.
+    /// Background and border, as Apple's JS draws them: one rect with corner radius
+    /// `border_radius`% of its own height. Black buttons never show a border. A bordered
+    /// white button strokes the rect in black, centred on its edge, so the outer shape
+    /// is the rect grown by half the stroke and the white face the rect shrunk by it:
+    /// - centre: the rect sits in a 1 pt padding ((W-2) x (H-2)), stroke 1 pt, so a
+    ///   0.5 pt transparent ring shows and the outer radius is r%(H-2) + 0.5;
+    /// - left: the rect is the whole button, so the outer half of the stroke falls
+    ///   outside the image (0.5 pt at the very edge, no ring);
+    /// - logo: the rect is a 50-unit box scaled into the padding, stroke (S-2)/50 pt.
     static func shapes(_ spec: ButtonSpec) -> [ButtonLayout.Shape] {
         let bounds = Rect(x: 0, y: 0, width: Double(spec.width), height: Double(spec.height))
-        let radius = Double(spec.borderRadius) / 100 * bounds.height
-        func shape(inset: Double, _ fill: Ink) -> ButtonLayout.Shape {
-            .init(outline: RoundedRect(rect: bounds.insetBy(inset), radius: radius - inset), fill: fill)
+        let share = Double(spec.borderRadius) / 100
+        guard spec.border && spec.color == .white else {
+            return [.init(outline: RoundedRect(rect: bounds, radius: share * bounds.height),
+                          fill: spec.color == .black ? .black : .white)]
         }
-        if spec.border && spec.color == .white {
-            return [shape(inset: ringWidth, .black), shape(inset: ringWidth + strokeWidth, .white)]
+        let (rect, stroke): (Rect, Double) = switch spec.mode {
+        case .center: (bounds.insetBy(1), 1)
+        case .left: (bounds, 1)
+        case .logo: (bounds.insetBy(1), (bounds.width - 2) / 50)
         }
-        return [shape(inset: 0, spec.color == .black ? .black : .white)]
+        let radius = share * rect.height
+        return [.init(outline: RoundedRect(rect: rect.insetBy(-stroke / 2), radius: radius + stroke / 2), fill: .black),
+                .init(outline: RoundedRect(rect: rect.insetBy(stroke / 2), radius: radius - stroke / 2), fill: .white)]
     }
-
-    static let ringWidth = 0.5
-    static let strokeWidth = 1.0
 }
 
 /// The Apple logo as the font glyph U+F8FF of SF Pro, in em: where its ink sits in

@@ -84,11 +84,29 @@ public struct ButtonLocale: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Size of our label glyphs relative to Apple's font size. Apple's Korean label
-    /// (reference I14) is 7.5% smaller in both width and height than Noto Sans CJK KR
-    /// and Inter set at the same size, so Korean text is drawn at 0.925 of it.
-    public var glyphScale: Double {
-        script == .korean ? 0.925 : 1
+    /// Size of the CJK glyphs (Han, kana, hangul) relative to the font size; the
+    /// Latin "Apple" beside them keeps the full size. Apple's SF composite sets its
+    /// CJK fallback at 0.887 em: PingFang in Apple's JS (zh_CN), and Apple's Korean
+    /// render (reference I14) shows the same for hangul while its "Apple" is full
+    /// size. Noto Sans CJK's ideographs have PingFang's 1 em advance, so they take the
+    /// same scale; Japanese is assumed to follow (no Apple render seen).
+    public var cjkGlyphScale: Double {
+        script.isCJK ? 0.887 : 1
+    }
+
+    /// Apple separates the words of Chinese titles with U+2006 (six-per-em space),
+    /// not U+0020 (Apple's JS, zh_CN 1.5.6).
+    public var wordSpace: Character {
+        switch script {
+        case .chineseSimplified, .chineseTraditional, .chineseHongKong: "\u{2006}"
+        default: " "
+        }
+    }
+
+    /// A title as Apple sets it: its spaces are the locale's word space. The titles
+    /// themselves (alt text, snippets) keep plain spaces.
+    public func typeset(_ title: String) -> String {
+        wordSpace == " " ? title : String(title.map { $0 == " " ? wordSpace : $0 })
     }
 
     /// Letter spacing in em: SF's -0.022 em for Latin/Cyrillic, none for CJK, and none

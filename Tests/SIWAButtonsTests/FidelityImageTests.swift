@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import SIWAButtons
+
+/// The rules of ../shared/spec/apple-button.md §3b (measured on Apple's own web
+/// client), checked on our rendered pixels.
+@Suite("Apple's web client rules, on our pixels")
+struct FidelityImageTests {
+    @Test("Bordered centre: outer radius r%(H-2) + 0.5 pt, 0.5 pt ring, 1 pt stroke",
+          .enabled(if: TestSupport.hasShared, "../shared is absent: measuring tool missing"))
+    func borderedCentreRadius() throws {
+        let target = "/appleid/button?color=white&border=true&width=200&height=40&scale=2"
+        let m = try Measurement.of(try TestSupport.temporaryFile("border-centre.png", try TestSupport.render(target)))
+        #expect(m.ring == 1 && m.border == 2)
+        #expect(abs(m.radius - (0.15 * 38 + 0.5) * 2) <= 0.5, "radius \(m.radius) px")  // 12.4 px; 11.0 before
+    }
+
+    @Test("Bordered left: no ring, 0.5 pt of stroke at the very edge",
+          .enabled(if: TestSupport.hasShared, "../shared is absent: measuring tool missing"))
+    func borderedLeftEdge() throws {
+        let target = "/appleid/button/left?color=white&border=true&width=240&height=40&scale=2"
+        let m = try Measurement.of(try TestSupport.temporaryFile("border-left.png", try TestSupport.render(target)))
+        #expect(m.ring == 0 && m.border == 1)
+        let bitmap = try Bitmap(png: try TestSupport.render(target))
+        let edge = bitmap.topEdge(column: bitmap.width / 2)
+        #expect(abs(edge.clear) < 0.01 && abs(edge.black - 1) < 0.05, "\(edge)")
+    }
+
+    @Test("Bordered logo-only: stroke (S-2)/50 pt", arguments: [30, 64])
+    func borderedLogoStroke(size: Int) throws {
+        let scale = 4.0
+        let bitmap = try Bitmap(png: try TestSupport.render("/appleid/button/logo?color=white&border=true&size=\(size)&scale=4"))
+        let edge = bitmap.topEdge(column: bitmap.width / 2)
+        let stroke = Double(size - 2) / 50
+        #expect(abs(edge.black - stroke * scale) < 0.05, "\(edge)")
+        #expect(abs(edge.clear - (1 - stroke / 2) * scale) < 0.05, "\(edge)")
+    }
+
+    @Test("zh_CN: the centred run at 375x64 is Apple's 93.92 x 12.125 box within 2%",
+          .enabled(if: TestSupport.hasShared, "../shared is absent: measuring tool missing"))
+    func chineseCentreRun() throws {
+        let target = "/appleid/button?locale=zh_CN&width=375&height=64&scale=2"
+        let m = try Measurement.of(try TestSupport.temporaryFile("zh-centre.png", try TestSupport.render(target)))
+        let logo = try #require(m.logo), label = try #require(m.label)
+        // Height limits: s = 32 / 12.125, font 12 s. The logo's ink starts 0.126 em into
+        // the run, and the run is centred, so the logo's left edge gives the run width.
+        let s = 32 / 12.125, font = 12 * s
+        let runX = Double(logo[0]) / 2 - LogoGlyph.inkLeft * font
+        let runWidth = 375 - 2 * runX
+        let apple = 93.921875 * s
+        #expect(abs(runWidth / apple - 1) < 0.02, "run \(runWidth) pt, Apple's \(apple) pt")  // ours was 9% wider
+        #expect(Double(label[2]) / 2 <= 375 - runX + 0.5, "label ink ends past the run")
+    }
+}
+
+@Suite("Chinese run widths against Apple's JS boxes")
+struct ChineseRunTests {
+    /// Apple's JS (zh_CN 1.5.6): the centre run (logo, U+2005, title) at 12 px is
+    /// 93.921875 wide; the left title alone at 13 px is 86.71875.
+    @Test("zh_CN, zh_HK, zh_TW boxes within 2% of Apple's", arguments: ["zh_CN", "zh_HK", "zh_TW"])
+    func boxes(code: String) throws {
+        let engine = TextEngine(fonts: try TestSupport.renderer().fonts)
+        let locale = try #require(ButtonLocale(code: code))
+        let text = locale.typeset(locale.title(.signIn))
+        let centre = (LogoGlyph.advance + LogoGlyph.space) * 12 + engine.advance(of: text, locale: locale, fontSize: 12)
+        let left = engine.advance(of: text, locale: locale, fontSize: 13)
+        #expect(abs(centre / 93.921875 - 1) < 0.02, "centre box \(centre)")
+        #expect(abs(left / 86.71875 - 1) < 0.02, "left box \(left)")
+    }
+}
+
+extension Bitmap {
+    /// First and last column holding opaque white ink (a black button's logo and label).
+    func inkColumns() -> ClosedRange<Int> {
+        var first = width, last = 0
+        for y in 0..<height {
+            for x in 0..<width where pixels[y * width + x] == 0xFFFF_FFFF {
+                first = min(first, x); last = max(last, x)
+            }
+        }
+        return first...last
+    }
+
+    /// Coverage from the top edge down one column, in pixels, until the first opaque
+    /// white pixel: how much is transparent and how much is black ink.
+    func topEdge(column x: Int) -> (clear: Double, black: Double) {
+        var clear = 0.0, black = 0.0
+        for y in 0..<height {
+            let p = pixels[y * width + x]
+            let alpha = Double((p >> 24) & 0xFF) / 255, white = Double((p >> 16) & 0xFF) / 255  // premultiplied
+            if alpha == 1 && white == 1 { break }
+            clear += 1 - alpha
+            black += alpha - white
+        }
+        return (clear, black)
+    }
+}
+
+@Suite("A user's font without a space (--font)")
+struct UserFontSpaceTests {
+    static let noSpace = TestSupport.packageRoot.appendingPathComponent("Tests/Fixtures/NoSpace.otf")
+
+    @Test("Spaces take the pinned fonts' width, not the user font's missing-glyph box")
+    func spacesFallBack() throws {
+        let fonts = try FontLibrary(userFont: Self.noSpace)
+        #expect(fonts.userFamily == "SIWA No Space Test")
+        #expect(fonts.userFontLacks(" ") && !fonts.userFontLacks("A"))
+        let engine = TextEngine(fonts: fonts), pinned = TextEngine(fonts: try TestSupport.renderer().fonts)
+        let en = ButtonLocale.default
+        func width(_ e: TextEngine, _ text: String) -> Double { e.advance(of: text, locale: en, fontSize: 12) / 12 }
+        let space = width(engine, "Sign in") - width(engine, "Sign") - width(engine, "in")
+        let pinnedSpace = width(pinned, "Sign in") - width(pinned, "Sign") - width(pinned, "in")
+        #expect(abs(space - pinnedSpace) < 0.001, "space \(space) em, pinned \(pinnedSpace) em")
+        // Drawn: the ink of the centred run spans what the pinned fonts' does (it was
+        // 8.5% wider, drawn with the missing glyph's width).
+        let spec = try ButtonRequest.parse("/appleid/button?width=375&height=64&scale=2").spec
+        let ours = try Bitmap(png: try ButtonRenderer(fonts: fonts).render(spec, format: .png)).inkColumns()
+        let reference = try Bitmap(png: try TestSupport.render(spec.canonicalTarget)).inkColumns()
+        let ratio = Double(ours.upperBound - ours.lowerBound) / Double(reference.upperBound - reference.lowerBound)
+        #expect(abs(ratio - 1) < 0.02, "ink \(ours) vs \(reference)")
+    }
+}
