@@ -38,8 +38,6 @@ public func buildApplication(
     router.add(middleware: CORSExceptOperationalMiddleware(cors: CORSMiddleware(
         allowOrigin: .all, allowHeaders: [.accept, .ifNoneMatch], allowMethods: [.get, .head, .options],
         exposedHeaders: ["ETag"])))
-    // The editor's pages run under a strict Content-Security-Policy (wraps the static files).
-    router.add(middleware: ContentSecurityPolicyMiddleware())
     // Serves public/ for whatever no route matched (the editor at `/`); not Hummingbird's
     // FileMiddleware, see StaticFilesMiddleware.
     router.add(middleware: StaticFilesMiddleware(folder: PublicFolder(root: configuration.publicDirectory)))

@@ -93,11 +93,26 @@ private extension String {
 struct RequestPathMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context,
                 next: (Request, Context) async throws -> Response) async throws -> Response {
-        do {
-            _ = try RequestPath(request.uri.path)
-        } catch {
-            return PlainText.response(.badRequest, error.message, for: request)
+        let path = request.uri.path
+        if !Self.isPlain(path) {
+            do {
+                _ = try RequestPath(path)
+            } catch {
+                return PlainText.response(.badRequest, error.message, for: request)
+            }
         }
         return try await next(request, context)
+    }
+
+    /// Printable ASCII without `%` and without a `/.`: nothing `RequestPath` could refuse,
+    /// so the common path (every image request) skips decoding and splitting.
+    static func isPlain(_ path: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in path.utf8 {
+            guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "%"),
+                  !(previous == UInt8(ascii: "/") && byte == UInt8(ascii: ".")) else { return false }
+            previous = byte
+        }
+        return true
     }
 }

@@ -11,10 +11,28 @@ import SIWAButtons
 ///
 /// Here: paths are checked by `RequestPath` (400 with the reason), looked up by
 /// `PublicFolder` (no dot-names, nothing outside the folder), every file gets its
-/// Content-Type and `nosniff` (HTML also gets the CSP, from the middleware around this
-/// one), a strong ETag and Last-Modified, and one byte range is honoured (`ByteRange`).
+/// Content-Type and `nosniff` (HTML also gets the CSP), a strong ETag and Last-Modified,
+/// and one byte range is honoured (`ByteRange`).
 struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
     let folder: PublicFolder
+
+    /// The strict Content-Security-Policy of every HTML page (the editor). The editor is
+    /// built for it: no inline script or style, no `style=""`, no eval, no other origins;
+    /// the browser check (scripts/check-editor.sh) runs under it and fails on any
+    /// violation. Only HTML gets it because only documents enforce a policy; only files
+    /// of public/ are HTML.
+    static var contentSecurityPolicy: String {
+        [
+            "default-src 'none'",
+            "script-src 'self'",
+            "style-src 'self'",
+            "img-src 'self'",
+            "connect-src 'self'",
+            "base-uri 'none'",
+            "form-action 'none'",
+            "frame-ancestors 'none'",
+        ].joined(separator: "; ")
+    }
 
     /// The editor's files keep their names across releases: let caches keep them, but
     /// ask each time (a 304 with the ETag), so a new release is never mixed with an old one.
@@ -62,6 +80,7 @@ struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = file.contentType
+        if file.contentType.hasPrefix("text/html") { headers[.contentSecurityPolicy] = Self.contentSecurityPolicy }
         headers[.acceptRanges] = "bytes"
         var status = HTTPResponse.Status.ok
         var bytes = file.bytes[...]

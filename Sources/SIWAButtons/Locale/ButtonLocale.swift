@@ -19,7 +19,7 @@ public struct ButtonLocale: Hashable, Sendable, CustomStringConvertible {
     public let code: String
 
     public init?(code: String) {
-        guard LabelTable.rows.contains(where: { $0.locale == code }) else { return nil }
+        guard Self.rowIndex[code] != nil else { return nil }
         self.code = code
     }
 
@@ -28,7 +28,10 @@ public struct ButtonLocale: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { code }
 
-    private var row: LabelRow { LabelTable.rows.first { $0.locale == code }! }
+    private var row: LabelRow { LabelTable.rows[Self.rowIndex[code]!] }
+
+    /// Row of each code in `LabelTable`: parsing looks a locale up on every request.
+    private static let rowIndex = Dictionary(uniqueKeysWithValues: LabelTable.rows.enumerated().map { ($1.locale, $0) })
 
     /// The title for a button type, in logical order.
     public func title(_ type: ButtonSpec.Kind) -> String {

@@ -69,7 +69,7 @@ public struct ButtonRequest: Hashable, Sendable {
 
     /// Percent-decoding of one query component ('+' is a space, as in HTML forms).
     static func decode(_ s: Substring) throws(RequestError) -> String {
-        guard s.contains(where: { $0 == "%" || $0 == "+" }) else { return String(s) }
+        guard s.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return String(s) }
         var bytes: [UInt8] = []
         var it = Array(s.utf8)[...]
         while let b = it.popFirst() {

@@ -25,21 +25,21 @@ public enum Endpoint: String, CaseIterable, Sendable {
     /// The button parameters, in the order of Apple's documentation.
     public var parameters: [Parameter] {
         switch self {
-        case .button:
-            [.color, .border, .type, .borderRadius, .width, .height, .scale, .locale]
-        case .left:
-            [.color, .border, .type, .borderRadius, .width, .height, .scale, .locale,
-             .labelPosition, .logoPosition, .logoSize]
-        case .logo:
-            [.color, .border, .borderRadius, .size, .scale]
+        case .button: Self.buttonParameters
+        case .left: Self.leftParameters
+        case .logo: Self.logoParameters
         }
     }
 
+    private static let buttonParameters: [Parameter] = [.color, .border, .type, .borderRadius, .width, .height, .scale, .locale]
+    private static let leftParameters: [Parameter] = buttonParameters + [.labelPosition, .logoPosition, .logoSize]
+    private static let logoParameters: [Parameter] = [.color, .border, .borderRadius, .size, .scale]
+
     /// Accepts the path with or without a trailing slash.
     public init?(path: String) {
-        var p = path
-        while p.count > 1 && p.hasSuffix("/") { p.removeLast() }
-        guard let e = Endpoint(rawValue: p) else { return nil }
+        var p = Substring(path)
+        while p.utf8.count > 1 && p.utf8.last == UInt8(ascii: "/") { p = p.dropLast() }
+        guard let e = Endpoint(rawValue: String(p)) else { return nil }
         self = e
     }
 }

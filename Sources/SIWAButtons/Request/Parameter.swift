@@ -91,16 +91,22 @@ public enum Parameter: String, CaseIterable, Sendable {
     }
 
     /// Checks a raw value against the domain: integers are plain ASCII digits only
-    /// (no sign, no fraction, no spaces), choices match exactly.
+    /// (no sign, no fraction, no spaces), choices match exactly. Allocation-free: it runs
+    /// for every parameter of every request, cache hits included.
     func validate(_ raw: String) -> Bool {
-        switch domain {
-        case .integer(let range):
+        switch self {
+        case .color: return ButtonSpec.Color(rawValue: raw) != nil
+        case .border: return raw == "true" || raw == "false"
+        case .type: return ButtonSpec.Kind(rawValue: raw) != nil
+        case .locale: return ButtonLocale(code: raw) != nil
+        case .logoSize: return ButtonSpec.LogoSize(rawValue: raw) != nil
+        case .borderRadius, .width, .height, .size, .scale, .labelPosition, .logoPosition:
+            guard case .integer(let range) = domain else { return false }
             // Plain decimal digits, no sign, no leading zero (as Apple's JS writes them).
-            guard !raw.isEmpty, raw.count <= 4, raw.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-                  raw == "0" || !raw.hasPrefix("0"), let n = Int(raw) else { return false }
+            let digits = raw.utf8
+            guard (1...4).contains(digits.count), digits.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+                  digits.count == 1 || digits.first != 48, let n = Int(raw) else { return false }
             return range.contains(n)
-        case .choice(let values):
-            return values.contains(raw)
         }
     }
 }

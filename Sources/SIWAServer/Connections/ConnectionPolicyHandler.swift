@@ -38,11 +38,12 @@ final class ConnectionPolicyHandler: ChannelDuplexHandler, RemovableChannelHandl
         guard refusal == nil else { return }
         let part = unwrapInboundIn(data)
         if case .head(let head) = part {
-            if let refusal = Self.refusal(for: head) {
+            let (refusal, keepAlive) = Self.inspect(head)
+            if let refusal {
                 refuse(refusal, context: context)
                 return
             }
-            closeAfterAnswer.append(!head.isKeepAlive)
+            closeAfterAnswer.append(!keepAlive)
         }
         context.fireChannelRead(data)
     }
@@ -61,19 +62,35 @@ final class ConnectionPolicyHandler: ChannelDuplexHandler, RemovableChannelHandl
         context.fireUserInboundEventTriggered(event)
     }
 
-    /// What is wrong with a request head that the routes must not see, if anything.
-    /// (HTTP/1.0 may omit Host; the version does not reach the router, so this is checked here.)
-    static func refusal(for head: HTTPRequestHead) -> Refusal? {
-        let hosts = head.headers["host"].count
-        let http11 = head.version.major > 1 || head.version.major == 1 && head.version.minor >= 1
-        if hosts > 1 { return Refusal(status: .badRequest, message: "More than one Host header.") }
-        if http11 && hosts == 0 { return Refusal(status: .badRequest, message: "Missing Host header (required in HTTP/1.1).") }
-        let length = head.headers["content-length"]
-        if !head.headers["transfer-encoding"].isEmpty || length.contains(where: { $0 != "0" }) {
-            return Refusal(status: .payloadTooLarge,
-                           message: "Request bodies are not accepted: the service only answers GET, HEAD and OPTIONS.")
+    /// What is wrong with a request head that the routes must not see, if anything, and
+    /// whether the connection stays open after its answer. One pass over the header lines
+    /// (this runs for every request). HTTP/1.0 may omit Host; the version does not reach
+    /// the router, so Host is checked here.
+    static func inspect(_ head: HTTPRequestHead) -> (refusal: Refusal?, keepAlive: Bool) {
+        var hosts = 0, hasBody = false, hasConnection = false
+        for (name, value) in head.headers {
+            if name.utf8.count == 4, name.lowercased() == "host" {
+                hosts += 1
+            } else if name.utf8.count == 14, name.lowercased() == "content-length" {
+                hasBody = hasBody || value != "0"
+            } else if name.utf8.count == 17, name.lowercased() == "transfer-encoding" {
+                hasBody = true
+            } else if name.utf8.count == 10, name.lowercased() == "connection" {
+                hasConnection = true
+            }
         }
-        return nil
+        let http11 = head.version.major > 1 || head.version.major == 1 && head.version.minor >= 1
+        let keepAlive = hasConnection ? head.isKeepAlive : http11
+        if hosts > 1 { return (Refusal(status: .badRequest, message: "More than one Host header."), keepAlive) }
+        if http11 && hosts == 0 {
+            return (Refusal(status: .badRequest, message: "Missing Host header (required in HTTP/1.1)."), keepAlive)
+        }
+        if hasBody {
+            return (Refusal(status: .payloadTooLarge,
+                            message: "Request bodies are not accepted: the service only answers GET, HEAD and OPTIONS."),
+                    keepAlive)
+        }
+        return (nil, keepAlive)
     }
 
     static func refusal(for error: HTTPParserError) -> Refusal {
