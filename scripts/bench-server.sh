@@ -9,7 +9,7 @@
 # (scripts/setup.sh).
 #
 #   scripts/bench-server.sh                     # builds the release binary first
-#   DURATION=10s CONNECTIONS=64 THREADS=2 scripts/bench-server.sh
+#   DURATION=10s CONNECTIONS=64 THREADS=2 PAIRS=5 scripts/bench-server.sh
 #   SIWA_BIN=path/to/siwa-buttons scripts/bench-server.sh
 # Request logging is off on both sides (--log-level warning, access_log off): the
 # figures compare serving, not log writing. wrk runs on the same machine.
@@ -19,6 +19,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DURATION="${DURATION:-10s}"
 CONNECTIONS="${CONNECTIONS:-64}"
 THREADS="${THREADS:-2}"
+PAIRS="${PAIRS:-5}"
 PORT_OURS="${PORT_OURS:-8190}"
 PORT_NGINX="${PORT_NGINX:-8191}"
 PORT_BARE="${PORT_BARE:-8192}"
@@ -154,5 +155,15 @@ printf '%-40s %12s %10s %8s\n' "(b) siwa-buttons, distinct buttons" "$distinct_r
 printf '%-40s %12s %10s %8s\n' "(c) nginx, same PNG as a static file" "$nginx_rps" "$nginx_p99" "$nginx_err"
 printf '%-40s %12s %10s %8s\n' "(d) bare Hummingbird route, same bytes" "$bare_rps" "$bare_p99" "$bare_err"
 printf '\nour/bare route ratio (a)/(d): %s\n' "$(awk -v a="$cached_rps" -v d="$bare_rps" 'BEGIN {printf "%.2f", a / d}')"
+# (a) and (d) again, alternating, PAIRS times: on a shared machine the load changes
+# between runs, so each pair gives a ratio and the median is the figure to quote.
+ratios=()
+for _ in $(seq 1 "$PAIRS"); do
+    read -r a_rps _ _ <<<"$(run cached "$OURS$QUERY")"
+    read -r d_rps _ _ <<<"$(run bare "$BARE$QUERY")"
+    ratios+=("$(awk -v a="$a_rps" -v d="$d_rps" 'BEGIN {printf "%.3f", a / d}')")
+done
+printf 'our/bare route ratio, %s alternating pairs: %s; median %s\n' "$PAIRS" "${ratios[*]}" \
+    "$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}')"
 printf 'our/nginx ratio (a)/(c): %s\n' "$(awk -v a="$cached_rps" -v c="$nginx_rps" 'BEGIN {printf "%.2f", a / c}')"
 printf 'renders during (b): %s (each a new button)\n' "$rendered"

@@ -24,7 +24,7 @@ struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    private func log(_ request: Request, _ context: Context, status: Int, since start: ContinuousClock.Instant) {
+    func log(_ request: Request, _ context: Context, status: Int, since start: ContinuousClock.Instant) {
         let elapsed = (ContinuousClock.now - start) / .milliseconds(1)
         context.logger.log(level: level, "Request", metadata: [
             "hb.request.method": .string(request.method.rawValue),

@@ -23,12 +23,16 @@ public func buildApplication(
     let cache = RenderCache(capacityBytes: configuration.cacheBytes, queue: queue, backend: backend, logger: logger)
 
     let router = Router(context: BasicRequestContext.self)
-    // Outermost first. Every error answer, ours or Hummingbird's, becomes one text/plain line.
+    let accessLog = AccessLogMiddleware<BasicRequestContext>(level: .info)
+    // Cache hits of the image endpoints are answered first, with the same log line,
+    // metrics and headers the long way would give them.
+    router.add(middleware: CachedImageMiddleware(cache: cache, maxURILength: configuration.maxURILength,
+                                                 accessLog: accessLog))
+    // Then, outermost first: every error answer, ours or Hummingbird's, becomes one
+    // text/plain line; every request is logged (one line per answer, with status and
+    // time) and counted, including refused ones.
     router.add(middleware: PlainTextErrorMiddleware())
-    // Every request is logged and counted, including refused ones.
-    // Arrival at debug (Hummingbird's), the answer with status and time at info (ours).
-    router.add(middleware: LogRequestsMiddleware(.debug))
-    router.add(middleware: AccessLogMiddleware(level: .info))
+    router.add(middleware: accessLog)
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: URILengthLimitMiddleware(maxLength: configuration.maxURILength))
     // 400 for paths with bad escapes, control characters or `..` (Host and parse errors:

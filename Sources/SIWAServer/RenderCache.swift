@@ -16,11 +16,16 @@ final class RenderCache: Sendable {
         var coalesced = 0
         var entries = 0
         var bytes = 0
+        /// Request targets remembered for the hot path (at most `maxTargets`).
+        var targets = 0
     }
 
     private struct State: Sendable {
         var images: LRUCache<RenderKey, ImageAnswer>
         var inFlight: [RenderKey: Task<ImageAnswer, any Error>] = [:]
+        /// Request targets seen to name a cached image, so that a repeat skips parsing.
+        /// Bounded by count (emptied when full): a few MB at most, whatever is asked.
+        var targets: [String: RenderKey] = [:]
         var stats = Stats()
     }
 
@@ -84,6 +89,7 @@ final class RenderCache: Sendable {
             var stats = state.stats
             stats.entries = state.images.count
             stats.bytes = state.images.totalCost
+            stats.targets = state.targets.count
             return stats
         }
     }
@@ -91,6 +97,33 @@ final class RenderCache: Sendable {
     private func countMiss() {
         state.withLockedValue { $0.stats.misses += 1 }
         metrics.misses.increment()
+    }
+
+    static let maxTargets = 8192
+
+    /// The cached answer for a raw request target (path and query as sent), counted as a
+    /// hit, or nil (nothing counted) when not cached. `key` parses the target; it runs
+    /// only for a target not seen before, outside the lock.
+    func cachedAnswer(forTarget target: String, key: () -> RenderKey?) -> ImageAnswer? {
+        let known: ImageAnswer?? = state.withLockedValue { state in
+            guard let key = state.targets[target] else { return .none }
+            return .some(hit(key, &state))
+        }
+        if let known { return known }
+        guard let key = key() else { return nil }
+        return state.withLockedValue { state in
+            guard let answer = hit(key, &state) else { return nil }
+            if state.targets.count >= Self.maxTargets { state.targets.removeAll(keepingCapacity: true) }
+            state.targets[target] = key
+            return answer
+        }
+    }
+
+    private func hit(_ key: RenderKey, _ state: inout State) -> ImageAnswer? {
+        guard let answer = state.images.value(for: key) else { return nil }
+        state.stats.hits += 1
+        metrics.hits.increment()
+        return answer
     }
 
     /// The cached answer's ETag without counting a hit or touching recency, if cached.

@@ -38,16 +38,21 @@ public struct ButtonRequest: Hashable, Sendable {
         }
         var spec = ButtonSpec(mode: endpoint.mode)
         var format: OutputFormat?
-        var seen = Set<String>()
-        for piece in query.split(separator: "&", omittingEmptySubsequences: true) {
-            guard let eq = piece.firstIndex(of: "=") else {
+        // Byte-wise (no grapheme breaking) and allocation-light: this runs for every
+        // request, cache hits included. A name is refused (unknown, or a bad value) at
+        // its first occurrence, so a bit per known name is enough to find repeats.
+        var seen: UInt32 = 0, seenFormat = false
+        for bytes in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let piece = Substring(bytes)
+            guard let eq = bytes.firstIndex(of: UInt8(ascii: "=")) else {
                 throw .malformed("'\(RequestError.shown(String(piece)))' has no '=value'")
             }
-            let name = try decode(piece[..<eq])
-            let value = try decode(piece[piece.index(after: eq)...])
+            let name = try decode(Substring(bytes[..<eq]))
+            let value = try decode(Substring(bytes[bytes.index(after: eq)...]))
             guard !name.isEmpty else { throw .malformed("a parameter has no name") }
-            guard seen.insert(name).inserted else { throw .duplicateParameter(name) }
             if name == "format" {
+                guard !seenFormat else { throw .duplicateParameter(name) }
+                seenFormat = true
                 guard let f = OutputFormat(rawValue: value) else {
                     throw .invalidValue(name: name, value: value,
                                         allowed: OutputFormat.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
@@ -59,6 +64,9 @@ public struct ButtonRequest: Hashable, Sendable {
                 throw .unknownParameter(name: name, endpoint: endpoint.path,
                                         allowed: endpoint.parameters.map(\.name) + ["format"])
             }
+            let bit = UInt32(1) << Parameter.allCases.firstIndex(of: parameter)!
+            guard seen & bit == 0 else { throw .duplicateParameter(name) }
+            seen |= bit
             guard parameter.validate(value) else {
                 throw .invalidValue(name: name, value: value, allowed: parameter.allowedDescription)
             }
