@@ -65,7 +65,7 @@ mkdir "$tmp/folder"; touch "$tmp/file"
 expect_file_error "Cannot write '$tmp/none/b.png': No such file or directory." "$bin" render '/appleid/button' -o "$tmp/none/b.png"
 expect_file_error "Cannot write '$tmp/folder': Is a directory." "$bin" render '/appleid/button' -o "$tmp/folder"
 expect_file_error "--out: '$tmp/file' is a file, not a folder." "$bin" generate --out "$tmp/file"
-expect_file_error "Cannot write '$tmp/file/sub': Not a directory." "$bin" generate --out "$tmp/file/sub"
+expect_file_error "Cannot write '$tmp/file': Not a directory." "$bin" generate --out "$tmp/file/sub"
 mkdir -p "$tmp/set/logo/black/button@1x.png"  # an image the generator must write is a folder
 expect_file_error "Cannot write '$tmp/set/logo/black/button@1x.png': Is a directory." \
   "$bin" generate --out "$tmp/set" --modes logo --styles black --scales 1 --formats png
