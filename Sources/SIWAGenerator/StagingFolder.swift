@@ -24,9 +24,9 @@ final class StagingFolder {
     /// Where the new set is written.
     let url: URL
     private var locks: [Int32] = []
-    /// After `commit()`: the old set, under a hidden name, to remove.
-    private var retired: URL?
-    private var committed = false
+    /// What `close()` removes: the staging folder, or after `commit()` the old set
+    /// under its hidden name.
+    private var leftover: URL?
     /// Tests turn this off to take the two-rename path.
     var atomicExchange = true
 
@@ -52,6 +52,7 @@ final class StagingFolder {
             else if errno != EEXIST { throw fileSystemError(path: parent.path) }
         }
         url = created!
+        leftover = url
         // A folder of its own file system (a mount point) cannot be renamed into place,
         // and carrying its files over would copy them.
         var old = stat(), new = stat()
@@ -91,19 +92,15 @@ final class StagingFolder {
     }
 
     private func finishCommit(retired: URL?) {
-        committed = true
-        self.retired = retired
+        leftover = retired
         AtomicFile.syncFolder(of: target.path)
     }
 
     /// Removes the staging folder (a run that failed or was interrupted) or the old set
     /// (after `commit()`), and releases the locks. Idempotent.
     func close() {
-        if let leftover = committed ? retired : url {
-            try? FileManager.default.removeItem(at: leftover)
-        }
-        retired = nil
-        committed = true
+        if let leftover { try? FileManager.default.removeItem(at: leftover) }
+        leftover = nil
         for fd in locks { Glibc.close(fd) }
         locks = []
     }
@@ -143,7 +140,7 @@ final class StagingFolder {
 public struct MountPointError: Error, CustomStringConvertible {
     public let path: String
     public var description: String {
-        "'\(path)' is a mount point: a set is swapped in by renaming folders, which cannot cross it; write to a folder inside it."
+        "'\(path)' is a mount point: a set is swapped in by renaming folders, which cannot cross file systems."
     }
 }
 
