@@ -28,6 +28,9 @@ let package = Package(
         // libpng's writer with its longjmp error handling, in C (zlib: for its version).
         .target(name: "CPNGWriter", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
 
+        // System calls Swift's Glibc module does not expose (renameat2, syncfs), closed standard streams.
+        .target(name: "CSIWASystem"),
+
         // The rendering core: request -> spec -> layout -> drawing -> encoding.
         .target(name: "SIWAButtons", dependencies: ["CCairo", "CPango", "CPNGWriter"]),
 
@@ -47,7 +50,7 @@ let package = Package(
 
         // Batch generator and web snippets over the core.
         .target(name: "SIWAGenerator", dependencies: [
-            "SIWAButtons",
+            "SIWAButtons", "CSIWASystem",
             .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "Yams", package: "Yams"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -55,7 +58,7 @@ let package = Package(
 
         // The command line: render, serve, generate.
         .executableTarget(name: "siwa-buttons", dependencies: [
-            "SIWAButtons", "SIWAServer", "SIWAGenerator",
+            "SIWAButtons", "SIWAServer", "SIWAGenerator", "CSIWASystem",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # The `render` command as a user runs it: the README's examples, stdout output,
-# format selection, and bad input (non-zero exit, one message, nothing written).
+# format selection, and bad input (non-zero exit, one message, nothing written);
+# outputs that never half-change: `render` and `generate` stopped by a failed write, a
+# closed standard output, SIGINT, SIGTERM, SIGKILL and (as root) a full tmpfs.
 # Usage: scripts/check-cli.sh [path/to/siwa-buttons]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-.build/debug/siwa-buttons}
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")  # some checks run in another folder
+tmp=$(mktemp -d)
+mounts=()  # tmpfs mounted below $tmp (root only), unmounted before removal
+trap 'for m in "${mounts[@]}"; do umount "$m"; done; rm -rf "$tmp"' EXIT
 passed=0; failed=0
 ok() { passed=$((passed + 1)); }
 fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
@@ -65,10 +70,116 @@ mkdir "$tmp/folder"; touch "$tmp/file"
 expect_file_error "Cannot write '$tmp/none/b.png': No such file or directory." "$bin" render '/appleid/button' -o "$tmp/none/b.png"
 expect_file_error "Cannot write '$tmp/folder': Is a directory." "$bin" render '/appleid/button' -o "$tmp/folder"
 expect_file_error "--out: '$tmp/file' is a file, not a folder." "$bin" generate --out "$tmp/file"
-expect_file_error "Cannot write '$tmp/file/sub': Not a directory." "$bin" generate --out "$tmp/file/sub"
+expect_file_error "Cannot write '$tmp/file': Not a directory." "$bin" generate --out "$tmp/file/sub"
 mkdir -p "$tmp/set/logo/black/button@1x.png"  # an image the generator must write is a folder
 expect_file_error "Cannot write '$tmp/set/logo/black/button@1x.png': Is a directory." \
   "$bin" generate --out "$tmp/set" --modes logo --styles black --scales 1 --formats png
+
+
+# --- Outputs never half-change -------------------------------------------------------
+# manifest_ok DIR: every file manifest.json lists is there with its size and sha256.
+manifest_ok() {
+  python3 - "$1" <<'PY'
+import hashlib, json, os, sys
+root = sys.argv[1]
+m = json.load(open(os.path.join(root, "manifest.json")))
+bad = [e["path"] for e in m["files"] + m["pages"]
+       if not os.path.isfile(os.path.join(root, e["path"]))
+       or hashlib.sha256(open(os.path.join(root, e["path"]), "rb").read()).hexdigest() != e["sha256"]]
+print(f"{len(m['files']) + len(m['pages'])} listed, {len(bad)} differ {bad[:3]}", file=sys.stderr)
+sys.exit(1 if bad else 0)
+PY
+}
+no_leftovers() { ! ls -a "$(dirname "$1")" | grep -q "^\.$(basename "$1")\.siwa-"; }
+one_line() { [ "$(wc -l <"$1")" = 1 ]; }
+
+# render: closed standard output, a closed pipe: one line, status 1, no crash.
+"$bin" render '/appleid/button' -o - >&- 2>"$tmp/err"; status=$?
+[ "$status" = 1 ] && one_line "$tmp/err" && grep -qF "Cannot write to standard output: Bad file descriptor." "$tmp/err" \
+  && ok || fail "render -o - >&-: status $status, $(cat "$tmp/err")"
+python3 - "$bin" >"$tmp/err" 2>&1 <<'PY'
+import os, subprocess, sys
+r, w = os.pipe(); os.close(r)  # nobody reads
+p = subprocess.run([sys.argv[1], "render", "/appleid/button?scale=6", "-o", "-"], stdout=w, stderr=subprocess.PIPE)
+print(p.returncode, p.stderr.decode().strip())
+PY
+grep -qx "1 Error: Cannot write to standard output: Broken pipe." "$tmp/err" && ok || fail "render into a closed pipe: $(cat "$tmp/err")"
+
+# render: a failed write leaves no file (no temporary one, no truncated target).
+mkdir -p "$tmp/ro"
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=64k,ro tmpfs "$tmp/ro" 2>/dev/null; then mounts+=("$tmp/ro"); reason="Read-only file system"
+else chmod 555 "$tmp/ro"; reason="Permission denied"; fi
+expect_file_error "Cannot write '$tmp/ro/b.png': $reason." "$bin" render '/appleid/button' -o "$tmp/ro/b.png"
+[ -z "$(ls -A "$tmp/ro")" ] && ok || fail "render into a read-only folder left $(ls -A "$tmp/ro")"
+"$bin" render '/appleid/button' -o "$tmp/old.png" && cp "$tmp/old.png" "$tmp/old.copy"
+expect_file_error "Cannot write '$tmp/old.png/x': Not a directory." "$bin" render '/appleid/button' -o "$tmp/old.png/x"
+if [ "$(id -u)" = 0 ] && mkdir -p "$tmp/full" && mount -t tmpfs -o size=64k tmpfs "$tmp/full" 2>/dev/null; then
+  mounts+=("$tmp/full")
+  "$bin" render '/appleid/button' -o "$tmp/full/b.png"; cp "$tmp/full/b.png" "$tmp/full.copy"
+  dd if=/dev/zero of="$tmp/full/fill" bs=4k 2>/dev/null
+  expect_file_error "Cannot write '$tmp/full/b.png': No space left on device." \
+    "$bin" render '/appleid/button/left?width=375&height=64&scale=6' -o "$tmp/full/b.png"
+  [ "$(ls -A "$tmp/full" | tr '\n' ' ')" = "b.png fill " ] && cmp -s "$tmp/full/b.png" "$tmp/full.copy" \
+    && ok || fail "render onto a full disk: $(ls -A "$tmp/full")"
+  umount "$tmp/full"; unset 'mounts[-1]'
+fi
+
+# generate: usage errors (status 64), checked before anything is written.
+expect_generate_usage() { # expected message part, generate arguments...
+  local message=$1; shift
+  (cd "$tmp" && "$bin" generate "$@") >"$tmp/usage.out" 2>&1; local status=$?
+  [ "$status" = 64 ] && one_line "$tmp/usage.out" && grep -qF -- "$message" "$tmp/usage.out" && ok || fail "generate $*: status $status, $(head -c 300 "$tmp/usage.out")"
+}
+expect_generate_usage "--out: give a folder name, e.g. --out dist." --out ''
+sizes=$(python3 -c 'print(",".join(f"{w}x{h}" for w in range(130, 376, 5) for h in (30, 44, 64)))')
+start=$EPOCHREALTIME
+expect_generate_usage "This configuration writes 799274 files, more than 20000: pass --max-files 799274 to allow it." \
+  --out huge --locales all --sizes "$sizes" --scales 1,2,3,4,5,6 --formats png,svg,pdf
+echo "check-cli: a 799274-file request refused in $(python3 -c "print(f'{$EPOCHREALTIME - $start:.2f}')") s" >&2
+expect_generate_usage "writes 86 files, more than 50: pass --max-files 86" --out small --max-files 50
+[ ! -e "$tmp/huge" ] && [ ! -e "$tmp/small" ] && ok || fail "a refused generate created its folder"
+expect_generate_usage "is the current folder or holds it" --out .
+"$bin" generate --out "$tmp/small" --max-files 86 >/dev/null && ok || fail "--max-files 86 allows 86 files"
+
+# generate: SIGINT and SIGTERM part-way leave the previous set, every file matching its
+# manifest, and no staging folder; SIGKILL leaves a staging folder the next run removes.
+interrupt() { # signal, expected status
+  local set="$tmp/set-$1"
+  "$bin" generate --out "$set" --modes logo >/dev/null && echo mine >"$set/notes.txt"
+  cp "$set/manifest.json" "$tmp/manifest.before"
+  set -m  # a job of its own: a script's background jobs would otherwise ignore SIGINT
+  "$bin" generate --out "$set" --locales all --jobs 1 >/dev/null 2>"$tmp/signal.err" &
+  local pid=$! n=0
+  set +m
+  for _ in $(seq 300); do
+    n=$(find "$tmp" -path "*/.set-$1.siwa-new-*" -type f 2>/dev/null | wc -l); [ "$n" -ge 200 ] && break; sleep 0.05
+  done
+  kill -"$1" "$pid"; wait "$pid"; local status=$?
+  if [ "$1" = KILL ]; then
+    [ "$status" = 137 ] && ! no_leftovers "$set" && ok || fail "SIGKILL: status $status, no staging folder left?"
+  else
+    [ "$status" = "$2" ] && one_line "$tmp/signal.err" && grep -q "^Interrupted (SIG$1): '$set' is as it was" "$tmp/signal.err" \
+      && ok || fail "SIG$1: status $status, $(cat "$tmp/signal.err")"
+    no_leftovers "$set" && ok || fail "SIG$1 left a staging folder"
+  fi
+  echo "check-cli: SIG$1 after $n files of 2676 staged:" >&2
+  cmp -s "$set/manifest.json" "$tmp/manifest.before" && manifest_ok "$set" && [ -f "$set/notes.txt" ] \
+    && ok || fail "SIG$1: the folder no longer matches its manifest"
+}
+interrupt INT 130
+interrupt TERM 143
+interrupt KILL
+"$bin" generate --out "$tmp/set-KILL" --modes logo >/dev/null && no_leftovers "$tmp/set-KILL" && manifest_ok "$tmp/set-KILL" \
+  && [ -f "$tmp/set-KILL/notes.txt" ] && ok || fail "the run after a SIGKILL"
+
+# generate onto a full disk (root: a 2 MiB tmpfs): the old set stays, matching its manifest.
+if [ "$(id -u)" = 0 ] && mkdir -p "$tmp/disk" && mount -t tmpfs -o size=2m tmpfs "$tmp/disk" 2>/dev/null; then
+  mounts+=("$tmp/disk")
+  "$bin" generate --out "$tmp/disk/set" >/dev/null; cp "$tmp/disk/set/manifest.json" "$tmp/manifest.before"
+  expect_file_error "No space left on device." "$bin" generate --out "$tmp/disk/set" --locales all
+  cmp -s "$tmp/disk/set/manifest.json" "$tmp/manifest.before" && manifest_ok "$tmp/disk/set" && no_leftovers "$tmp/disk/set" \
+    && [ "$(ls -A "$tmp/disk")" = set ] && ok || fail "generate onto a full disk"
+fi
 
 echo "check-cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

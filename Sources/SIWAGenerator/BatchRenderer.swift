@@ -15,17 +15,29 @@ public struct BatchRenderer: Sendable {
     }
 
     /// Writes every asset under `folder` and returns their manifest entries, in the
-    /// order of `assets`. Stops at the first failure and throws it.
-    public func run(_ assets: [Asset], into folder: URL, progress: ProgressReporter? = nil) throws -> [Manifest.Entry] {
+    /// order of `assets`. Stops at the first failure and throws it. `checkpoint` is
+    /// called before each file: throwing stops the run (SIGINT, a test's failure).
+    public func run(_ assets: [Asset], into folder: URL, progress: ProgressReporter? = nil,
+                    checkpoint: @Sendable () throws -> Void = {}) throws -> [Manifest.Entry] {
         // Folders first, on one thread: concurrent mkdir -p of shared parents races.
-        for dir in Set(assets.map { ($0.path as NSString).deletingLastPathComponent }).sorted() {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent(dir), withIntermediateDirectories: true)
+        for dir in Set(assets.map { ($0.path as NSString).deletingLastPathComponent }).sorted() where !dir.isEmpty {
+            do {
+                try FileManager.default.createDirectory(at: folder.appendingPathComponent(dir), withIntermediateDirectories: true)
+            } catch {
+                throw RenderFailure(path: dir, underlying: error)
+            }
         }
         let state = SharedState(count: assets.count)
         progress?.start(total: assets.count)
         DispatchQueue.concurrentPerform(iterations: min(workers, max(assets.count, 1))) { _ in
             while let index = state.next() {
                 let asset = assets[index]
+                do {
+                    try checkpoint()
+                } catch {
+                    state.fail(error)
+                    break
+                }
                 do {
                     let bytes = try renderer.render(asset.spec, format: asset.format)
                     let entry = Manifest.Entry(asset: asset, bytes: bytes)
@@ -42,6 +54,7 @@ public struct BatchRenderer: Sendable {
         return state.entries.map { $0! }
     }
 
+    /// A file of the set that could not be written, named by its path in the set.
     public struct RenderFailure: Error, CustomStringConvertible {
         public var path: String
         public var underlying: Error
@@ -54,7 +67,7 @@ public struct BatchRenderer: Sendable {
         private var cursor = 0
         private var done = 0
         private(set) var entries: [Manifest.Entry?]
-        private(set) var failure: RenderFailure?
+        private(set) var failure: (any Error)?
 
         init(count: Int) { entries = Array(repeating: nil, count: count) }
 
@@ -74,7 +87,7 @@ public struct BatchRenderer: Sendable {
             }
         }
 
-        func fail(_ error: RenderFailure) {
+        func fail(_ error: any Error) {
             lock.withLock { if failure == nil { failure = error } }
         }
     }

@@ -1,14 +1,21 @@
+import CSIWASystem
 import Foundation
 import SIWAButtons
 
 /// `siwa-buttons generate`: the images of the matrix, `manifest.json`, the gallery
 /// and, when client id and redirect URI are known, the snippets.
+///
+/// The set is built in a staging folder beside the output folder and swapped in whole
+/// (`StagingFolder`): a run that fails, is interrupted or is killed leaves the output
+/// folder exactly as it was, the previous set matching its manifest.
 public struct Generator: Sendable {
     public var configuration: GeneratorConfiguration
     public var renderer: ButtonRenderer
     public var templates: TemplateSet
     /// Worker threads (nil: all cores).
     public var workers: Int?
+    /// Tests turn this off to take the two-rename swap.
+    var atomicExchange = true
 
     public init(configuration: GeneratorConfiguration, renderer: ButtonRenderer, templates: TemplateSet, workers: Int? = nil) {
         self.configuration = configuration
@@ -20,7 +27,7 @@ public struct Generator: Sendable {
     /// What a run wrote.
     public struct Report: Sendable {
         public var manifest: Manifest
-        /// Files of an earlier run that this one removed.
+        /// Files of the previous set that this one no longer makes.
         public var removed: [String]
         /// Why no snippet was written, if none was.
         public var snippetsSkipped: String?
@@ -28,38 +35,79 @@ public struct Generator: Sendable {
         public var imageBytes: Int { manifest.files.reduce(0) { $0 + $1.bytes } }
     }
 
-    public func generate(into folder: URL, progress: ProgressReporter? = nil) throws -> Report {
+    /// `checkpoint` is called before each image and once before the swap: throwing
+    /// stops the run (the command throws on SIGINT/SIGTERM) and leaves `folder` as it was.
+    public func generate(into folder: URL, progress: ProgressReporter? = nil,
+                         checkpoint: @Sendable () throws -> Void = {}) throws -> Report {
         let web = try configuration.web.settings()
         let assets = configuration.assets(extra: web == nil ? [] : configuration.snippetAssets)
+        let snippets = web.map {
+            SnippetRenderer(templates: templates)
+                .render(button: configuration.snippetButton, web: $0, images: .files(prefix: "", naming: AssetNaming(configuration)),
+                        pageLocale: configuration.locales[0]).files.map { ($0.name, $0.text) }
+        } ?? []
+        let pageNames = ["index.html"] + snippets.map(\.0)
 
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let output = OutputFolder(url: folder)
+        let staging = try StagingFolder(target: folder)
+        staging.atomicExchange = atomicExchange
+        defer { staging.close() }
+        let removed = try CarryOver(from: staging.target, to: staging.url,
+                                    previous: OutputFolder.previousFiles(in: staging.target),
+                                    newFiles: Set(assets.map(\.path) + pageNames + [OutputFolder.manifestName])).run()
 
-        // Render first: if that fails, the previous manifest.json still lists only files
-        // that are there, so the folder and its manifest keep matching.
-        let entries = try BatchRenderer(renderer: renderer, workers: workers).run(assets, into: folder, progress: progress)
-
-        var pages: [(String, String)] = [
-            ("index.html", templates.render("index.html", GalleryPage.view(configuration: configuration, assets: assets,
-                                                                            entries: entries, snippets: web != nil))),
-        ]
-        if let web {
-            let snippets = SnippetRenderer(templates: templates)
-                .render(button: configuration.snippetButton, web: web, images: .files(prefix: "", naming: AssetNaming(configuration)),
-                        pageLocale: configuration.locales[0])
-            pages += snippets.files.map { ($0.name, $0.text) }
-        }
+        let entries = try BatchRenderer(renderer: renderer, workers: workers)
+            .run(assets, into: staging.url, progress: progress, checkpoint: checkpoint)
+        let gallery = templates.render("index.html", GalleryPage.view(configuration: configuration, assets: assets,
+                                                                      entries: entries, snippets: web != nil))
         var pageEntries: [Manifest.Page] = []
-        for (name, text) in pages {
+        for (name, text) in [("index.html", gallery)] + snippets {
             let bytes = Array(text.utf8)
-            try output.write(bytes, to: name)
+            try write(bytes, to: name, in: staging.url)
             pageEntries.append(Manifest.Page(path: name, bytes: bytes.count, sha256: Checksum.sha256(bytes)))
         }
-
-        let removed = try output.removeStale(keeping: Set(assets.map(\.path) + pages.map(\.0)))
         let manifest = Manifest(files: entries, pages: pageEntries)
-        try output.write(try manifest.encoded(), to: OutputFolder.manifestName)
+        try write(try manifest.encoded(), to: OutputFolder.manifestName, in: staging.url)
+        try checkpoint()
+        try Self.flush(staging.url)
+        try staging.commit()
         return Report(manifest: manifest, removed: removed,
                       snippetsSkipped: web == nil ? "no snippet written: pass --client-id and --redirect-uri (or set them in the config file)" : nil)
+    }
+
+    private func write(_ bytes: [UInt8], to name: String, in folder: URL) throws {
+        do {
+            try Data(bytes).write(to: folder.appendingPathComponent(name))
+        } catch {
+            throw BatchRenderer.RenderFailure(path: name, underlying: error)
+        }
+    }
+
+    /// Every file of the staging folder on disk before it is swapped in (one syncfs for
+    /// the whole file system instead of an fsync per file); a write error the kernel
+    /// reports only now (a full disk under delayed allocation) fails the run here.
+    private static func flush(_ folder: URL) throws {
+        let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw fileSystemError(path: folder.path) }
+        defer { close(fd) }
+        guard siwa_syncfs(fd) == 0 else { throw BatchRenderer.RenderFailure(path: "", underlying: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
+    }
+
+    /// How many files a run writes (images, pages, manifest.json), counted without
+    /// listing them, so a request for millions is refused at once.
+    public static func fileCount(_ configuration: GeneratorConfiguration, snippets: Bool) -> Int {
+        let variants = configuration.variants
+        let scales = Set(configuration.scales), formats = Set(configuration.formats)
+        let perVariant = formats.reduce(0) { $0 + ($1 == .png ? scales.count : 1) }
+        var count = variants.count * perVariant + 1 + 1  // + index.html, manifest.json
+        if snippets {
+            count += 3  // snippet.html, snippet-nojs.html, siwa-init.js
+            let matrix = Set(variants)
+            count += configuration.snippetAssets.filter { asset in
+                var base = asset.spec
+                base.scale = 1
+                return !(formats.contains(.png) && scales.contains(asset.spec.scale) && matrix.contains(base))
+            }.count
+        }
+        return count
     }
 }

@@ -1,5 +1,16 @@
+import ArgumentParser
+import Foundation
+
 /// A failure reported as one line ("Error: ..."), exit status 1, without the usage text.
 struct CLIError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+
+    /// A wrong option found after parsing: one line, status 64 (EX_USAGE, as argument
+    /// parsing gives), without the usage text, which would name the wrong command when
+    /// thrown from `run()`.
+    static func usage(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+        return ExitCode.validationFailure
+    }
 }

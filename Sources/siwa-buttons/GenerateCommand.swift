@@ -11,6 +11,7 @@ struct GenerateCommand: ParsableCommand {
         Defaults: all modes, all types, all styles, en_US, 250x44, scales 1,2,3, png and svg.
         A YAML file (--config) may set the same keys as the flags; a flag wins over the file.
         Lists are comma-separated. The snippets are written when --client-id and --redirect-uri are known.
+        The set is built beside --out and swapped in whole: a failed or interrupted run leaves --out as it was.
 
         Examples:
           siwa-buttons generate --out dist/
@@ -25,8 +26,11 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("YAML configuration file.", valueName: "file"))
     var config: String?
 
-    @Option(help: ArgumentHelp("Folder to write to (created if needed).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Folder to write to (created if needed; its parent must be writable).", valueName: "dir"))
     var out: String
+
+    @Option(help: ArgumentHelp("Allow a set of more than \(GenerateCommand.defaultMaxFiles) files.", valueName: "n"))
+    var maxFiles: Int?
 
     @Option(help: ArgumentHelp("center, left, logo.", valueName: "list"))
     var modes: String?
@@ -70,12 +74,26 @@ struct GenerateCommand: ParsableCommand {
 
     @OptionGroup var fonts: FontOptions
 
+    /// Beyond this a typo in a list (`--sizes` with hundreds of entries) would fill a disk.
+    static let defaultMaxFiles = 20_000
+
+    func validate() throws {
+        if out.isEmpty { throw CLIError.usage("--out: give a folder name, e.g. --out dist.") }
+        if let maxFiles, maxFiles < 1 { throw CLIError.usage("--max-files: must be at least 1.") }
+    }
+
     func run() throws {
         let configuration = try resolvedConfiguration()
         if let jobs, jobs < 1 { throw CLIError("--jobs: must be at least 1.") }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), !isFolder.boolValue {
             throw CLIError("--out: '\(out)' is a file, not a folder.")
+        }
+        try checkOutIsNotTheCurrentFolder()
+        let count = Generator.fileCount(configuration, snippets: (try? configuration.web.settings()) != nil)
+        let limit = maxFiles ?? Self.defaultMaxFiles
+        if count > limit {
+            throw CLIError.usage("This configuration writes \(count) files, more than \(limit): pass --max-files \(count) to allow it.")
         }
         let templateSet: TemplateSet
         do {
@@ -86,10 +104,15 @@ struct GenerateCommand: ParsableCommand {
         let generator = Generator(configuration: configuration, renderer: try fonts.renderer(),
                                   templates: templateSet, workers: jobs)
         let started = Date()
+        let signals = InterruptSignals()
         let report: Generator.Report
         do {
             report = try generator.generate(into: URL(fileURLWithPath: out),
-                                            progress: ProgressBar.isTerminal() ? ProgressBar() : nil)
+                                            progress: ProgressBar.isTerminal() ? ProgressBar() : nil,
+                                            checkpoint: signals.check)
+        } catch let interrupted as InterruptSignals.Interrupted {
+            FileHandle.standardError.write(Data("Interrupted (\(interrupted.name)): '\(out)' is as it was, the partial set removed.\n".utf8))
+            throw ExitCode(128 + interrupted.signal)
         } catch {
             throw CLIError.file(error, path: out)
         }
@@ -101,6 +124,17 @@ struct GenerateCommand: ParsableCommand {
             print("Removed \(report.removed.count) files of the previous run that this configuration no longer makes.")
         }
         if let skipped = report.snippetsSkipped { print("Note: \(skipped).") }
+    }
+
+    /// The new set replaces the folder whole: a shell sitting in it would be left in the
+    /// removed old one, seeing nothing.
+    private func checkOutIsNotTheCurrentFolder() throws {
+        let resolve = { (path: String) in realpath(path, nil).map { real in defer { free(real) }; return String(cString: real) } }
+        guard let folder = resolve(out), let current = resolve(".") else { return }
+        if folder == "/" || current == folder || current.hasPrefix(folder + "/") {
+            throw CLIError.usage("--out: '\(out)' is the current folder or holds it; the set replaces the folder whole, "
+                + "so name a folder below it, e.g. --out dist.")
+        }
     }
 
     /// Defaults, then the file, then the flags.

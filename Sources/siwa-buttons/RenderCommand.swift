@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SIWAButtons
+import SIWAGenerator
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,10 +40,11 @@ struct RenderCommand: ParsableCommand {
         let chosen = try resolveFormat(query: parsed.format)
         let bytes = try fonts.renderer().render(parsed.spec, format: chosen)
         if output == "-" {
-            FileHandle.standardOutput.write(Data(bytes))
+            try StandardOutput.write(bytes)
         } else {
             do {
-                try Data(bytes).write(to: URL(fileURLWithPath: output))
+                // A temporary file renamed over the target: a failed write leaves no file.
+                try AtomicFile.write(bytes, to: output)
             } catch {
                 throw CLIError.file(error, path: output)
             }

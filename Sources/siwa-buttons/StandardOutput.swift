@@ -1,0 +1,27 @@
+import CSIWASystem
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `render -o -`: the bytes to file descriptor 1 with write(2). FileHandle traps on a
+/// closed descriptor and SIGPIPE would kill the process on a closed pipe; both are
+/// one line and status 1 instead.
+enum StandardOutput {
+    static func write(_ bytes: [UInt8]) throws {
+        // Closed at start (`>&-`): now /dev/null, which would swallow the image.
+        guard siwa_stdout_was_closed() == 0 else { throw CLIError("Cannot write to standard output: \(String(cString: strerror(EBADF))).") }
+        signal(SIGPIPE, SIG_IGN)  // EPIPE from write(2) instead
+        try bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    throw CLIError("Cannot write to standard output: \(String(cString: strerror(n < 0 ? errno : EIO))).")
+                }
+                offset += n
+            }
+        }
+    }
+}
