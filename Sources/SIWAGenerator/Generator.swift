@@ -41,10 +41,11 @@ public struct Generator: Sendable {
 
         var pages: [(String, String)] = [
             ("index.html", templates.render("index.html", GalleryPage.view(configuration: configuration, assets: assets,
-                                                                            entries: entries, snippets: web != nil))),
+                                                                            entries: entries, titles: renderer.titles,
+                                                                            snippets: web != nil))),
         ]
         if let web {
-            let snippets = SnippetRenderer(templates: templates)
+            let snippets = SnippetRenderer(templates: templates, titles: renderer.titles)
                 .render(button: configuration.snippetButton, web: web, images: .files(prefix: "", naming: AssetNaming(configuration)),
                         pageLocale: configuration.locales[0])
             pages += snippets.files.map { ($0.name, $0.text) }

@@ -30,7 +30,8 @@ public struct ButtonLocale: Hashable, Sendable, CustomStringConvertible {
 
     private var row: LabelRow { LabelTable.rows.first { $0.locale == code }! }
 
-    /// The title for a button type, in logical order.
+    /// `LabelTable`'s title for a button type, in logical order. What is drawn is the
+    /// renderer's `TitleTable`, which may replace it (`--labels`).
     public func title(_ type: ButtonSpec.Kind) -> String {
         switch type {
         case .signIn: row.signIn
