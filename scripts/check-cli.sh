@@ -56,6 +56,39 @@ expect_usage "is a folder, not a font file" '/appleid/button' -o "$tmp/u.png" --
 expect_usage "Cannot load font '$tmp/not-a-font.otf'" '/appleid/button' -o "$tmp/u.png" --font "$tmp/not-a-font.otf"
 expect_usage "--fonts-dir: '$tmp/u.png' is not a folder" '/appleid/button' -o "$tmp/u.png" --fonts-dir "$tmp/u.png"
 expect_usage "give a file name, or '-'" '/appleid/button' -o ''
+# --labels: a file correcting titles. Its mistakes are usage errors naming file, line, locale.type.
+printf 'de_DE:\n  sign-in: Anmelden mit Apple\n' >"$tmp/labels.yml"
+"$bin" render '/appleid/button?locale=de_DE' --format svg -o - --labels "$tmp/labels.yml" \
+  | grep -q '<title>Anmelden mit Apple</title>' && ok || fail "--labels: SVG title"
+"$bin" render '/appleid/button?locale=de_DE&type=continue' --format svg -o - --labels "$tmp/labels.yml" \
+  | grep -q '<title>Mit Apple fortfahren</title>' && ok || fail "--labels: titles not given stay"
+"$bin" generate --out "$tmp/labelled" --modes center --types sign-in --styles black --locales de_DE --scales 1 \
+  --formats png --labels "$tmp/labels.yml" >/dev/null \
+  && grep -q '"title" : "Anmelden mit Apple"' "$tmp/labelled/manifest.json" \
+  && grep -q 'alt="Anmelden mit Apple"' "$tmp/labelled/index.html" && ok || fail "generate --labels: manifest and gallery"
+expect_labels() { # expected message part, YAML text
+  printf '%b' "$2" >"$tmp/bad-labels.yml"
+  expect_usage "$1" '/appleid/button' -o "$tmp/u.png" --labels "$tmp/bad-labels.yml"
+  [ -e "$tmp/u.png" ] && fail "wrote a file with bad labels: $1"
+}
+expect_labels "bad-labels.yml:1:1: de-DE: unknown locale" 'de-DE:\n  sign-in: x\n'
+expect_labels "bad-labels.yml:2:3: de_DE.signin: unknown type: expected sign-in, continue or sign-up" 'de_DE:\n  signin: x\n'
+expect_labels "bad-labels.yml:2:11: de_DE.sign-in: title is empty" 'de_DE:\n  sign-in:\n'
+expect_labels "de_DE.sign-in: title must be one line" 'de_DE:\n  sign-in: "a\\nb"\n'
+expect_labels "de_DE.sign-in: the fonts have no glyph for '☃' (U+2603): it would be drawn as a box" \
+  'de_DE:\n  sign-in: Mit Apple ☃\n'
+expect_usage "--labels: no file '$tmp/none.yml'" '/appleid/button' -o "$tmp/u.png" --labels "$tmp/none.yml"
+for command in serve generate; do
+  args=(--port 1); [ $command = generate ] && args=(--out "$tmp/never")
+  "$bin" $command "${args[@]}" --labels "$tmp/none.yml" >"$tmp/usage.out" 2>&1; status=$?
+  [ "$status" = 64 ] && grep -qF -- "--labels: no file" "$tmp/usage.out" && [ ! -e "$tmp/never" ] \
+    && ok || fail "$command --labels with no file: status $status, $(head -c 300 "$tmp/usage.out")"
+done
+printf 'de_DE:\n  continue: Mit Apple א\n' >"$tmp/borrowed.yml"
+"$bin" render '/appleid/button' -o "$tmp/w.png" --labels "$tmp/borrowed.yml" 2>"$tmp/err" \
+  && grep -qF "Warning: $tmp/borrowed.yml:2:13: de_DE.continue: 'א' (U+05D0) drawn with Noto Sans Hebrew" "$tmp/err" \
+  && ok || fail "--labels: warning for another locale's font: $(cat "$tmp/err")"
+
 if "$bin" render '/appleid/button' -o "$tmp/b.jpg" 2>"$tmp/err"; then fail "wrote PNG bytes to b.jpg"
 else grep -qF "Cannot write '.jpg' files" "$tmp/err" && [ ! -e "$tmp/b.jpg" ] && ok || fail "message for -o b.jpg: $(cat "$tmp/err")"; fi
 "$bin" render '/appleid/button' --format svg -o "$tmp/b.txt" && grep -q '<svg' "$tmp/b.txt" && ok || fail "--format with any extension"

@@ -6,10 +6,14 @@ import Foundation
 /// The one entry point every front end uses: spec + format -> encoded bytes.
 public final class ButtonRenderer: Sendable {
     public let fonts: FontLibrary
+    /// The titles drawn, and named in `alt`, `<title>` and PDF titles: `LabelTable`'s
+    /// unless the user corrected some (`--labels`). Front ends take titles from here.
+    public let titles: TitleTable
     private let engines: EnginePool
 
-    public init(fonts: FontLibrary) {
+    public init(fonts: FontLibrary, titles: TitleTable = .standard) {
         self.fonts = fonts
+        self.titles = titles
         engines = EnginePool(fonts: fonts)
     }
 
@@ -32,7 +36,7 @@ public final class ButtonRenderer: Sendable {
 
     /// The button's geometry in points, as the painter will draw it.
     public func layout(_ spec: ButtonSpec) -> ButtonLayout {
-        engines.with { (Layout.layout(spec, measurer: $0), fontSize: nil, scale: 1) }
+        engines.with { (Layout.layout(spec, titles: titles, measurer: $0), fontSize: nil, scale: 1) }
     }
 
     /// Text engines retired to keep memory bounded (see `EnginePool`).
@@ -40,16 +44,16 @@ public final class ButtonRenderer: Sendable {
 
     public func render(_ spec: ButtonSpec, format: OutputFormat) throws -> [UInt8] {
         try engines.with { engine in
-            let layout = Layout.layout(spec, measurer: engine)
+            let layout = Layout.layout(spec, titles: titles, measurer: engine)
             let draw = { (cr: OpaquePointer) in Painter.paint(layout, on: cr, text: engine) }
             let bytes = switch format {
             case .png:
                 try CairoTargets.png(spec, draw: draw)
             case .svg:
-                SVGFinishing.finish(try CairoTargets.svg(spec, draw: draw), title: spec.accessibleTitle,
+                SVGFinishing.finish(try CairoTargets.svg(spec, draw: draw), title: titles.accessibleTitle(for: spec),
                                     idSeed: spec.canonicalTarget)
             case .pdf:
-                try CairoTargets.pdf(spec, title: spec.accessibleTitle, draw: draw)
+                try CairoTargets.pdf(spec, title: titles.accessibleTitle(for: spec), draw: draw)
             }
             return (bytes, fontSize: layout.label?.fontSize, scale: spec.scale)
         }
@@ -61,11 +65,76 @@ public func render(_ spec: ButtonSpec, format: OutputFormat) throws -> [UInt8] {
     try ButtonRenderer.shared().render(spec, format: format)
 }
 
-extension ButtonSpec {
-    /// Text for `alt`, `<title>` and PDF titles: the label, or "Sign in with Apple"
-    /// (en_US: the logo endpoint takes no locale) for the logo-only button.
-    public var accessibleTitle: String {
-        label ?? ButtonLocale.default.title(.signIn)
+extension ButtonRenderer {
+    /// A renderer over the same fonts drawing other titles.
+    public func with(titles: TitleTable) -> ButtonRenderer {
+        ButtonRenderer(fonts: fonts, titles: titles)
+    }
+
+    /// Characters of the replaced titles that the fonts cannot draw as the locale's
+    /// own fonts would, found by laying each title out as it is drawn. The built-in
+    /// titles have none (the pinned fonts are subset to them).
+    public func glyphProblems() -> [TitleGlyphProblem] {
+        titles.entries.compactMap { entry in
+            let sources = engines.with { engine in
+                (engine.glyphSources(entry.locale.typeset(entry.title), locale: entry.locale), fontSize: nil, scale: 1)
+            }
+            let allowed = Set((fonts.userFamily.map { [$0] } ?? []) + entry.locale.fontFamilies)
+            var missing: [Unicode.Scalar] = [], borrowed: [Unicode.Scalar] = [], families: [String] = []
+            for (scalar, family) in sources {
+                if let family {
+                    if !allowed.contains(family) && !borrowed.contains(scalar) {
+                        borrowed.append(scalar)
+                        if !families.contains(family) { families.append(family) }
+                    }
+                } else if !missing.contains(scalar) {
+                    missing.append(scalar)
+                }
+            }
+            if !missing.isEmpty {
+                return TitleGlyphProblem(locale: entry.locale, type: entry.type, characters: missing, kind: .missing)
+            }
+            if !borrowed.isEmpty {
+                return TitleGlyphProblem(locale: entry.locale, type: entry.type, characters: borrowed,
+                                         kind: .otherFont(families))
+            }
+            return nil
+        }
+    }
+}
+
+/// Characters of a replaced title the fonts lack (drawn as boxes: the title is
+/// wrong), or that only a font of another locale has (drawn in that font's design).
+public struct TitleGlyphProblem: Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        /// No font has them.
+        case missing
+        /// Drawn from these fonts (families), which are not the locale's.
+        case otherFont([String])
+    }
+
+    public var locale: ButtonLocale
+    public var type: ButtonSpec.Kind
+    public var characters: [Unicode.Scalar]
+    public var kind: Kind
+
+    /// Whether the title would be drawn wrong (missing glyphs), not only in another design.
+    public var isError: Bool { kind == .missing }
+
+    /// `'ŋ' (U+014B), 'ħ' (U+0127)`.
+    public var characterList: String {
+        characters.map { "'\($0)' (\($0.codePoint))" }.joined(separator: ", ")
+    }
+
+    /// `de_DE.sign-in: ...`, without advice (which depends on the front end).
+    public var description: String {
+        switch kind {
+        case .missing:
+            "\(locale.code).\(type.rawValue): the fonts have no glyph for \(characterList)"
+        case .otherFont(let families):
+            "\(locale.code).\(type.rawValue): \(characterList) drawn with \(families.joined(separator: ", ")), "
+                + "not this locale's font"
+        }
     }
 }
 

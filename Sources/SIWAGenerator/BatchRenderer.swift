@@ -40,7 +40,7 @@ public struct BatchRenderer: Sendable {
                 }
                 do {
                     let bytes = try renderer.render(asset.spec, format: asset.format)
-                    let entry = Manifest.Entry(asset: asset, bytes: bytes)
+                    let entry = Manifest.Entry(asset: asset, bytes: bytes, title: renderer.titles.accessibleTitle(for: asset.spec))
                     try Data(bytes).write(to: folder.appendingPathComponent(asset.path))
                     let done = state.finish(index, entry)
                     progress?.update(done: done)

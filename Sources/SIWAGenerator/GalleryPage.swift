@@ -6,7 +6,7 @@ import SIWAButtons
 /// button only the no-JS snippet needs (its dark-mode twin, say).
 enum GalleryPage {
     static func view(configuration: GeneratorConfiguration, assets: [Asset], entries: [Manifest.Entry],
-                     snippets: Bool) -> [String: Any] {
+                     titles: TitleTable, snippets: Bool) -> [String: Any] {
         let naming = AssetNaming(configuration)
         // Files of each button, keyed by the button at 1x.
         var filesByButton: [ButtonSpec: [(asset: Asset, entry: Manifest.Entry)]] = [:]
@@ -42,7 +42,7 @@ enum GalleryPage {
             var card: [String: Any] = [
                 "caption": button.mode == .logo ? ButtonStyle(button).rawValue
                     : "\(ButtonStyle(button).rawValue) · \(button.locale.code)",
-                "alt": button.accessibleTitle,
+                "alt": titles.accessibleTitle(for: button),
                 "lang": button.mode == .logo ? ButtonLocale.default.bcp47 : button.locale.bcp47,
                 "dir": button.mode != .logo && button.locale.isRightToLeft ? "rtl" : "ltr",
                 "files": files.map { ["label": label($0.asset), "href": Escaping.urlPath($0.asset.path),

@@ -42,7 +42,7 @@ public struct Generator: Sendable {
         let web = try configuration.web.settings()
         let assets = configuration.assets(extra: web == nil ? [] : configuration.snippetAssets)
         let snippets = web.map {
-            SnippetRenderer(templates: templates)
+            SnippetRenderer(templates: templates, titles: renderer.titles)
                 .render(button: configuration.snippetButton, web: $0, images: .files(prefix: "", naming: AssetNaming(configuration)),
                         pageLocale: configuration.locales[0]).files.map { ($0.name, $0.text) }
         } ?? []
@@ -58,7 +58,8 @@ public struct Generator: Sendable {
         let entries = try BatchRenderer(renderer: renderer, workers: workers)
             .run(assets, into: staging.url, progress: progress, checkpoint: checkpoint)
         let gallery = templates.render("index.html", GalleryPage.view(configuration: configuration, assets: assets,
-                                                                      entries: entries, snippets: web != nil))
+                                                                      entries: entries, titles: renderer.titles,
+                                                                      snippets: web != nil))
         var pageEntries: [Manifest.Page] = []
         for (name, text) in [("index.html", gallery)] + snippets {
             let bytes = Array(text.utf8)

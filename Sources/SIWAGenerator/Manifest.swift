@@ -17,6 +17,10 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var endpoint: String
         public var mode: String
         public var style: String
+        /// The title drawn (the image's `alt` text, SVG `<title>`, PDF title), from the
+        /// renderer's titles (`--labels` included); for the logo-only button the en_US
+        /// sign-in title.
+        public var title: String
         /// Apple's query parameters with their effective values (numbers as numbers,
         /// `border` as a boolean).
         public var parameters: [String: Value]
@@ -75,8 +79,8 @@ public struct Manifest: Codable, Equatable, Sendable {
 }
 
 extension Manifest.Entry {
-    /// The entry for an image file with its bytes.
-    public init(asset: Asset, bytes: [UInt8]) {
+    /// The entry for an image file with its bytes and title.
+    public init(asset: Asset, bytes: [UInt8], title: String) {
         let spec = asset.spec
         var parameters: [String: Manifest.Value] = [:]
         for pair in spec.canonicalQuery.split(separator: "&") {
@@ -91,7 +95,7 @@ extension Manifest.Entry {
             }
         }
         self.init(path: asset.path, endpoint: spec.canonicalTarget + "&format=\(asset.format.rawValue)", mode: spec.mode.rawValue,
-                  style: asset.style.rawValue, parameters: parameters, format: asset.format.rawValue,
+                  style: asset.style.rawValue, title: title, parameters: parameters, format: asset.format.rawValue,
                   mediaType: asset.format.mediaType,
                   width: spec.pixelWidth, height: spec.pixelHeight, scale: spec.scale,
                   bytes: bytes.count, sha256: Checksum.sha256(bytes))

@@ -6,9 +6,13 @@ import SIWAButtons
 /// so both show the same snippet.
 public struct SnippetRenderer: Sendable {
     public let templates: TemplateSet
+    /// Where the `alt` text comes from: the renderer's titles, so the snippet names the
+    /// title its image shows (`--labels` included).
+    public let titles: TitleTable
 
-    public init(templates: TemplateSet) {
+    public init(templates: TemplateSet, titles: TitleTable) {
         self.templates = templates
+        self.titles = titles
     }
 
     /// The three texts, named as `generate` writes them.
@@ -31,7 +35,7 @@ public struct SnippetRenderer: Sendable {
     public func render(button: ButtonSpec, web: WebFlowSettings, images: SnippetImages,
                        initScriptURL: String = "siwa-init.js", pageLocale: ButtonLocale? = nil) -> Snippets {
         let view = Self.view(button: button, web: web, images: images, initScriptURL: initScriptURL,
-                             pageLocale: pageLocale)
+                             pageLocale: pageLocale, titles: titles)
         return Snippets(snippetHTML: templates.render("snippet.html", view),
                         initJS: templates.render("siwa-init.js", view),
                         noJSHTML: templates.render("snippet-nojs.html", view))
@@ -40,7 +44,7 @@ public struct SnippetRenderer: Sendable {
     /// What the templates see. Raw values only: the templates escape them (HTML or JS
     /// string, by file type); URLs are percent-encoded here, then HTML-escaped there.
     static func view(button: ButtonSpec, web: WebFlowSettings, images: SnippetImages, initScriptURL: String,
-                     pageLocale: ButtonLocale? = nil) -> [String: Any] {
+                     pageLocale: ButtonLocale? = nil, titles: TitleTable) -> [String: Any] {
         var spec = button
         spec.scale = 1
         let page = spec.mode == .logo ? pageLocale ?? spec.locale : spec.locale
@@ -58,7 +62,7 @@ public struct SnippetRenderer: Sendable {
             "locale": page.code,
             "lang": page.bcp47,
             "dir": page.isRightToLeft ? "rtl" : "ltr",
-            "alt": spec.label ?? page.title(.signIn),
+            "alt": titles.label(for: spec) ?? titles.title(.signIn, in: page),
             "width": spec.width,
             "height": spec.height,
             "dataAttributes": dataAttributes(spec).map { ["name": $0.0, "value": $0.1] },

@@ -48,7 +48,8 @@ public func buildApplication(
 
     ImageRoutes(cache: cache, backend: backend).register(on: router)
     // The editor's snippets, from the generator's templates.
-    SnippetRoutes(logger: logger, override: configuration.templatesDirectory.map { URL(fileURLWithPath: $0) })
+    SnippetRoutes(logger: logger, override: configuration.templatesDirectory.map { URL(fileURLWithPath: $0) },
+                  titles: backend.titles)
         .register(on: router)
     OperationalRoutes.register(on: router, registry: registry)
 
@@ -57,7 +58,7 @@ public func buildApplication(
         "siwa.workers": "\(queue.workers)", "siwa.queue_depth": "\(queue.depth)",
         "siwa.cache_mb": "\(configuration.cacheMB)", "siwa.max_connections": "\(connections.maximum)",
         "siwa.idle_timeout_s": "\(configuration.idleTimeoutSeconds)", "siwa.fingerprint": "\(backend.fingerprint)",
-        "siwa.libraries": "\(ButtonRenderer.libraryVersions)",
+        "siwa.libraries": "\(ButtonRenderer.libraryVersions)", "siwa.replaced_titles": "\(backend.titles.entries.count)",
     ])
     return Application(
         router: router,

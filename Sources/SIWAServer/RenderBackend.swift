@@ -3,36 +3,49 @@ import Foundation
 import SIWAButtons
 
 /// What the service needs from the rendering core: a thread-safe, synchronous
-/// render function and a fingerprint of everything besides the request that decides
-/// its bytes (renderer version, font files, C library versions). Tests inject their
-/// own render function.
+/// render function, the titles it draws (the snippets' `alt` text names them too) and a
+/// fingerprint of everything besides the request that decides its bytes (renderer
+/// version, font files, C library versions, replaced titles). Tests inject their own
+/// render function.
 public struct RenderBackend: Sendable {
     /// Identifies the renderer's output for ETags; changes when the renderer version,
-    /// the fonts or a library that draws or encodes (Cairo, Pango, libpng...) changes.
+    /// the fonts, a library that draws or encodes (Cairo, Pango, libpng...) or the
+    /// replaced titles (`--labels`) change.
     public let fingerprint: String
+    /// The titles the images show, for the snippets' `alt` text.
+    public let titles: TitleTable
     public let render: @Sendable (ButtonSpec, OutputFormat) throws -> [UInt8]
 
-    public init(fingerprint: String, render: @escaping @Sendable (ButtonSpec, OutputFormat) throws -> [UInt8]) {
+    public init(fingerprint: String, titles: TitleTable = .standard,
+                render: @escaping @Sendable (ButtonSpec, OutputFormat) throws -> [UInt8]) {
         self.fingerprint = fingerprint
+        self.titles = titles
         self.render = render
     }
 
     /// Backend over a renderer; reads every font file once to fingerprint it.
     public init(renderer: ButtonRenderer) throws {
-        let fingerprint = try Self.fingerprint(libraries: ButtonRenderer.libraryVersions, fonts: renderer.fonts.files)
-        self.init(fingerprint: fingerprint) { spec, format in
+        let fingerprint = try Self.fingerprint(libraries: ButtonRenderer.libraryVersions, fonts: renderer.fonts.files,
+                                               titles: renderer.titles)
+        self.init(fingerprint: fingerprint, titles: renderer.titles) { spec, format in
             try renderer.render(spec, format: format)
         }
     }
 
-    /// `RendererVersion-digest`, the digest over the library versions and the font
-    /// files' names and bytes.
-    static func fingerprint(libraries: String, fonts: [URL]) throws -> String {
+    /// `RendererVersion-digest`, the digest over the library versions, the font files'
+    /// names and bytes and, when some titles are replaced, the table of replaced titles
+    /// (so the same URL served with and without `--labels` has different ETags, and
+    /// without it the ETags stay those of earlier releases).
+    static func fingerprint(libraries: String, fonts: [URL], titles: TitleTable = .standard) throws -> String {
         var hash = SHA256()
         hash.update(field: Data(libraries.utf8))
         for file in fonts {
             hash.update(field: Data(file.lastPathComponent.utf8))
             hash.update(field: try Data(contentsOf: file, options: .alwaysMapped))
+        }
+        if !titles.isStandard {
+            hash.update(field: Data("titles".utf8))
+            hash.update(field: Data(titles.canonicalText.utf8))
         }
         return "\(RendererVersion.current)-\(hash.finalize().hex.prefix(16))"
     }

@@ -23,14 +23,18 @@ struct SnippetRoutes<Context: RequestContext>: Sendable {
     /// The templates, or why they could not be loaded: the images are still served then,
     /// and this endpoint says what is missing (500).
     let templates: Result<TemplateSet, TemplateSet.LoadError>
+    /// The titles the images show (the backend's), for the `alt` text.
+    let titles: TitleTable
 
-    init(templates: Result<TemplateSet, TemplateSet.LoadError>) {
+    init(templates: Result<TemplateSet, TemplateSet.LoadError>, titles: TitleTable = .standard) {
         self.templates = templates
+        self.titles = titles
     }
 
     /// Loads the built-in templates (`$SIWA_TEMPLATES_DIR`, next to the executable, or the
     /// source tree), with the files of `override` replacing them.
-    init(logger: Logger, override: URL? = nil) {
+    init(logger: Logger, override: URL? = nil, titles: TitleTable) {
+        self.titles = titles
         templates = Result { () throws(TemplateSet.LoadError) in try TemplateSet.load(override: override) }
         if case .failure(let error) = templates {
             logger.error("Snippet templates not loaded; \(SnippetEndpoint.prefix) answers 500", metadata: ["error": "\(error)"])
@@ -67,7 +71,7 @@ struct SnippetRoutes<Context: RequestContext>: Sendable {
         }
         let renderer: SnippetRenderer
         switch templates {
-        case .success(let set): renderer = SnippetRenderer(templates: set)
+        case .success(let set): renderer = SnippetRenderer(templates: set, titles: titles)
         case .failure(let error):
             return PlainText.response(.internalServerError, "Snippet templates not loaded: \(error)",
                                       for: request, headers: [.cacheControl: "no-store"])

@@ -1,14 +1,20 @@
 import ArgumentParser
 import Foundation
 import SIWAButtons
+import SIWAGenerator
 
-/// Font choices shared by every subcommand.
+/// What the renderer draws with, shared by every subcommand: fonts, and the titles
+/// (`--labels` is here because its titles are checked against these fonts).
 struct FontOptions: ParsableArguments {
     @Option(name: .customLong("font"), help: ArgumentHelp("A font file to use before the pinned fonts (e.g. SF Pro).", valueName: "path"))
     var font: String?
 
     @Option(help: ArgumentHelp("Folder of the pinned fonts (default: the project's Fonts/).", valueName: "dir"))
     var fontsDir: String?
+
+    @Option(help: ArgumentHelp("YAML file of titles replacing the built-in ones: locale -> type -> title "
+        + "(e.g. 'de_DE: {sign-in: Mit Apple anmelden}').", valueName: "file"))
+    var labels: String?
 
     /// A wrong path is a usage error (status 64), found before any work: a folder given
     /// as --font would otherwise make fontconfig scan the whole tree.
@@ -26,6 +32,12 @@ struct FontOptions: ParsableArguments {
     }
 
     func renderer() throws -> ButtonRenderer {
+        let renderer = try fontRenderer()
+        guard let labels else { return renderer }
+        return try Self.applying(labels: labels, to: renderer)
+    }
+
+    private func fontRenderer() throws -> ButtonRenderer {
         if font == nil && fontsDir == nil { return try ButtonRenderer.shared() }
         do {
             return ButtonRenderer(fonts: try FontLibrary(directory: fontsDir.map { URL(fileURLWithPath: $0) },
@@ -34,5 +46,29 @@ struct FontOptions: ParsableArguments {
             // A file that is not a font, a folder without fonts: the option is wrong.
             throw ValidationError(error.description)
         }
+    }
+
+    /// The renderer drawing the titles of a `--labels` file. A file that cannot be read
+    /// or has a wrong entry, or a title with characters no font has (it would be drawn
+    /// with boxes), is a usage error naming the file, line, `locale.type` and what is
+    /// wrong. Characters only another locale's pinned font has are drawn in that font's
+    /// design: a warning on standard error.
+    static func applying(labels path: String, to renderer: ButtonRenderer) throws -> ButtonRenderer {
+        let file: LabelsFile
+        do {
+            file = try LabelsFile.load(path)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let corrected = renderer.with(titles: file.titles)
+        for problem in corrected.glyphProblems() {
+            let at = file.location(of: problem.locale, problem.type) ?? path
+            if problem.isError {
+                throw ValidationError("\(at): \(problem): it would be drawn as a box; give --font with a font that has "
+                    + (problem.characters.count == 1 ? "it." : "them."))
+            }
+            FileHandle.standardError.write(Data("Warning: \(at): \(problem).\n".utf8))
+        }
+        return corrected
     }
 }

@@ -65,7 +65,7 @@ import Testing
                         button: ButtonSpec = ButtonSpec(width: 250, height: 44), popup: Bool = false,
                         images: SnippetImages = .files(prefix: "", naming: AssetNaming())) throws -> SnippetRenderer.Snippets {
         let web = try WebFlowSettings(clientId: clientId, redirectURI: redirectURI, usePopup: popup)
-        return SnippetRenderer(templates: templates).render(button: button, web: web, images: images)
+        return SnippetRenderer(templates: templates, titles: .standard).render(button: button, web: web, images: images)
     }
 
     @Test func hostileClientIdStaysData() throws {
@@ -140,7 +140,7 @@ import Testing
         try "var id = '{{clientId}}';\n".write(to: folder.url.appendingPathComponent("siwa-init.js.mustache"), atomically: true, encoding: .utf8)
         let custom = try TemplateSet.load(override: folder.url)
         let web = try WebFlowSettings(clientId: hostileClientId, redirectURI: "https://example.com/cb")
-        let s = SnippetRenderer(templates: custom).render(button: ButtonSpec(), web: web, images: .endpoint(base: ""))
+        let s = SnippetRenderer(templates: custom, titles: .standard).render(button: ButtonSpec(), web: web, images: .endpoint(base: ""))
         // The file type decides the escaping, whoever wrote the template.
         #expect(s.noJSHTML == "<p>a&quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>\n")
         #expect(s.initJS == "var id = 'a\\u0022\\u003C/script\\u003E\\u003Cscript\\u003Ealert(1)\\u003C/script\\u003E';\n")

@@ -36,7 +36,7 @@ import Testing
         let button = try ButtonRequest.parse("/appleid/button/left?type=continue&width=260&height=44&logo-size=medium&color=white&border=true").spec
         let web = try WebFlowSettings(clientId: "com.example.web", redirectURI: "https://example.com/auth/apple/callback",
                                       scope: "email", usePopup: true)
-        let expected = SnippetRenderer(templates: try TemplateSet.load())
+        let expected = SnippetRenderer(templates: try TemplateSet.load(), titles: .standard)
             .render(button: button, web: web, images: .endpoint(base: Self.base))
 
         try await TestApp.make().test(.router) { client in

@@ -50,6 +50,40 @@ final class TextEngine: TextMeasuring {
         return Double(logical.width) / Double(PANGO_SCALE)
     }
 
+    /// Where each glyph of `text` comes from, as drawn: the first character of its
+    /// cluster and the family of the font Pango chose, nil for a character no font has
+    /// (drawn as a box). Glyphs Pango leaves empty (default-ignorable characters) are
+    /// skipped.
+    func glyphSources(_ text: String, locale: ButtonLocale) -> [(Unicode.Scalar, String?)] {
+        let layout = makeLayout(text, locale: locale, fontSize: 12, context: measureContext)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let utf8 = Array(text.utf8)
+        let unknownFlag: PangoGlyph = 0x1000_0000, empty: PangoGlyph = 0x0FFF_FFFF  // PANGO_GLYPH_UNKNOWN_FLAG, _EMPTY
+        var sources: [(Unicode.Scalar, String?)] = []
+        let iter = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iter) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iter) else { continue }
+            let item = run.pointee.item.pointee
+            let family = item.analysis.font.flatMap { font -> String? in
+                guard let desc = pango_font_describe(font) else { return nil }
+                defer { pango_font_description_free(desc) }
+                return pango_font_description_get_family(desc).map { String(cString: $0) }
+            }
+            let glyphs = run.pointee.glyphs.pointee
+            for i in 0..<Int(glyphs.num_glyphs) {
+                let glyph = glyphs.glyphs[i].glyph
+                guard glyph != empty else { continue }
+                let start = Int(item.offset) + Int(glyphs.log_clusters[i])
+                guard start < utf8.count,
+                      let scalar = String(decoding: utf8[start...].prefix(4), as: UTF8.self).unicodeScalars.first
+                else { continue }
+                sources.append((scalar, glyph & unknownFlag != 0 ? nil : family))
+            }
+        } while pango_layout_iter_next_run(iter) != 0
+        return sources
+    }
+
     /// Inter (our pinned Latin, Greek and Cyrillic face) starts its first letter about
     /// 0.045 em further from the origin than SF: every centred reference of Apple's
     /// shows our logo-to-title gap 1-2 device px wider without this. A user's own font

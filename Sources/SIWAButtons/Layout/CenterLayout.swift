@@ -14,9 +14,9 @@ enum CenterLayout {
         }
     }
 
-    static func place(_ spec: ButtonSpec, measurer: some TextMeasuring) -> (Rect, ButtonLayout.Label) {
+    static func place(_ spec: ButtonSpec, title: String, measurer: some TextMeasuring) -> (Rect, ButtonLayout.Label) {
         let w = Double(spec.width), h = Double(spec.height)
-        let text = spec.locale.typeset(spec.label ?? "")
+        let text = spec.locale.typeset(title)
         let (boxHeight, baselineOffset) = metrics(spec.locale)
         let textAt12 = measurer.advance(of: text, locale: spec.locale, fontSize: referenceSize)
         let logoAndSpace = (LogoGlyph.advance + LogoGlyph.space - measurer.titleGapCorrection(locale: spec.locale)) * referenceSize

@@ -1,7 +1,8 @@
 /// Computes a button's geometry in points from its spec. Pure: no Cairo, no Pango
 /// (text widths come from a `TextMeasuring`).
 public enum Layout {
-    public static func layout(_ spec: ButtonSpec, measurer: some TextMeasuring) -> ButtonLayout {
+    /// - Parameter titles: where the label's text comes from.
+    public static func layout(_ spec: ButtonSpec, titles: TitleTable = .standard, measurer: some TextMeasuring) -> ButtonLayout {
         let w = Double(spec.width), h = Double(spec.height)
         let foreground: Ink = spec.color == .black ? .white : .black
         var result = ButtonLayout(width: w, height: h, shapes: shapes(spec), logo: Rect(x: 0, y: 0, width: 0, height: 0),
@@ -10,9 +11,11 @@ public enum Layout {
         case .logo:
             result.logo = LogoOnlyLayout.logo(side: w)
         case .center:
-            (result.logo, result.label) = CenterLayout.place(spec, measurer: measurer)
+            (result.logo, result.label) = CenterLayout.place(spec, title: titles.title(spec.type, in: spec.locale),
+                                                             measurer: measurer)
         case .left:
-            (result.logo, result.label) = LeftLayout.place(spec, measurer: measurer)
+            (result.logo, result.label) = LeftLayout.place(spec, title: titles.title(spec.type, in: spec.locale),
+                                                           measurer: measurer)
         }
         return result
     }

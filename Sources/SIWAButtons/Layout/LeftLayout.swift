@@ -57,14 +57,14 @@ enum LeftLayout {
         return Rect(x: slotX + st.ink.x * k, y: top + st.ink.y * k, width: st.ink.width * k, height: st.ink.height * k)
     }
 
-    static func place(_ spec: ButtonSpec, measurer: some TextMeasuring) -> (Rect, ButtonLayout.Label) {
+    static func place(_ spec: ButtonSpec, title: String, measurer: some TextMeasuring) -> (Rect, ButtonLayout.Label) {
         let w = Double(spec.width), h = Double(spec.height)
         let s = slots(spec)
         // Right-to-left mirrors the slots, not the logo inside its slot.
         let slotX = spec.locale.isRightToLeft ? w - s.logoX - s.logoWidth : s.logoX
         let logo = logoBox(spec.logoSize, slotX: slotX, slotWidth: s.logoWidth, height: h)
 
-        let text = spec.locale.typeset(spec.label ?? "")
+        let text = spec.locale.typeset(title)
         let textAt13 = measurer.advance(of: text, locale: spec.locale, fontSize: referenceSize)
         let font = min(referenceSize * min(s.labelWidth / textAt13, h / 30), maxFontShare * h)
         let advance = textAt13 * font / referenceSize

@@ -33,7 +33,8 @@ public struct ButtonLocale: Hashable, Sendable, CustomStringConvertible {
     /// Row of each code in `LabelTable`: parsing looks a locale up on every request.
     private static let rowIndex = Dictionary(uniqueKeysWithValues: LabelTable.rows.enumerated().map { ($1.locale, $0) })
 
-    /// The title for a button type, in logical order.
+    /// `LabelTable`'s title for a button type, in logical order. What is drawn is the
+    /// renderer's `TitleTable`, which may replace it (`--labels`).
     public func title(_ type: ButtonSpec.Kind) -> String {
         switch type {
         case .signIn: row.signIn

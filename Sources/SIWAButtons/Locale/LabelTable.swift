@@ -3,6 +3,8 @@
 // "sources" where it was seen. Strings are in logical order (RTL text included).
 // scripts/build-fonts.sh reads the titles from this file to subset Fonts/: keep one
 // `signIn: "…", continue: "…", signUp: "…"` group per row.
+// A user who finds a title wrong replaces it without a release: `--labels FILE`
+// (TitleTable; the renderer's table is what every front end shows).
 
 struct LabelRow: Sendable {
     let locale: String

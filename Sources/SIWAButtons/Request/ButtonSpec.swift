@@ -58,11 +58,6 @@ public struct ButtonSpec: Hashable, Sendable {
         self.labelPosition = labelPosition
     }
 
-    /// The label text, in logical order; nil for the logo-only mode.
-    public var label: String? {
-        mode == .logo ? nil : locale.title(type)
-    }
-
     /// Pixel size of the PNG (and user-unit size of SVG/PDF).
     public var pixelWidth: Int { width * scale }
     public var pixelHeight: Int { height * scale }

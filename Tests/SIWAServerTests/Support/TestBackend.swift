@@ -68,7 +68,8 @@ final class TestRenderer: Sendable {
 }
 
 enum TestApp {
-    static func make(renderer: TestRenderer = TestRenderer(), workers: Int = 2, queueDepth: Int = 8,
+    /// - Parameter backend: replaces `renderer`'s (e.g. a real one with title overrides).
+    static func make(renderer: TestRenderer = TestRenderer(), backend: RenderBackend? = nil, workers: Int = 2, queueDepth: Int = 8,
                      cacheMB: Int = 8, publicDirectory: String = "public", templatesDirectory: String? = nil,
                      idleTimeoutSeconds: Int = 30, maxConnections: Int = 64, logger: Logger? = nil,
                      onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in })
@@ -83,7 +84,7 @@ enum TestApp {
                                                 queueDepth: queueDepth, publicDirectory: publicDirectory,
                                                 templatesDirectory: templatesDirectory,
                                                 idleTimeoutSeconds: idleTimeoutSeconds, maxConnections: maxConnections)
-        return buildApplication(configuration: configuration, backend: renderer.backend, logger: logger,
+        return buildApplication(configuration: configuration, backend: backend ?? renderer.backend, logger: logger,
                                 onServerRunning: onServerRunning)
     }
 }
