@@ -57,6 +57,7 @@ wait_for() {
 (cd "$ROOT" && exec "$SIWA_BIN" serve --host 127.0.0.1 --port "$PORT_OURS" --log-level warning) \
     >"$WORK/server.log" 2>&1 &
 PIDS+=("$!")
+OURS_PID="$!"
 OURS="http://127.0.0.1:$PORT_OURS"
 wait_for "$OURS/healthz"
 
@@ -93,6 +94,7 @@ cmp -s <(curl -fsS "$NGINX/button.png") <(curl -fsS "$OURS$QUERY") || { echo "ng
 
 ETAG="$(curl -fsS -o /dev/null -D - "$OURS$QUERY" | awk -F': ' 'tolower($1) == "etag" {print $2}' | tr -d '\r')"
 "$BARE_BIN" "$PORT_BARE" "$WORK/static/button.png" "$ETAG" >"$WORK/bare.log" 2>&1 &
+BARE_PID="$!"
 PIDS+=("$!")
 BARE="http://127.0.0.1:$PORT_BARE"
 wait_for "$BARE/button.png"
@@ -133,7 +135,7 @@ misses() {
 run() { # name, wrk arguments...
     local name="$1"; shift
     local out="$WORK/$name.txt"
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$@" >"$out"
+    ${WRK_PREFIX:-} wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$@" >"$out"
     local rps p99 errors
     rps="$(awk '/^Requests\/sec:/ {print $2}' "$out")"
     p99="$(awk '$1 == "99%" {print $2}' "$out")"
@@ -155,15 +157,23 @@ printf '%-40s %12s %10s %8s\n' "(b) siwa-buttons, distinct buttons" "$distinct_r
 printf '%-40s %12s %10s %8s\n' "(c) nginx, same PNG as a static file" "$nginx_rps" "$nginx_p99" "$nginx_err"
 printf '%-40s %12s %10s %8s\n' "(d) bare Hummingbird route, same bytes" "$bare_rps" "$bare_p99" "$bare_err"
 printf '\nour/bare route ratio (a)/(d): %s\n' "$(awk -v a="$cached_rps" -v d="$bare_rps" 'BEGIN {printf "%.2f", a / d}')"
-# (a) and (d) again, alternating, PAIRS times: on a shared machine the load changes
-# between runs, so each pair gives a ratio and the median is the figure to quote.
+# (a) and (d) again, alternating, PAIRS times, each server pinned to CPU 0 and wrk to
+# CPU 1 with one thread (on 2 cores, wrk and the server otherwise fight over the same
+# cores and the ratio swings 0.6-1.1 between runs): each pair gives a ratio, the
+# median is the figure to quote.
+pin_server=() pin_client=()
+if [[ "$(nproc)" -ge 2 ]] && command -v taskset >/dev/null; then
+    taskset -a -p -c 0 "$OURS_PID" >/dev/null
+    taskset -a -p -c 0 "$BARE_PID" >/dev/null
+    pin_client=(taskset -c 1)
+fi
 ratios=()
 for _ in $(seq 1 "$PAIRS"); do
-    read -r a_rps _ _ <<<"$(run cached "$OURS$QUERY")"
-    read -r d_rps _ _ <<<"$(run bare "$BARE$QUERY")"
+    read -r a_rps _ _ <<<"$(WRK_PREFIX="${pin_client[*]}" THREADS=1 run cached "$OURS$QUERY")"
+    read -r d_rps _ _ <<<"$(WRK_PREFIX="${pin_client[*]}" THREADS=1 run bare "$BARE$QUERY")"
     ratios+=("$(awk -v a="$a_rps" -v d="$d_rps" 'BEGIN {printf "%.3f", a / d}')")
 done
-printf 'our/bare route ratio, %s alternating pairs: %s; median %s\n' "$PAIRS" "${ratios[*]}" \
+printf 'our/bare route ratio, %s alternating pairs (pinned: server CPU 0, wrk -t1 CPU 1): %s; median %s\n' "$PAIRS" "${ratios[*]}" \
     "$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}')"
 printf 'our/nginx ratio (a)/(c): %s\n' "$(awk -v a="$cached_rps" -v c="$nginx_rps" 'BEGIN {printf "%.2f", a / c}')"
 printf 'renders during (b): %s (each a new button)\n' "$rendered"

@@ -196,11 +196,15 @@ def check_memory(binary, buttons, plot):
 
 
 def draw_plot(samples, path, buttons):
-    from PIL import Image, ImageDraw
+    from PIL import Image, ImageDraw, ImageFont
 
     w, h, left, bottom, top, right = 900, 420, 70, 50, 40, 30
     img = Image.new("RGB", (w, h), "white")
     d = ImageDraw.Draw(img)
+    try:  # Debian's DejaVu when present (Pillow's built-in bitmap font drops spaces)
+        d.font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 13)
+    except OSError:
+        pass
     ymax = max(rss for (_, _, rss) in samples) * 1.15
     ymax = (int(ymax / 50) + 1) * 50
 

@@ -56,31 +56,32 @@ struct CachedImageMiddleware<Context: RequestContext>: RouterMiddleware {
             let timer: Metrics.Timer
         }
 
-        private let series: [String: Series]
+        /// By endpoint, method (GET, HEAD) and status (200, 304).
+        private let series: [Series]
 
         init() {
-            var series: [String: Series] = [:]
+            var series: [Series] = []
             for endpoint in Endpoint.allCases {
                 for method in [HTTPRequest.Method.get, .head] {
                     for status in [HTTPResponse.Status.ok, .notModified] {
                         let dimensions = [("http.route", endpoint.path), ("http.request.method", method.description),
                                           ("http.response.status_code", status.code.description)]
-                        series[Self.key(endpoint, method, status)] = Series(
+                        series.append(Series(
                             counter: Counter(label: "hb.requests", dimensions: dimensions),
                             timer: Metrics.Timer(label: "http.server.request.duration", dimensions: dimensions,
-                                                 preferredDisplayUnit: .seconds))
+                                                 preferredDisplayUnit: .seconds)))
                     }
                 }
             }
             self.series = series
         }
 
-        private static func key(_ endpoint: Endpoint, _ method: HTTPRequest.Method, _ status: HTTPResponse.Status) -> String {
-            "\(endpoint.rawValue) \(method.rawValue) \(status.code)"
+        private static func index(_ endpoint: Endpoint, _ method: HTTPRequest.Method, _ status: HTTPResponse.Status) -> Int {
+            Endpoint.allCases.firstIndex(of: endpoint)! * 4 + (method == .get ? 0 : 2) + (status == .ok ? 0 : 1)
         }
 
         func record(_ endpoint: Endpoint, _ method: HTTPRequest.Method, _ status: HTTPResponse.Status, nanoseconds: UInt64) {
-            guard let series = series[Self.key(endpoint, method, status)] else { return }
+            let series = series[Self.index(endpoint, method, status)]
             series.counter.increment()
             series.timer.recordNanoseconds(Int64(clamping: nanoseconds))
         }
