@@ -30,9 +30,11 @@ let package = Package(
 
         // System calls Swift's Glibc module does not expose (renameat2, syncfs), closed standard streams.
         .target(name: "CSIWASystem"),
+        // glibc's malloc_trim (malloc.h is not in Swift's Glibc module).
+        .target(name: "CAllocator"),
 
         // The rendering core: request -> spec -> layout -> drawing -> encoding.
-        .target(name: "SIWAButtons", dependencies: ["CCairo", "CPango", "CPNGWriter"]),
+        .target(name: "SIWAButtons", dependencies: ["CCairo", "CPango", "CPNGWriter", "CAllocator"]),
 
         // HTTP service over the core; the editor's snippet endpoint renders the generator's templates.
         .target(name: "SIWAServer", dependencies: [

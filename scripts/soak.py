@@ -20,6 +20,7 @@ import argparse
 import os
 import random
 import re
+import select
 import socket
 import subprocess
 import sys
@@ -70,17 +71,10 @@ class Server:
         cmd = [binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "error", *args]
         if prlimit:
             cmd = ["prlimit", f"--nofile={prlimit}", "--"] + cmd
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            try:
-                status, _, _ = get(self.port, "/healthz", timeout=1)
-                if status == 200:
-                    return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise SystemExit("soak: the server did not start")
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if not answers(self.port, within=30):
+            self.stop()
+            raise SystemExit("soak: the server did not start")
 
     @property
     def pid(self):
@@ -121,6 +115,19 @@ def get(port, target, timeout=10, conn=None):
     if conn is None:
         c.close()
     return r.status, dict(r.getheaders()), body
+
+
+def answers(port, within):
+    """Whether /healthz answers 200 within `within` seconds."""
+    deadline = time.time() + within
+    while time.time() < deadline:
+        try:
+            if get(port, "/healthz", timeout=2)[0] == 200:
+                return True
+        except OSError:
+            pass
+        time.sleep(0.1)
+    return False
 
 
 def fail(message):
@@ -240,9 +247,7 @@ def check_slow(binary):
     try:
         slow = []
         for _ in range(50):
-            s = socket.create_connection(("127.0.0.1", server.port))
-            s.settimeout(0.2)
-            slow.append(s)
+            slow.append(socket.create_connection(("127.0.0.1", server.port)))
         request = b"GET /appleid/button HTTP/1.1\r\nHost: x\r\n"
         closed_at = {}
         latencies = []
@@ -263,20 +268,31 @@ def check_slow(binary):
         client.start()
         started = time.time()
         i = 0
+        # Each round sends every open connection its next header byte, then waits out
+        # the rest of the second watching for the server closing them.
         while time.time() - started < idle + 4 and len(closed_at) < len(slow):
+            round_start = time.time()
+            byte = request[i % len(request):i % len(request) + 1]
             for k, s in enumerate(slow):
                 if k in closed_at:
                     continue
                 try:
-                    s.send(request[i % len(request):i % len(request) + 1])
-                    if s.recv(1) == b"":
-                        closed_at[k] = time.time() - started
-                except socket.timeout:
-                    pass
+                    s.send(byte)
                 except OSError:
                     closed_at[k] = time.time() - started
             i += 1
-            time.sleep(max(0.0, 1 - 0.2 * 0))  # one byte a second per connection
+            while (left := 1 - (time.time() - round_start)) > 0:
+                waiting = [s for k, s in enumerate(slow) if k not in closed_at]
+                readable, _, _ = select.select(waiting, [], [], left) if waiting else ([], [], [])
+                if not readable:
+                    break
+                for s in readable:
+                    try:
+                        data = s.recv(4096)
+                    except OSError:
+                        data = b""
+                    if not data:
+                        closed_at[slow.index(s)] = time.time() - started
         stop.set()
         client.join()
         for s in slow:
@@ -335,16 +351,7 @@ def check_fds(binary):
             fail(f"fds: {busy:.2f} of a core busy while out of descriptors (accept loop spinning)")
         for s in socks:
             s.close()
-        deadline = time.time() + 10
-        status = None
-        while time.time() < deadline:
-            try:
-                status, _, _ = get(server.port, "/healthz", timeout=2)
-                if status == 200:
-                    break
-            except OSError:
-                time.sleep(0.2)
-        if status != 200:
+        if not answers(server.port, within=10):
             fail("fds: the server did not answer again after the connections closed")
         ok(f"fds: 200 connections against `ulimit -n` 128: {busy:.3f} of a core busy, answers again once they close")
     finally:

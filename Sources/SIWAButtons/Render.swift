@@ -1,6 +1,7 @@
 import CCairo
 import CPNGWriter
 import CPango
+import CAllocator
 import Foundation
 
 /// The one entry point every front end uses: spec + format -> encoded bytes.
@@ -179,6 +180,8 @@ final class EnginePool: @unchecked Sendable {
             lock.withLock {
                 if keep { idle.append(slot) } else { retired += 1 }
             }
+            // The retired engine's fonts and caches are freed now: hand the pages back.
+            if !keep { siwa_release_free_memory() }
         }
         let (result, fontSize, scale) = try body(slot.engine)
         if let fontSize {
