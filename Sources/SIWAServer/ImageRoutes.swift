@@ -30,7 +30,7 @@ struct ImageRoutes<Context: RequestContext>: Sendable {
         do {
             parsed = try ButtonRequest.parse(path: request.uri.path, query: request.uri.query)
         } catch {
-            // Returned, not thrown: a thrown 404 would send FileMiddleware looking in public/.
+            // Returned, not thrown: a thrown 404 would send StaticFilesMiddleware looking in public/.
             return PlainText.response(.notFound, error.description, for: request)
         }
         let key = RenderKey(spec: parsed.spec, format: parsed.format ?? .png)

@@ -90,23 +90,3 @@ final class RawConnection: @unchecked Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 }
-
-extension String {
-    /// The value of a header in a raw HTTP/1 answer (first match, name case-insensitive).
-    func headerValue(_ name: String) -> String? {
-        let head = components(separatedBy: "\r\n\r\n").first ?? ""
-        for line in head.components(separatedBy: "\r\n").dropFirst() {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == name.lowercased() {
-                return parts[1].trimmingCharacters(in: .whitespaces)
-            }
-        }
-        return nil
-    }
-
-    /// The body of a raw HTTP/1 answer.
-    var answerBody: String {
-        guard let range = range(of: "\r\n\r\n") else { return "" }
-        return String(self[range.upperBound...])
-    }
-}

@@ -1,10 +1,8 @@
 import Foundation
-import NIOCore
-import NIOPosix
 
-/// Bytes exactly as typed, over a plain socket: for what an HTTP client library will
-/// not send (no Host, two Hosts, a broken request line) and to read responses as sent
-/// (lengths, several answers on one connection).
+/// Answers read exactly as sent (lengths, several answers on one connection), to
+/// requests typed byte for byte over a `RawConnection`: for what an HTTP client library
+/// will not send (no Host, two Hosts, a broken request line).
 enum RawHTTP {
     struct Response {
         let status: Int
@@ -27,33 +25,11 @@ enum RawHTTP {
     /// Sends `request` and reads until the server closes the connection (send
     /// `Connection: close`) or `timeout` passes.
     static func exchange(_ request: String, port: Int, timeout: Duration = .seconds(10)) async throws -> String {
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connect(host: "localhost", port: port) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
-            }
-        return try await withThrowingTaskGroup(of: String?.self) { group in
-            group.addTask {
-                try await channel.executeThenClose { inbound, outbound in
-                    try await outbound.write(ByteBuffer(string: request))
-                    var received = ByteBuffer()
-                    for try await var chunk in inbound { received.writeBuffer(&chunk) }
-                    return String(buffer: received)
-                }
-            }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return nil
-            }
-            let first = try await group.next()!
-            group.cancelAll()
-            guard let text = first else {
-                channel.channel.close(promise: nil)
-                throw Malformed(description: "no end of connection within \(timeout)")
-            }
-            return text
-        }
+        let connection = try RawConnection(port: port)
+        connection.send(request)
+        let (text, closed) = await connection.readUntilClosed(timeout: Double(timeout.components.seconds))
+        guard closed else { throw Malformed(description: "no end of connection within \(timeout)") }
+        return text
     }
 
     /// Every response in `text`, each body exactly Content-Length bytes (bodies of
