@@ -23,10 +23,11 @@ struct ImageAnswer: Sendable {
     /// there stay until they expire or are purged; revalidations then get the new image.
     static var cacheControl: String { "public, max-age=31536000, immutable" }
 
-    /// The headers of the 200 and the 304. Access-Control-Allow-Origin is set for every
-    /// request, not only those with an Origin (CORSMiddleware's rule), so that a copy
+    /// The headers of the 200 and the 304. Access-Control-Allow-Origin (and the ETag
+    /// exposed to scripts) is set for every request, not only those with an Origin
+    /// (CORSMiddleware's rule, which exposes headers on preflights only), so that a copy
     /// cached by a proxy for one page serves cross-origin pages as well.
     static func sharedHeaders(eTag: String) -> HTTPFields {
-        [.cacheControl: cacheControl, .accessControlAllowOrigin: "*", .eTag: eTag]
+        [.cacheControl: cacheControl, .accessControlAllowOrigin: "*", .accessControlExposeHeaders: "ETag", .eTag: eTag]
     }
 }

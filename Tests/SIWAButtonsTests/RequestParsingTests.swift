@@ -50,6 +50,23 @@ struct RequestParsingTests {
         #expect(throws: RequestError.self) { try ButtonRequest.parse("/appleid/button/logo?size=65") }
     }
 
+    @Test("v= (cache busting) is accepted on every endpoint and ignored; a bad or repeated one is refused")
+    func cacheBusting() throws {
+        for path in ["/appleid/button", "/appleid/button/left", "/appleid/button/logo"] {
+            let plain = try ButtonRequest.parse(path + "?scale=2")
+            #expect(try ButtonRequest.parse(path + "?scale=2&v=2026-11.b_2~x") == plain)
+            #expect(try ButtonRequest.parse(path + "?v=1&scale=2").spec.canonicalTarget == plain.spec.canonicalTarget)
+        }
+        #expect(throws: RequestError.duplicateParameter("v")) { try ButtonRequest.parse("/appleid/button?v=1&v=2") }
+        for bad in ["", "a%20b", "%3Cx%3E", String(repeating: "a", count: 33)] {
+            #expect(throws: RequestError.self) { try ButtonRequest.parse("/appleid/button?v=\(bad)") }
+        }
+        // Every other unknown parameter is still refused, and the message lists v.
+        #expect { try ButtonRequest.parse("/appleid/button?ver=1") } throws: { error in
+            "\(error)".contains("format, v")
+        }
+    }
+
     @Test("All 37 locales are accepted")
     func locales() throws {
         #expect(ButtonLocale.all.count == 37)

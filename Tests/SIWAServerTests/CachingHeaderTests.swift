@@ -16,6 +16,8 @@ import Testing
                 #expect(response.status == .ok)
                 #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
                 #expect(response.headers[.accessControlAllowOrigin] == "*")
+                // Readable by scripts on other origins on every GET, not only after a preflight.
+                #expect(response.headers[.accessControlExposeHeaders] == "ETag")
                 let eTag = try #require(response.headers[.eTag])
                 #expect(eTag.hasPrefix("\"") && eTag.hasSuffix("\""), "strong ETag, not W/")
                 #expect(response.headers[.contentLength] == String(response.body.readableBytes))
@@ -136,6 +138,12 @@ import Testing
                                                       headers: [.origin: "https://shop.example"])
             #expect(withOrigin.status == .ok)
             #expect(withOrigin.headers[.accessControlAllowOrigin] == "*")
+            #expect(withOrigin.headers[values: .accessControlExposeHeaders] == ["ETag"])
+            // v= changes the URL (so caches fetch anew), not the image.
+            let busted = try await client.execute(uri: "/appleid/button/logo?v=2026-11", method: .get)
+            #expect(busted.status == .ok)
+            #expect(busted.bytes == withOrigin.bytes)
+            #expect(busted.headers[.eTag] == withOrigin.headers[.eTag])
             let preflight = try await client.execute(uri: "/appleid/button/logo", method: .options, headers: [
                 .origin: "https://shop.example", .accessControlRequestMethod: "GET",
             ])

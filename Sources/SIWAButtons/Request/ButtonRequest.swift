@@ -41,7 +41,7 @@ public struct ButtonRequest: Hashable, Sendable {
         // Byte-wise (no grapheme breaking) and allocation-light: this runs for every
         // request, cache hits included. A name is refused (unknown, or a bad value) at
         // its first occurrence, so a bit per known name is enough to find repeats.
-        var seen: UInt32 = 0, seenFormat = false
+        var seen: UInt32 = 0, seenFormat = false, seenVersion = false
         for bytes in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let piece = Substring(bytes)
             guard let eq = bytes.firstIndex(of: UInt8(ascii: "=")) else {
@@ -60,9 +60,18 @@ public struct ButtonRequest: Hashable, Sendable {
                 format = f
                 continue
             }
+            if name == cacheBustingParameter {
+                guard !seenVersion else { throw .duplicateParameter(name) }
+                seenVersion = true
+                guard isCacheBustingToken(value) else {
+                    throw .invalidValue(name: name, value: value,
+                                        allowed: "a short token (1-32 letters, digits, '.', '_', '-' or '~')")
+                }
+                continue
+            }
             guard let parameter = Parameter(rawValue: name), endpoint.parameters.contains(parameter) else {
                 throw .unknownParameter(name: name, endpoint: endpoint.path,
-                                        allowed: endpoint.parameters.map(\.name) + ["format"])
+                                        allowed: endpoint.parameters.map(\.name) + ["format", cacheBustingParameter])
             }
             let bit = UInt32(1) << Parameter.allCases.firstIndex(of: parameter)!
             guard seen & bit == 0 else { throw .duplicateParameter(name) }
@@ -73,6 +82,22 @@ public struct ButtonRequest: Hashable, Sendable {
             parameter.apply(value, to: &spec)
         }
         return ButtonRequest(spec: spec, format: format)
+    }
+
+    /// `v=TOKEN`, ours, on every endpoint: accepted and ignored by the renderer (the
+    /// button, its bytes and ETag are those without it), so a site can change its image
+    /// URLs to refresh copies that browsers and CDNs keep for a year.
+    public static let cacheBustingParameter = "v"
+
+    static func isCacheBustingToken(_ value: String) -> Bool {
+        (1...32).contains(value.utf8.count) && value.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: "-"), UInt8(ascii: "~"): true
+            default: false
+            }
+        }
     }
 
     /// Percent-decoding of one query component ('+' is a space, as in HTML forms).
