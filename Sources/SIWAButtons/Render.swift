@@ -174,19 +174,22 @@ final class EnginePool: @unchecked Sendable {
 
     /// Runs `body` with an engine; `body` returns its result and the text size it drew at.
     func with<R>(_ body: (TextEngine) throws -> (R, fontSize: Double?, scale: Int)) rethrows -> R {
-        let slot = lock.withLock { idle.popLast() } ?? Slot(engine: TextEngine(fonts: fonts))
+        var slot: Slot? = lock.withLock { idle.popLast() } ?? Slot(engine: TextEngine(fonts: fonts))
         var keep = true
         defer {
-            lock.withLock {
-                if keep { idle.append(slot) } else { retired += 1 }
+            if keep {
+                lock.withLock { idle.append(slot!) }
+            } else {
+                lock.withLock { retired += 1 }
+                // Free the retired engine's fonts and caches, then hand the pages back.
+                slot = nil
+                siwa_release_free_memory()
             }
-            // The retired engine's fonts and caches are freed now: hand the pages back.
-            if !keep { siwa_release_free_memory() }
         }
-        let (result, fontSize, scale) = try body(slot.engine)
+        let (result, fontSize, scale) = try body(slot!.engine)
         if let fontSize {
-            slot.sizes.insert(TextSize(fontSize: fontSize, scale: scale))
-            keep = slot.sizes.count < Self.maxTextSizes
+            slot!.sizes.insert(TextSize(fontSize: fontSize, scale: scale))
+            keep = slot!.sizes.count < Self.maxTextSizes
         }
         return result
     }

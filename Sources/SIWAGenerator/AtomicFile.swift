@@ -6,8 +6,10 @@ import Glibc
 /// Replaces a file whole: the bytes go to a hidden temporary file beside the target
 /// (same folder, so the same file system), which is flushed to disk and renamed over
 /// it. Readers see the old file or the new one, never part of one. A failed write (full
-/// disk, no permission) removes the temporary file and leaves the target as it was;
-/// SIGINT, SIGTERM and SIGHUP are held back meanwhile, so Ctrl-C cannot strand it.
+/// disk, no permission) removes the temporary file and leaves the target as it was.
+/// SIGINT, SIGTERM and SIGHUP are held back in the writing thread meanwhile; a signal
+/// taken by another thread of the process can still end it and leave the hidden
+/// `.NAME.siwa-XXXXXXXX` behind (never a half-written target).
 public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String) throws {
         try write(bytes, to: path, using: { fd, chunk in Glibc.write(fd, chunk.baseAddress, chunk.count) })

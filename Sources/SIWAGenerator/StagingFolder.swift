@@ -105,13 +105,24 @@ final class StagingFolder {
         locks = []
     }
 
+    /// `PREFIX` + `new-` or `old-` + 1-8 hex digits, exactly as this type names its
+    /// folders: a user's `.dist.siwa-backup/`, or another output's leftovers
+    /// (`.dist.siwa-x.siwa-old-…`), are not ours to remove.
+    static func isOurs(_ name: String, prefix: String) -> Bool {
+        guard name.hasPrefix(prefix) else { return false }
+        let rest = name.dropFirst(prefix.count)
+        guard rest.hasPrefix("new-") || rest.hasPrefix("old-") else { return false }
+        let suffix = rest.dropFirst(4)
+        return (1...8).contains(suffix.count) && suffix.allSatisfy(\.isHexDigit)
+    }
+
     /// Puts back an old set a killed two-rename swap left aside, and removes the other
     /// hidden folders of runs that are gone.
     private static func recoverLeftovers(of target: URL) {
         let parent = target.deletingLastPathComponent()
         let prefix = "." + target.lastPathComponent + marker
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
-        for name in names.sorted() where name.hasPrefix(prefix) {
+        for name in names.sorted() where isOurs(name, prefix: prefix) {
             let leftover = parent.appendingPathComponent(name)
             var info = stat()
             guard lstat(leftover.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }

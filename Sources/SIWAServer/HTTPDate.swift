@@ -26,7 +26,7 @@ enum HTTPDate {
             (date, clock) = ([words[1], words[2], words[3]], words[4])
         case 4 where words[0].hasSuffix(",") && words[3] == "GMT":
             let parts = words[1].split(separator: "-")
-            guard parts.count == 3, let short = Int(parts[2]) else { return nil }
+            guard parts.count == 3, parts[2].utf8.count == 2, let short = Int(parts[2]) else { return nil }
             // RFC 9110: a two-digit year more than 50 years ahead is in the past century.
             (date, clock) = ([parts[0], parts[1], Substring(String(short < 70 ? 2000 + short : 1900 + short))], words[2])
         case 5:
@@ -37,7 +37,8 @@ enum HTTPDate {
         let hms = clock.split(separator: ":").compactMap { Int($0) }
         guard let day = Int(date[0]), let month = months.firstIndex(of: String(date[1])), let year = Int(date[2]),
               hms.count == 3, (1...31).contains(day), (0...23).contains(hms[0]), (0...59).contains(hms[1]),
-              (0...60).contains(hms[2]) else { return nil }
+              (0...60).contains(hms[2]),
+              (1...9999).contains(year) else { return nil }  // any year: the arithmetic below would overflow
         return daysFromCivil(year, month + 1, day) * 86_400 + hms[0] * 3600 + hms[1] * 60 + hms[2]
     }
 

@@ -24,7 +24,8 @@ final class RenderCache: Sendable {
         var images: LRUCache<RenderKey, ImageAnswer>
         var inFlight: [RenderKey: Task<ImageAnswer, any Error>] = [:]
         /// Request targets seen to name a cached image, so that a repeat skips parsing.
-        /// Bounded by count (emptied when full): a few MB at most, whatever is asked.
+        /// Bounded by count (emptied when full): targets are at most `maxURILength`
+        /// (2 KB), so 4,096 of them are at most about 9 MB, whatever is asked.
         var targets: [String: RenderKey] = [:]
         var stats = Stats()
     }
@@ -99,7 +100,7 @@ final class RenderCache: Sendable {
         metrics.misses.increment()
     }
 
-    static let maxTargets = 8192
+    static let maxTargets = 4096
 
     /// The cached answer for a raw request target (path and query as sent), counted as a
     /// hit, or nil (nothing counted) when not cached. `key` parses the target; it runs

@@ -91,6 +91,16 @@ import Testing
 
     /// What a SIGKILL leaves: a staging folder. The next run removes it, unless a run
     /// still holds it (locked), and puts back an old set a killed two-rename swap moved aside.
+    @Test func onlyOurHiddenFoldersAreLeftovers() {
+        let prefix = ".dist.siwa-"
+        #expect(StagingFolder.isOurs(".dist.siwa-new-1a2b3c4d", prefix: prefix))
+        #expect(StagingFolder.isOurs(".dist.siwa-old-f", prefix: prefix))
+        #expect(!StagingFolder.isOurs(".dist.siwa-backup", prefix: prefix))
+        #expect(!StagingFolder.isOurs(".dist.siwa-x.siwa-old-1a2b", prefix: prefix))
+        #expect(!StagingFolder.isOurs(".dist.siwa-new-1a2b3c4d5", prefix: prefix))
+        #expect(!StagingFolder.isOurs(".dist.siwa-new-xyz", prefix: prefix))
+    }
+
     @Test func leftoversOfAKilledRunAreRemovedOrRestored() throws {
         let outer = try TemporaryFolder()
         let folder = outer.url.appendingPathComponent("dist")
@@ -98,7 +108,7 @@ import Testing
         try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         let fm = FileManager.default
         let dead = outer.url.appendingPathComponent(".dist.siwa-new-dead")
-        let live = outer.url.appendingPathComponent(".dist.siwa-new-live")
+        let live = outer.url.appendingPathComponent(".dist.siwa-new-beef")
         for leftover in [dead, live] {
             try fm.createDirectory(at: leftover.appendingPathComponent("center"), withIntermediateDirectories: true)
             try Data("partial".utf8).write(to: leftover.appendingPathComponent("center/half.png"))
@@ -107,13 +117,13 @@ import Testing
         defer { close(lock) }
         #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
         // Killed between the two renames: only the old set, under its hidden name.
-        try fm.moveItem(at: folder, to: outer.url.appendingPathComponent(".dist.siwa-old-killed"))
+        try fm.moveItem(at: folder, to: outer.url.appendingPathComponent(".dist.siwa-old-c0ffee"))
 
         let report = try generator(smallConfiguration()).generate(into: folder)
         #expect(report.removed.isEmpty)
         #expect(fm.contents(atPath: folder.appendingPathComponent("notes.txt").path) == Data("mine".utf8))
         #expect(try filesDifferingFromManifest(folder).isEmpty)
-        #expect(try hiddenSiblings(of: folder) == [".dist.siwa-new-live"])
+        #expect(try hiddenSiblings(of: folder) == [".dist.siwa-new-beef"])
     }
 
     /// Where the set needs a file, a folder of the user's is an error before anything

@@ -254,5 +254,10 @@ struct PublicFixture {
         #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == 784_111_777)
         #expect(HTTPDate.parse("yesterday") == nil)
         #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT trailing") == nil)
+        // Years that would overflow the arithmetic (a crash, so a one-request denial of
+        // service) are refused like any other bad date.
+        #expect(HTTPDate.parse("Sun, 06 Nov 999999999999 08:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("Sunday, 06-Nov-9223372036854775807 08:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("Sun Nov  6 08:49:37 9223372036854775807") == nil)
     }
 }
