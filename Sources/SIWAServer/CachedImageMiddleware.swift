@@ -36,13 +36,8 @@ struct CachedImageMiddleware<Context: RequestContext>: RouterMiddleware {
         else {
             return try await next(request, context)
         }
-        let response: Response
-        if request.headers[.ifNoneMatch] != nil, IfNoneMatch.matches(request.headers, eTag: answer.eTag) {
-            response = Response(status: .notModified, headers: ImageAnswer.sharedHeaders(eTag: answer.eTag))
-        } else {
-            response = Response(status: .ok, headers: answer.headers,
-                                body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: answer.body))
-        }
+        let response = request.headers[.ifNoneMatch] != nil && IfNoneMatch.matches(request.headers, eTag: answer.eTag)
+            ? ImageAnswer.notModified(eTag: answer.eTag) : answer.response(to: request)
         accessLog.log(request, context, status: response.status.code, since: start)
         metrics.record(endpoint, request.method, response.status, nanoseconds: DispatchTime.now().uptimeNanoseconds - started)
         return response

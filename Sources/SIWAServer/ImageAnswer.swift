@@ -18,6 +18,17 @@ struct ImageAnswer: Sendable {
         self.headers = headers
     }
 
+    /// The 200 for a GET or HEAD (no body for HEAD: the same headers, Content-Length included).
+    func response(to request: Request) -> Response {
+        Response(status: .ok, headers: headers,
+                 body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
+    }
+
+    /// The 304 for a matching `If-None-Match`.
+    static func notModified(eTag: String) -> Response {
+        Response(status: .notModified, headers: sharedHeaders(eTag: eTag))
+    }
+
     /// A URL always names the same button, so browsers and proxies may keep it a year
     /// without asking. After a renderer or font change (new ETag) copies already out
     /// there stay until they expire or are purged; revalidations then get the new image.

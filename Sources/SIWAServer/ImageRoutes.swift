@@ -39,12 +39,10 @@ struct ImageRoutes<Context: RequestContext>: Sendable {
         if request.headers[.ifNoneMatch] != nil {
             let eTag = cache.cachedETag(for: key) ?? backend.eTag(for: key)
             if IfNoneMatch.matches(request.headers, eTag: eTag) {
-                return Response(status: .notModified, headers: ImageAnswer.sharedHeaders(eTag: eTag))
+                return ImageAnswer.notModified(eTag: eTag)
             }
         }
-        let answer = try await render(key)
-        return Response(status: .ok, headers: answer.headers,
-                        body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: answer.body))
+        return try await render(key).response(to: request)
     }
 
     private func render(_ key: RenderKey) async throws -> ImageAnswer {

@@ -1,4 +1,5 @@
 import Hummingbird
+import SIWAButtons
 
 /// A request path, percent-decoded and split into segments, refusing what no file name
 /// or route of ours needs and what tricks file servers: bad percent-encoding, control
@@ -25,7 +26,7 @@ struct RequestPath: Equatable {
     }
 
     init(_ raw: String) throws(Problem) {
-        guard let decoded = Self.percentDecoded(raw) else { throw .badPercentEncoding }
+        guard let decoded = PercentDecoding.string(Substring(raw), plusAsSpace: false) else { throw .badPercentEncoding }
         guard !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
             throw .controlCharacter
         }
@@ -58,27 +59,6 @@ struct RequestPath: Equatable {
             }.joined()
         }
         return Self.path(encodedSegments, trailingSlash: trailingSlash)
-    }
-
-    /// `%XX` decoded; nil for a `%` not followed by two hex digits or bytes that are not UTF-8.
-    private static func percentDecoded(_ raw: String) -> String? {
-        var bytes: [UInt8] = []
-        var input = raw.utf8.makeIterator()
-        while let byte = input.next() {
-            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
-            guard let high = input.next().flatMap(hexValue), let low = input.next().flatMap(hexValue) else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 

@@ -134,7 +134,7 @@ struct SnippetQuery: Equatable {
 
     /// One query component: `+` is a space, then percent-decoding to UTF-8 (nil if invalid).
     static func decode(_ s: Substring) -> String? {
-        s.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        PercentDecoding.string(s, plusAsSpace: true)
     }
 }
 

@@ -103,31 +103,12 @@ public struct ButtonRequest: Hashable, Sendable {
     /// Percent-decoding of one query component ('+' is a space, as in HTML forms).
     static func decode(_ s: Substring) throws(RequestError) -> String {
         guard s.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return String(s) }
-        var bytes: [UInt8] = []
-        var it = Array(s.utf8)[...]
-        while let b = it.popFirst() {
-            switch b {
-            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
-            case UInt8(ascii: "%"):
-                guard it.count >= 2, let hi = hexValue(it.popFirst()!), let lo = hexValue(it.popFirst()!) else {
-                    throw .malformed("bad percent-encoding in '\(RequestError.shown(String(s)))'")
-                }
-                bytes.append(hi << 4 | lo)
-            default: bytes.append(b)
-            }
+        guard let bytes = PercentDecoding.bytes(s, plusAsSpace: true) else {
+            throw .malformed("bad percent-encoding in '\(RequestError.shown(String(s)))'")
         }
         guard let decoded = String(validating: bytes, as: UTF8.self) else {
             throw .malformed("'\(RequestError.shown(String(s)))' is not valid UTF-8")
         }
         return decoded
-    }
-
-    private static func hexValue(_ c: UInt8) -> UInt8? {
-        switch c {
-        case 48...57: c - 48
-        case 65...70: c - 55
-        case 97...102: c - 87
-        default: nil
-        }
     }
 }
