@@ -34,7 +34,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # (each retired after 64 sizes), Cairo's and fontconfig's own bounded caches, malloc
 # arenas of the render threads. Measured peak: see README (Service guarantees).
 MARGIN_MB = 96
-FLAT_PERCENT = 5
+FLAT_PERCENT = 8  # measured: +1-4% between half-way and the end (malloc arenas settling)
 
 
 def locales():
