@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "SIWAButtons", targets: ["SIWAButtons"]),
+        // The HTTP routes and render service, to mount in a Hummingbird app of your own.
+        .library(name: "SIWAServer", targets: ["SIWAServer"]),
         .executable(name: "siwa-buttons", targets: ["siwa-buttons"]),
     ],
     dependencies: [
@@ -43,7 +45,6 @@ let package = Package(
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
-            .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -62,7 +63,16 @@ let package = Package(
         .executableTarget(name: "siwa-buttons", dependencies: [
             "SIWAButtons", "SIWAServer", "SIWAGenerator", "CSIWASystem",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
+
+        // A Hummingbird app of its own that mounts the button routes under /buttons.
+        .executableTarget(name: "HostApp", dependencies: [
+            "SIWAButtons", "SIWAServer",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+        ], path: "Examples/HostApp"),
 
         // Renderer benchmark: bash scripts/bench-render.sh
         .executableTarget(name: "RenderBenchmark", dependencies: ["SIWAButtons", "CCairo"], path: "Benchmarks/RenderBenchmark"),
@@ -74,7 +84,7 @@ let package = Package(
 
         .testTarget(name: "SIWAButtonsTests", dependencies: ["SIWAButtons", "CCairo"], exclude: ["Golden"]),
         .testTarget(name: "SIWAServerTests", dependencies: [
-            "SIWAServer", "SIWAGenerator",
+            "SIWAServer", "SIWAGenerator", "HostApp", "siwa-buttons",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "SIWAGeneratorTests", dependencies: ["SIWAGenerator"]),

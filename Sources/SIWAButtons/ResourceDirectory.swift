@@ -1,22 +1,47 @@
 import Foundation
 
 /// Where the project's folders (`Fonts`, `Templates`, `public`) are found at run time,
-/// whatever the current directory: `$VARIABLE` if set, else `NAME/` next to the
-/// executable or in `../share/siwa-buttons/` (an install), else the source tree's
-/// `NAME/` (`swift run`, `.build/debug/siwa-buttons`).
+/// whatever the current directory, in this order:
+///
+/// 1. `$VARIABLE`, if set;
+/// 2. `../share/siwa-buttons/NAME` from the executable (the install layout of
+///    scripts/install.sh: `bin/siwa-buttons` beside `share/siwa-buttons/`);
+/// 3. `NAME/` next to the executable;
+/// 4. the source tree the executable was built in: the nearest folder above it holding
+///    `Package.swift` and `NAME/` (`.build/debug/siwa-buttons`, `swift run`, `swift test`).
+///
+/// Only the executable's own location counts, never the source files' paths, so a
+/// binary copied elsewhere uses the folders copied with it, or says it found none.
 public enum ResourceDirectory {
     public static func find(_ name: String, environmentVariable: String) -> URL {
         if let env = ProcessInfo.processInfo.environment[environmentVariable], !env.isEmpty {
             return URL(fileURLWithPath: env)
         }
-        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
-        for candidate in [exe.appendingPathComponent(name),
-                          exe.appendingPathComponent("../share/siwa-buttons/\(name)").standardized]
-        where FileManager.default.fileExists(atPath: candidate.path) {
-            return candidate
+        let candidates = candidates(name)
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]
+    }
+
+    /// The places looked in, most specific first (the first is named when none exists).
+    static func candidates(_ name: String) -> [URL] {
+        let exe = executableDirectory
+        var candidates = [exe.appendingPathComponent("../share/siwa-buttons/\(name)").standardized,
+                          exe.appendingPathComponent(name)]
+        var folder = exe
+        while folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                candidates.append(folder.appendingPathComponent(name))
+                break
+            }
         }
-        // Sources/SIWAButtons/ResourceDirectory.swift -> package root
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(name)
+        return candidates
+    }
+
+    /// The running executable's folder, links resolved (`/proc/self/exe` on Linux).
+    static var executableDirectory: URL {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            .map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        return exe.deletingLastPathComponent()
     }
 }

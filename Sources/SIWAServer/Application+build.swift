@@ -9,24 +9,31 @@ import SIWAButtons
 /// shutdown on SIGINT/SIGTERM: the listener closes, in-flight requests are answered, then
 /// the render threads stop).
 ///
+/// A Hummingbird app of its own mounts the parts instead: `ButtonService`, `ImageRoutes`,
+/// `SnippetRoutes`, `EditorRoutes` (see Examples/HostApp).
+///
 /// - Parameters:
 ///   - backend: the renderer and its ETag fingerprint (tests pass a controllable one).
+///   - metrics: what `/metrics` answers, from the metrics backend the process bootstrapped
+///     (nil: no `/metrics`). The library records through swift-metrics and never
+///     bootstraps it, so it cannot clash with a host's own backend.
 ///   - onServerRunning: called with the listening channel (tests read the port from it).
 public func buildApplication(
     configuration: ServerConfiguration,
     backend: RenderBackend,
     logger: Logger,
+    metrics: MetricsExposition? = nil,
     onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
-    let registry = MetricsBackend.registry
-    let queue = RenderQueue(workers: configuration.effectiveWorkers, depth: configuration.queueDepth)
-    let cache = RenderCache(capacityBytes: configuration.cacheBytes, queue: queue, backend: backend, logger: logger)
+    let service = ButtonService(backend: backend, workers: configuration.workers, queueDepth: configuration.queueDepth,
+                                cacheMB: configuration.cacheMB, logger: logger)
+    let queue = service.queue
 
     let router = Router(context: BasicRequestContext.self)
     let accessLog = AccessLogMiddleware<BasicRequestContext>(level: .info)
     // Cache hits of the image endpoints are answered first, with the same log line,
     // metrics and headers the long way would give them.
-    router.add(middleware: CachedImageMiddleware(cache: cache, maxURILength: configuration.maxURILength,
+    router.add(middleware: CachedImageMiddleware(cache: service.cache, maxURILength: configuration.maxURILength,
                                                  accessLog: accessLog))
     // Then, outermost first: every error answer, ours or Hummingbird's, becomes one
     // text/plain line; every request is logged (one line per answer, with status and
@@ -46,12 +53,11 @@ public func buildApplication(
     // FileMiddleware, see StaticFilesMiddleware.
     router.add(middleware: StaticFilesMiddleware(folder: PublicFolder(root: configuration.publicDirectory)))
 
-    ImageRoutes(cache: cache, backend: backend).register(on: router)
+    router.addRoutes(ImageRoutes(service: service).routes)
     // The editor's snippets, from the generator's templates.
-    SnippetRoutes(logger: logger, override: configuration.templatesDirectory.map { URL(fileURLWithPath: $0) },
-                  titles: backend.titles)
-        .register(on: router)
-    OperationalRoutes.register(on: router, registry: registry)
+    router.addRoutes(SnippetRoutes(logger: logger, override: configuration.templatesDirectory.map { URL(fileURLWithPath: $0) },
+                                   titles: backend.titles).routes)
+    OperationalRoutes.register(on: router, metrics: metrics)
 
     let connections = ConnectionLimit(maximum: max(1, configuration.maxConnections))
     logger.info("Render queue", metadata: [
@@ -66,7 +72,7 @@ public func buildApplication(
                               limit: connections),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                              serverName: "siwa-buttons"),
-        services: [queue],
+        services: [service],
         onServerRunning: { listener in
             // First in the listener's pipeline, so it sees accept errors before NIO's handlers.
             try? await listener.eventLoop.submit {

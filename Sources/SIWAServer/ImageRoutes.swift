@@ -4,31 +4,45 @@ import SIWAButtons
 
 /// `GET`/`HEAD` on Apple's three image endpoints: parse with the core's parser (so
 /// nothing invalid reaches the renderer), answer `If-None-Match` (lists, weak tags, `*`) before any work, then
-/// serve the encoded image from the render cache.
-struct ImageRoutes<Context: RequestContext>: Sendable {
-    let cache: RenderCache
-    let backend: RenderBackend
+/// serve the encoded image from the render cache. Mountable at any path:
+/// `router.addRoutes(ImageRoutes(service: buttons).routes, atPath: "/buttons")` serves
+/// `/buttons/appleid/button?...`.
+public struct ImageRoutes<Context: RequestContext>: Sendable {
+    let service: ButtonService
+    private var cache: RenderCache { service.cache }
+    private var backend: RenderBackend { service.backend }
+
+    public init(service: ButtonService, context: Context.Type = Context.self) {
+        self.service = service
+    }
 
     /// Seconds a client should wait after a 503.
     static var retryAfterSeconds: Int { 1 }
 
-    func register(on router: Router<Context>) {
+    public var routes: RouteCollection<Context> {
+        let routes = RouteCollection(context: Context.self)
         for endpoint in Endpoint.allCases {
             let path = RouterPath(endpoint.path)
-            router.get(path) { request, context in try await respond(to: request, context: context) }
-            router.head(path) { request, context in try await respond(to: request, context: context) }
+            routes.get(path) { request, _ in try await respond(to: request, endpoint: endpoint) }
+            routes.head(path) { request, _ in try await respond(to: request, endpoint: endpoint) }
         }
         // Other paths under /appleid/ name no endpoint: say so, as for a bad parameter.
         for path in ["/appleid", "/appleid/**"] {
-            router.get(RouterPath(path)) { request, _ in unknownEndpoint(request) }
-            router.head(RouterPath(path)) { request, _ in unknownEndpoint(request) }
+            routes.get(RouterPath(path)) { request, _ in unknownEndpoint(request) }
+            routes.head(RouterPath(path)) { request, _ in unknownEndpoint(request) }
         }
+        return routes
     }
 
-    func respond(to request: Request, context: Context) async throws -> Response {
+    /// The request's path below the mount path is parsed (the endpoint, with or without
+    /// a trailing slash); a path the router matched more loosely keeps the parser's 404.
+    func respond(to request: Request, endpoint: Endpoint) async throws -> Response {
         let parsed: ButtonRequest
         do {
-            parsed = try ButtonRequest.parse(path: request.uri.path, query: request.uri.query)
+            var path = Substring(request.uri.path)
+            let below = path.hasSuffix("/") ? endpoint.path + "/" : endpoint.path
+            if path.hasSuffix(below) { path = path.suffix(below.count) }
+            parsed = try ButtonRequest.parse(path: String(path), query: request.uri.query)
         } catch {
             // Returned, not thrown: a thrown 404 would send StaticFilesMiddleware looking in public/.
             return PlainText.response(.notFound, error.description, for: request)

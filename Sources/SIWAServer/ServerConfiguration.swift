@@ -40,12 +40,4 @@ public struct ServerConfiguration: Sendable {
 
     /// A share of the descriptors the process may open (`ulimit -n`) less 64, at most 4,096.
     public static var defaultMaxConnections: Int { ConnectionLimit.defaultMaximum }
-
-    /// `workers`, with 0 meaning one per core.
-    var effectiveWorkers: Int {
-        workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
-    }
-
-    /// At most 1 TiB, so no value of `cacheMB` can overflow.
-    var cacheBytes: Int { min(max(0, cacheMB), 1 << 20) << 20 }
 }

@@ -1,25 +1,12 @@
 import Metrics
 import SIWAButtons
-import Prometheus
 
-/// The Prometheus registry behind `/metrics`. swift-metrics allows one backend per
-/// process, so the first application built bootstraps it and every later one (tests
-/// build many) shares it. Hummingbird's MetricsMiddleware and our own metrics all go
-/// through swift-metrics into this registry.
-enum MetricsBackend {
-    static let renderDurationLabel = "siwa_render_duration_seconds"
-
-    static let registry: PrometheusCollectorRegistry = {
-        let registry = PrometheusCollectorRegistry()
-        var factory = PrometheusMetricsFactory(registry: registry)
-        // Renders take milliseconds; the default buckets start at 5 ms.
-        factory.durationHistogramBuckets[renderDurationLabel] = [
-            .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
-            .milliseconds(20), .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1),
-        ]
-        MetricsSystem.bootstrap(factory)
-        return registry
-    }()
+/// Names of the service's metrics that a metrics backend may want to configure (the
+/// render-time histogram's buckets: renders take milliseconds, most backends' default
+/// buckets start higher). The library only records through swift-metrics' API; the
+/// process that hosts it bootstraps a backend (`siwa-buttons serve`: Prometheus).
+public enum ServiceMetricLabels {
+    public static let renderDuration = "siwa_render_duration_seconds"
 }
 
 /// The service's own metrics, beside MetricsMiddleware's `hb_requests` (by route,
@@ -41,7 +28,7 @@ struct CacheMetrics: Sendable {
     init() {
         var durations: [OutputFormat: Metrics.Timer] = [:]
         for format in OutputFormat.allCases {
-            durations[format] = Metrics.Timer(label: MetricsBackend.renderDurationLabel,
+            durations[format] = Metrics.Timer(label: ServiceMetricLabels.renderDuration,
                                               dimensions: [("format", format.rawValue)])
         }
         self.durations = durations

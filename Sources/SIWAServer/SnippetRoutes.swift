@@ -19,7 +19,7 @@ enum SnippetEndpoint {
 ///
 /// Bad input: 400 (404 for an unknown endpoint path) with a one-line plain-text body
 /// naming the parameter, like the image endpoints' 404s.
-struct SnippetRoutes<Context: RequestContext>: Sendable {
+public struct SnippetRoutes<Context: RequestContext>: Sendable {
     /// The templates, or why they could not be loaded: the images are still served then,
     /// and this endpoint says what is missing (500).
     let templates: Result<TemplateSet, TemplateSet.LoadError>
@@ -33,7 +33,7 @@ struct SnippetRoutes<Context: RequestContext>: Sendable {
 
     /// Loads the built-in templates (`$SIWA_TEMPLATES_DIR`, next to the executable, or the
     /// source tree), with the files of `override` replacing them.
-    init(logger: Logger, override: URL? = nil, titles: TitleTable) {
+    public init(logger: Logger, override: URL? = nil, titles: TitleTable, context: Context.Type = Context.self) {
         self.titles = titles
         templates = Result { () throws(TemplateSet.LoadError) in try TemplateSet.load(override: override) }
         if case .failure(let error) = templates {
@@ -48,17 +48,24 @@ struct SnippetRoutes<Context: RequestContext>: Sendable {
         var noJSHTML: String
     }
 
-    func register(on router: Router<Context>) {
+    /// Mountable at any path, like `ImageRoutes`.
+    public var routes: RouteCollection<Context> {
+        let routes = RouteCollection(context: Context.self)
         // One wildcard route, split here: with routes for the three paths the router would
         // not fall back from a partial match such as /api/snippet/appleid to a wildcard.
-        router.get("/api/**") { request, _ in
-            let path = request.uri.path
-            guard path.hasPrefix(SnippetEndpoint.prefix + "/") else {
+        // The path below /api comes from the wildcard, so a mount path does not matter.
+        routes.get("/api/**") { request, context in
+            // "snippet/appleid/button": the raw path below /api (after any mount path).
+            let below = "/" + (context.parameters.get(String(Parameters.recursiveCaptureKey)) ?? "")
+            let snippets = "/snippet"
+            guard below.hasPrefix(snippets + "/") else {
                 // Not a file of public/ either: say what exists.
-                return PlainText.response(.notFound, SnippetQueryError.unknownEndpoint(path).message, for: request)
+                return PlainText.response(.notFound, SnippetQueryError.unknownEndpoint(request.uri.path).message,
+                                          for: request)
             }
-            return respond(to: request, endpointPath: String(path.dropFirst(SnippetEndpoint.prefix.count)))
+            return respond(to: request, endpointPath: String(below.dropFirst(snippets.count)))
         }
+        return routes
     }
 
     func respond(to request: Request, endpointPath: String) -> Response {

@@ -14,6 +14,27 @@ import SIWAButtons
 /// Content-Type and `nosniff` (HTML also gets the CSP), a strong ETag and Last-Modified,
 /// and one byte range is honoured (`ByteRange`).
 struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
+    let files: StaticFiles
+
+    init(folder: PublicFolder) {
+        files = StaticFiles(folder: folder)
+    }
+
+    func handle(_ request: Request, context: Context,
+                next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            // The router found no route. Other methods keep the router's 404.
+            guard request.method == .get || request.method == .head else { throw error }
+            return try await files.response(to: request, path: request.uri.path)
+        }
+    }
+}
+
+/// Answers for the files of a `PublicFolder`: the shared part of `StaticFilesMiddleware`
+/// (the standalone service, files at `/`) and `EditorRoutes` (mounted in a host app).
+struct StaticFiles: Sendable {
     let folder: PublicFolder
 
     /// The strict Content-Security-Policy of every HTML page (the editor). The editor is
@@ -38,21 +59,12 @@ struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
     /// ask each time (a 304 with the ETag), so a new release is never mixed with an old one.
     static var cacheControl: String { "no-cache" }
 
-    func handle(_ request: Request, context: Context,
-                next: (Request, Context) async throws -> Response) async throws -> Response {
-        do {
-            return try await next(request, context)
-        } catch let error as HTTPError where error.status == .notFound {
-            // The router found no route. Other methods keep the router's 404.
-            guard request.method == .get || request.method == .head else { throw error }
-            return try await serve(request)
-        }
-    }
-
-    private func serve(_ request: Request) async throws -> Response {
+    /// The answer for `path`, the request's path below where the files are mounted
+    /// (`mountPath`, "" at the root): a redirect's location keeps the mount path.
+    func response(to request: Request, path raw: String, mountPath: String = "") async throws -> Response {
         let path: RequestPath
         do {
-            path = try RequestPath(request.uri.path)
+            path = try RequestPath(raw)
         } catch {
             throw PlainTextError(status: .badRequest, message: error.message)
         }
@@ -62,7 +74,7 @@ struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
             return try respond(with: file, to: request)
         case .redirect(let location):
             return PlainText.response(.movedPermanently, "Moved to \(location)", for: request,
-                                      headers: [.location: location])
+                                      headers: [.location: mountPath + location])
         case .notFound:
             throw PlainTextError(status: .notFound, message: "No such file: \(RequestError.shown(request.uri.path, limit: 200))")
         case .tooLarge:

@@ -91,7 +91,8 @@ struct ServeCommand: AsyncParsableCommand {
         if !FileManager.default.fileExists(atPath: publicFolder) {
             logger.warning("No folder '\(publicFolder)': nothing is served at /.")
         }
-        let app = buildApplication(configuration: configuration, backend: backend, logger: logger)
+        let app = buildApplication(configuration: configuration, backend: backend, logger: logger,
+                                   metrics: PrometheusMetrics.bootstrap())
         try await app.runService()
     }
 }

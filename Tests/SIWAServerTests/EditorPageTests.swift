@@ -18,7 +18,7 @@ import Testing
         try await TestApp.make(publicDirectory: Self.publicDirectory.path).test(.router) { client in
             let page = try await client.execute(uri: "/", method: .get)
             #expect(page.status == .ok)
-            #expect(page.headers[.contentSecurityPolicy] == StaticFilesMiddleware<BasicRequestContext>.contentSecurityPolicy)
+            #expect(page.headers[.contentSecurityPolicy] == StaticFiles.contentSecurityPolicy)
             #expect(page.headers[.xContentTypeOptions] == "nosniff")
             let policy = try #require(page.headers[.contentSecurityPolicy])
             #expect(policy.contains("script-src 'self'"))

@@ -170,9 +170,9 @@ import Testing
     func missingTemplates() async throws {
         let router = Router()
         let missing = URL(fileURLWithPath: "/nonexistent-siwa-templates")
-        SnippetRoutes(templates: Result { () throws(TemplateSet.LoadError) in
+        router.addRoutes(SnippetRoutes(templates: Result { () throws(TemplateSet.LoadError) in
             try TemplateSet.load(override: nil, builtIn: missing)
-        }).register(on: router)
+        }).routes)
         try await Application(router: router).test(.router) { client in
             let response = try await client.execute(uri: "/api/snippet/appleid/button?" + Self.web, method: .get)
             #expect(response.status == .internalServerError)

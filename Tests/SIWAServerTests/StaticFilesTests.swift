@@ -45,7 +45,7 @@ struct PublicFixture {
 }
 
 @Suite struct StaticFilesTests {
-    static let csp = StaticFilesMiddleware<BasicRequestContext>.contentSecurityPolicy
+    static let csp = StaticFiles.contentSecurityPolicy
 
     @Test("Byte ranges: 206 with the right Content-Range and length, 416 when unsatisfiable, else the whole file")
     func ranges() async throws {

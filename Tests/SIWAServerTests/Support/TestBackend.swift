@@ -7,6 +7,7 @@ import NIOCore
 import NIOConcurrencyHelpers
 import SIWAButtons
 @testable import SIWAServer
+@testable import siwa_buttons
 
 /// Holds renders on their worker thread until opened, so tests can fill the render
 /// queue deterministically. Blocking is fine there: the render threads are dedicated.
@@ -85,8 +86,12 @@ enum TestApp {
                                                 templatesDirectory: templatesDirectory,
                                                 idleTimeoutSeconds: idleTimeoutSeconds, maxConnections: maxConnections)
         return buildApplication(configuration: configuration, backend: backend ?? renderer.backend, logger: logger,
-                                onServerRunning: onServerRunning)
+                                metrics: metrics, onServerRunning: onServerRunning)
     }
+
+    /// The executable's Prometheus backend, bootstrapped once for the whole test process
+    /// (swift-metrics allows one): every app of the tests exposes the same registry.
+    static let metrics = PrometheusMetrics.bootstrap()
 }
 
 /// What `ButtonRenderer.render` gives for a request target, the reference for response bodies.

@@ -1,0 +1,91 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+import HostApp
+@testable import SIWAServer
+
+/// The library mounted in a Hummingbird app of its own (Examples/HostApp) under
+/// `/buttons`: the same answers as the standalone service, below the mount path, beside
+/// the host's own routes.
+@Suite struct MountedRoutesTests {
+    static func hostApp() throws -> some ApplicationProtocol {
+        // The test process has bootstrapped swift-metrics already (`TestApp.metrics`, as a
+        // host app with its own backend would): a library that bootstrapped it again would
+        // stop the process here (swift-metrics allows one bootstrap).
+        _ = TestApp.metrics
+        var logger = Logger(label: "host-app-tests")
+        logger.logLevel = .warning
+        return try buildHostApp(port: 0, editorFolder: EditorPageTests.publicDirectory.path, logger: logger)
+    }
+
+    @Test("Images under /buttons are the standalone service's bytes and headers; / stays the host's")
+    func images() async throws {
+        try await Self.hostApp().test(.router) { client in
+            let image = try await client.execute(uri: "/buttons/appleid/button/left?width=200&type=continue", method: .get)
+            #expect(image.status == .ok)
+            #expect(image.headers[.contentType] == "image/png")
+            #expect(image.headers[.eTag] != nil)
+            #expect(image.bytes == (try expectedBytes("/appleid/button/left?width=200&type=continue")))
+
+            let svg = try await client.execute(uri: "/buttons/appleid/button/logo?size=40&format=svg", method: .head)
+            #expect(svg.status == .ok)
+            #expect(svg.headers[.contentType]?.hasPrefix("image/svg+xml") == true)
+
+            let bad = try await client.execute(uri: "/buttons/appleid/button?widht=200", method: .get)
+            #expect(bad.status == .notFound)
+            #expect(bad.text == parserMessage("/appleid/button?widht=200"))
+            let slash = try await client.execute(uri: "/buttons/appleid/button/?width=200", method: .get)
+            #expect(slash.bytes == (try expectedBytes("/appleid/button?width=200")))
+            let doubled = try await client.execute(uri: "/buttons/appleid//button", method: .get)
+            #expect(doubled.status == .notFound)
+
+            #expect(try await client.execute(uri: "/appleid/button", method: .get).status == .notFound)
+            #expect(try await client.execute(uri: "/", method: .get).text == "The host app's own home page.\n")
+            #expect(try await client.execute(uri: "/healthz", method: .get).text == "host ok\n")
+        }
+    }
+
+    @Test("Snippets under /buttons/api/snippet/...")
+    func snippets() async throws {
+        try await Self.hostApp().test(.router) { client in
+            let uri = "/buttons/api/snippet/appleid/button?" + SnippetEndpointTests.web
+            let response = try await client.execute(uri: uri, method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+            #expect(response.text.contains("AppleID.auth.init") || response.text.contains("appleid-signin"))
+            let unknown = try await client.execute(uri: "/buttons/api/other", method: .get)
+            #expect(unknown.status == .notFound)
+        }
+    }
+
+    @Test("The editor under /buttons/: redirect to the trailing slash, files with their policy, no escape")
+    func editorFiles() async throws {
+        try await Self.hostApp().test(.router) { client in
+            let bare = try await client.execute(uri: "/buttons", method: .get)
+            #expect(bare.status == .movedPermanently)
+            #expect(bare.headers[.location] == "/buttons/")
+
+            let page = try await client.execute(uri: "/buttons/", method: .get)
+            #expect(page.status == .ok)
+            #expect(page.headers[.contentSecurityPolicy] == StaticFiles.contentSecurityPolicy)
+            #expect(page.text.contains("<html"))
+
+            let script = try await client.execute(uri: "/buttons/js/editor.js", method: .get)
+            #expect(script.status == .ok)
+            #expect(script.headers[.contentType]?.hasPrefix("text/javascript") == true)
+
+            let doubled = try await client.execute(uri: "/buttons//js/editor.js", method: .get)
+            #expect(doubled.status == .movedPermanently)
+            #expect(doubled.headers[.location] == "/buttons/js/editor.js")
+
+            for uri in ["/buttons/%2e%2e/Package.swift", "/buttons/js/%00editor.js"] {
+                #expect(try await client.execute(uri: uri, method: .get).status == .badRequest, "\(uri)")
+            }
+            #expect(try await client.execute(uri: "/buttons/.git/config", method: .get).status == .notFound)
+            #expect(try await client.execute(uri: "/buttons/nothing-here.js", method: .get).status == .notFound)
+        }
+    }
+}
