@@ -88,5 +88,7 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "SIWAGeneratorTests", dependencies: ["SIWAGenerator"]),
+        // The command line as users run it: the built binary, copied, run, served.
+        .testTarget(name: "CLITests", dependencies: ["SIWAButtons", "siwa-buttons"]),
     ]
 )

@@ -8,6 +8,7 @@ packages=(
   pkg-config libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev libfontconfig-dev  # renderer
   librsvg2-bin poppler-utils                                            # SVG/PDF checks
   chromium chromium-driver                                              # browser tests
+  systemd                                                               # systemd-analyze verify (deploy/)
 )
 # Scripts that need more name it before sourcing this: SIWA_SETUP_EXTRA="nginx wrk curl".
 read -r -a extra <<<"${SIWA_SETUP_EXTRA:-}"

@@ -1,0 +1,86 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SIWAButtons
+import Testing
+
+/// The install layout of scripts/install.sh (`bin/siwa-buttons` beside
+/// `share/siwa-buttons/{Fonts,Templates,public}`), copied to a temporary folder: the copy
+/// must find its own resources, from any working directory, and never the source tree's.
+@Suite(.serialized) struct RelocationTests {
+    /// A fresh copy of the built binary and the resources in a temporary prefix.
+    static func installCopy() throws -> URL {
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-install-\(UUID().uuidString)")
+        let bin = prefix.appendingPathComponent("bin"), share = prefix.appendingPathComponent("share/siwa-buttons")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Executable.siwaButtons, to: bin.appendingPathComponent("siwa-buttons"))
+        for name in ["Fonts", "Templates", "public"] {
+            try FileManager.default.copyItem(at: Executable.packageRoot.appendingPathComponent(name),
+                                             to: share.appendingPathComponent(name))
+        }
+        return prefix
+    }
+
+    @Test("A copied install renders the source tree's bytes, from another working directory")
+    func rendersFromCopy() throws {
+        let prefix = try Self.installCopy()
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let binary = prefix.appendingPathComponent("bin/siwa-buttons")
+        for target in ["/appleid/button?locale=ar_SA&width=300&height=50", "/appleid/button/left?locale=zh_CN&type=continue"] {
+            let result = try Executable.run(binary, ["render", target, "-o", "-"], in: URL(fileURLWithPath: "/"))
+            #expect(result.status == 0, "\(result.stderr)")
+            let request = try ButtonRequest.parse(target)
+            #expect(result.stdout == Data(try ButtonRenderer.shared().render(request.spec, format: .png)), "\(target)")
+        }
+        let generated = prefix.appendingPathComponent("assets")
+        let generate = try Executable.run(binary, ["generate", "--out", generated.path, "--locales", "en_US",
+                                                   "--client-id", "com.example.web",
+                                                   "--redirect-uri", "https://example.com/callback"])
+        #expect(generate.status == 0, "\(generate.stderr)")
+        #expect(FileManager.default.fileExists(atPath: generated.appendingPathComponent("index.html").path))
+    }
+
+    @Test("Without its share/ folder a copy says where it looked and stops, and never uses the source tree's")
+    func missingResources() throws {
+        let prefix = try Self.installCopy()
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        try FileManager.default.removeItem(at: prefix.appendingPathComponent("share"))
+        let result = try Executable.run(prefix.appendingPathComponent("bin/siwa-buttons"),
+                                        ["render", "/appleid/button", "-o", "-"], in: Executable.packageRoot)
+        #expect(result.status != 0)
+        #expect(result.stdout.isEmpty)
+        let expected = prefix.appendingPathComponent("share/siwa-buttons/Fonts").standardizedFileURL.path
+        #expect(result.stderr.contains("No fonts found in '\(expected)'"), "\(result.stderr)")
+    }
+
+    @Test("serve from a copy serves the copy's public/ folder")
+    func servesCopiedEditor() async throws {
+        let prefix = try Self.installCopy()
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let marker = "relocation-marker-\(UUID().uuidString)"
+        let index = prefix.appendingPathComponent("share/siwa-buttons/public/index.html")
+        try (String(contentsOf: index, encoding: .utf8) + "<!-- \(marker) -->\n").write(to: index, atomically: true, encoding: .utf8)
+
+        let port = Int.random(in: 20_000..<40_000)
+        let server = Process()
+        server.executableURL = prefix.appendingPathComponent("bin/siwa-buttons")
+        server.arguments = ["serve", "--port", String(port), "--log-level", "warning"]
+        server.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SIWA_") }
+        server.currentDirectoryURL = URL(fileURLWithPath: "/")
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        var page: String?
+        for _ in 0..<100 where page == nil {
+            try await Task.sleep(for: .milliseconds(100))
+            if let url = URL(string: "http://127.0.0.1:\(port)/"), let (data, _) = try? await URLSession.shared.data(from: url) {
+                page = String(decoding: data, as: UTF8.self)
+            }
+        }
+        #expect(page?.contains(marker) == true)
+    }
+}
