@@ -32,7 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Memory bound beyond the process's base and the image cache: fonts, text engines
 # (each retired after 64 sizes), Cairo's and fontconfig's own bounded caches, malloc
-# arenas of the render threads. Measured peak: see README (Service guarantees).
+# arenas of the render threads. Measured peak: see docs/performance.md (Service guarantees).
 MARGIN_MB = 96
 FLAT_PERCENT = 8  # measured: +1-4% between half-way and the end (malloc arenas settling)
 
