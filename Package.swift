@@ -36,7 +36,9 @@ let package = Package(
         .target(name: "CAllocator"),
 
         // The rendering core: request -> spec -> layout -> drawing -> encoding.
-        .target(name: "SIWAButtons", dependencies: ["CCairo", "CPango", "CPNGWriter", "CAllocator"]),
+        // The titles are data (Locale/titles.json), compiled into the module.
+        .target(name: "SIWAButtons", dependencies: ["CCairo", "CPango", "CPNGWriter", "CAllocator"],
+                resources: [.embedInCode("Locale/titles.json")]),
 
         // HTTP service over the core; the editor's snippet endpoint renders the generator's templates.
         .target(name: "SIWAServer", dependencies: [

@@ -8,7 +8,7 @@ at the top of README.md (docs/contact-sheet.png): the three styles in each mode,
 right-to-left, Thai and CJK titles, on light and dark; no captions. Refresh it with
 `python3 scripts/contact_sheet.py docs/contact-sheet.png --readme` when output changes.
 """
-import argparse, os, re, subprocess, tempfile
+import argparse, json, os, subprocess, tempfile
 from PIL import Image, ImageDraw
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -17,8 +17,8 @@ TYPES = ["sign-in", "continue", "sign-up"]
 
 
 def locales():
-    src = open(os.path.join(ROOT, "Sources/SIWAButtons/Locale/LabelTable.swift"), encoding="utf-8").read()
-    return re.findall(r'\.init\(locale: "([a-z]{2}_[A-Z]{2})"', src)
+    with open(os.path.join(ROOT, "Sources/SIWAButtons/Locale/titles.json"), encoding="utf-8") as f:
+        return [row["locale"] for row in json.load(f)]
 
 
 def render(binary, target, tmp):

@@ -3,7 +3,7 @@
 
 Called by scripts/build-fonts.sh, which finds the pinned Debian font files and
 passes their paths. The label characters are read from
-Sources/SIWAButtons/Locale/LabelTable.swift, so adding or changing a label and
+Sources/SIWAButtons/Locale/titles.json, so adding or changing a label and
 re-running the build updates the subsets (and the coverage check below fails
 loudly if a label needs a character no font provides).
 
@@ -16,16 +16,17 @@ Which font draws what:
                                of the locale(s) mapped to that face.
 
 Usage:
-  subset_fonts.py --labels LabelTable.swift --out Fonts \
+  subset_fonts.py --labels titles.json --out Fonts \
       --inter Inter-Medium.otf --arabic NotoSansArabic-Medium.ttf \
       --hebrew NotoSansHebrew-Medium.ttf --thai NotoSansThai-Medium.ttf \
       --cjk-ttc NotoSansCJK-Medium.ttc
-  subset_fonts.py --labels LabelTable.swift --out Fonts --check-only
+  subset_fonts.py --labels titles.json --out Fonts --check-only
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
@@ -38,37 +39,13 @@ from fontTools.ttLib import TTFont, TTCollection
 # --------------------------------------------------------------------------
 # Labels
 
-ROW_RE = re.compile(r'\.init\(\s*locale:\s*"(?P<locale>[^"]*)"(?P<body>.*?)confidence:', re.S)
-SWIFT_STR = r'"((?:[^"\\\n]|\\.)*)"'
-TITLE_RE = re.compile(
-    r'signIn:\s*' + SWIFT_STR + r'\s*,\s*continue:\s*' + SWIFT_STR + r'\s*,\s*signUp:\s*' + SWIFT_STR, re.S)
-ESCAPE_RE = re.compile(r'\\(u\{([0-9A-Fa-f]{1,8})\}|.)', re.S)
-SIMPLE_ESCAPES = {'"': '"', "'": "'", '\\': '\\', 'n': '\n', 't': '\t', 'r': '\r', '0': '\0'}
 TITLES = ("signIn", "continue", "signUp")
 
 
-def swift_unescape(s: str) -> str:
-    def repl(m: re.Match) -> str:
-        if m.group(2) is not None:
-            return chr(int(m.group(2), 16))
-        ch = m.group(1)
-        if ch in SIMPLE_ESCAPES:
-            return SIMPLE_ESCAPES[ch]
-        raise ValueError(f"unsupported Swift escape \\{ch}")
-    return ESCAPE_RE.sub(repl, s)
-
-
 def read_labels(path: str) -> list[tuple[str, dict[str, str]]]:
-    """[(locale, {"signIn": …, "continue": …, "signUp": …})] in file order."""
+    """[(locale, {"signIn": …, "continue": …, "signUp": …})] in file order, from titles.json."""
     with open(path, encoding="utf-8") as f:
-        text = f.read()
-    rows = []
-    for m in ROW_RE.finditer(text):
-        t = TITLE_RE.search(m.group("body"))
-        if not t:
-            sys.exit(f"error: row {m.group('locale')!r} in {path} has no "
-                     "`signIn: \"…\", continue: \"…\", signUp: \"…\"` group")
-        rows.append((m.group("locale"), {k: swift_unescape(v) for k, v in zip(TITLES, t.groups())}))
+        rows = [(row["locale"], {k: row[k] for k in TITLES}) for row in json.load(f)]
     if not rows:
         sys.exit(f"error: no label rows found in {path}")
     if len({loc for loc, _ in rows}) != len(rows):

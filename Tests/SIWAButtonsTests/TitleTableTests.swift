@@ -21,6 +21,24 @@ struct TitleTableTests {
         #expect(table.accessibleTitle(for: ButtonSpec(mode: .logo)) == "Sign in with Apple")
     }
 
+    @Test("titles.json: Apple's 37 locales once each, with a name, three titles naming Apple, confidence and sources")
+    func titleData() {
+        let apple = ["ar_SA", "ca_ES", "cs_CZ", "da_DK", "de_DE", "el_GR", "en_GB", "en_US", "es_ES", "es_MX", "fi_FI",
+                     "fr_CA", "fr_FR", "hr_HR", "hu_HU", "id_ID", "it_IT", "iw_IL", "ja_JP", "ko_KR", "ms_MY", "nl_NL",
+                     "no_NO", "pl_PL", "pt_BR", "pt_PT", "ro_RO", "ru_RU", "sk_SK", "sv_SE", "th_TH", "tr_TR", "uk_UA",
+                     "vi_VI", "zh_CN", "zh_HK", "zh_TW"]
+        #expect(ButtonLocale.all.map(\.code).sorted() == apple)
+        for locale in ButtonLocale.all {
+            #expect(!locale.name.isEmpty && !locale.confidence.isEmpty && !locale.sources.isEmpty, "\(locale)")
+            for type in ButtonSpec.Kind.allCases {
+                #expect(locale.title(type).contains("Apple"), "\(locale) \(type)")
+            }
+        }
+        // Escapes of invisible characters survive the JSON: ru_RU's sign-up has a no-break space.
+        #expect(ButtonLocale(code: "ru_RU")!.title(.signUp).hasSuffix("\u{00A0}Apple"))
+        #expect(ButtonLocale(code: "zh_CN")!.name == "Chinese (Simplified)")
+    }
+
     @Test("Only the titles given are replaced")
     func replaces() throws {
         let table = try TitleTable(overrides: ["de_DE": ["sign-in": "Anmelden mit Apple"],

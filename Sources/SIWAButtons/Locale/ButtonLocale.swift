@@ -43,6 +43,9 @@ public struct ButtonLocale: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A readable English name for pickers, e.g. "Chinese (Simplified)".
+    public var name: String { row.name }
+
     /// How sure we are of the title, and where it was seen (see LabelTable).
     public var confidence: String { row.confidence }
     public var sources: String { row.sources }

@@ -1,13 +1,11 @@
-// The 37 x 3 localized button titles, as data. Taken from ../shared/spec/labels.md:
-// "confidence" says how sure we are of each title (sign-in / continue / sign-up) and
-// "sources" where it was seen. Strings are in logical order (RTL text included).
-// scripts/build-fonts.sh reads the titles from this file to subset Fonts/: keep one
-// `signIn: "…", continue: "…", signUp: "…"` group per row.
-// A user who finds a title wrong replaces it without a release: `--labels FILE`
-// (TitleTable; the renderer's table is what every front end shows).
+import Foundation
 
-struct LabelRow: Sendable {
+/// One locale's row of `titles.json`: Apple's code, an English name for pickers, the three
+/// titles in logical order (RTL text included), how sure we are of each title (sign-in /
+/// continue / sign-up) and where it was seen (from ../shared/spec/labels.md).
+struct LabelRow: Sendable, Decodable {
     let locale: String
+    let name: String
     let signIn: String
     let `continue`: String
     let signUp: String
@@ -15,118 +13,19 @@ struct LabelRow: Sendable {
     let sources: String
 }
 
+/// The 37 x 3 localized button titles, as data: `Locale/titles.json`, embedded in the
+/// binary when it is built (nothing to find at run time). The same file is read by
+/// scripts/subset_fonts.py (the fonts are subset to its characters), the contact sheet
+/// and, through `GET /api/schema`, the editor. A user who finds a title wrong replaces
+/// it without a release: `--labels FILE` (`TitleTable`; the renderer's table is what
+/// every front end shows).
 enum LabelTable {
-    static let rows: [LabelRow] = [
-        .init(locale: "ar_SA", signIn: "تسجيل الدخول باستخدام Apple", continue: "المتابعة باستخدام Apple", signUp: "الاشتراك باستخدام Apple",
-              confidence: "verified (2019 dump) / corroborated / best-knowledge",
-              sources: "[DUMP]; [APPS]; RTL"),
-        .init(locale: "ca_ES", signIn: "Inicia la sessió amb Apple", continue: "Continua amb Apple", signUp: "Registra’t amb Apple",
-              confidence: "best-knowledge / best-knowledge / best-knowledge",
-              sources: "not in the visible part of [DUMP]; Apple Catalan uses imperative forms; ’ is U+2019"),
-        .init(locale: "cs_CZ", signIn: "Přihlásit se přes Apple", continue: "Pokračovat přes Apple", signUp: "Zaregistrovat se přes Apple",
-              confidence: "verified (2019 dump) / best-knowledge / best-knowledge",
-              sources: "[DUMP]"),
-        .init(locale: "da_DK", signIn: "Log ind med Apple", continue: "Fortsæt med Apple", signUp: "Tilmeld dig med Apple",
-              confidence: "verified (2019 dump) / best-knowledge / best-knowledge",
-              sources: "[DUMP]"),
-        .init(locale: "de_DE", signIn: "Mit Apple anmelden", continue: "Mit Apple fortfahren", signUp: "Mit Apple registrieren",
-              confidence: "verified / corroborated / corroborated",
-              sources: "[IMG] I11, [AR-de], [DUMP]; [T1] + [APPS]"),
-        .init(locale: "el_GR", signIn: "Σύνδεση μέσω Apple", continue: "Συνέχεια μέσω Apple", signUp: "Εγγραφή μέσω Apple",
-              confidence: "verified / best-knowledge / best-knowledge",
-              sources: "[DUMP], [SUP-el]"),
-        .init(locale: "en_GB", signIn: "Sign in with Apple", continue: "Continue with Apple", signUp: "Sign up with Apple",
-              confidence: "verified (2019 dump) / best-knowledge / best-knowledge",
-              sources: "[DUMP] en_GB; others as en"),
-        .init(locale: "en_US", signIn: "Sign in with Apple", continue: "Continue with Apple", signUp: "Sign up with Apple",
-              confidence: "verified / verified / verified",
-              sources: "[JS] en, [IMG] I02/I07/I08, [DUMP]"),
-        .init(locale: "es_ES", signIn: "Iniciar sesión con Apple", continue: "Continuar con Apple", signUp: "Registrarse con Apple",
-              confidence: "verified (2019 dump) / corroborated / best-knowledge",
-              sources: "[DUMP] es; [APPS]"),
-        .init(locale: "es_MX", signIn: "Iniciar sesión con Apple", continue: "Continuar con Apple", signUp: "Registrarse con Apple",
-              confidence: "verified (2019 dump) / best-knowledge / best-knowledge",
-              sources: "[DUMP] es_419"),
-        .init(locale: "fi_FI", signIn: "Kirjaudu sisään Applella", continue: "Jatka Applella", signUp: "Rekisteröidy Applella",
-              confidence: "verified (2019 dump) / best-knowledge / best-knowledge",
-              sources: "[DUMP]"),
-        .init(locale: "fr_CA", signIn: "Se connecter avec Apple", continue: "Continuer avec Apple", signUp: "S’inscrire avec Apple",
-              confidence: "best-knowledge / best-knowledge / best-knowledge",
-              sources: "same as fr_FR ([DUMP] gives fr_CA = fr); ’ is U+2019"),
-        .init(locale: "fr_FR", signIn: "Se connecter avec Apple", continue: "Continuer avec Apple", signUp: "S’inscrire avec Apple",
-              confidence: "best-knowledge (conflict, see note 1) / corroborated / corroborated",
-              sources: "[DEV-fr] vs [DUMP]; [T1], [T2]; [T1], [APPS]; ’ is U+2019"),
-        .init(locale: "hr_HR", signIn: "Prijava putem Applea", continue: "Nastavi putem Applea", signUp: "Registracija putem Applea",
-              confidence: "best-knowledge / best-knowledge / best-knowledge",
-              sources: "not in the visible part of [DUMP]"),
-        .init(locale: "hu_HU", signIn: "Bejelentkezés az Apple-lel", continue: "Folytatás az Apple-lel", signUp: "Regisztráció az Apple-lel",
-              confidence: "verified (2019 dump) / best-knowledge / best-knowledge",
-              sources: "[DUMP]; note 4 on the hyphen"),
-        .init(locale: "id_ID", signIn: "Masuk dengan Apple", continue: "Lanjutkan dengan Apple", signUp: "Daftar dengan Apple",
-              confidence: "verified (2019 dump) / best-knowledge / best-knowledge",
-              sources: "[DUMP]"),
-        .init(locale: "it_IT", signIn: "Accedi con Apple", continue: "Continua con Apple", signUp: "Iscriviti con Apple",
-              confidence: "verified (2019 dump) / best-knowledge (1 source: [T1]) / corroborated",
-              sources: "[DUMP]; [T1]; [T1] + [APPS]"),
-        .init(locale: "iw_IL", signIn: "התחברות באמצעות Apple", continue: "המשך באמצעות Apple", signUp: "הרשמה באמצעות Apple",
-              confidence: "verified (2019 dump) / best-knowledge / best-knowledge",
-              sources: "[DUMP] he; RTL"),
-        .init(locale: "ja_JP", signIn: "Appleでサインイン", continue: "Appleで続ける", signUp: "Appleでサインアップ",
-              confidence: "verified / verified / verified",
-              sources: "[HIG-ja], [AR-ja], [DUMP]"),
-        .init(locale: "ko_KR", signIn: "Apple로 로그인", continue: "Apple로 계속하기", signUp: "Apple로 등록",
-              confidence: "verified / verified / verified",
-              sources: "[HIG-ko], [IMG] I14, [DUMP]"),
-        .init(locale: "ms_MY", signIn: "Daftar masuk dengan Apple", continue: "Teruskan dengan Apple", signUp: "Daftar dengan Apple",
-              confidence: "verified (2019 dump) / best-knowledge (1 source: [T2]) / best-knowledge",
-              sources: "[DUMP]"),
-        .init(locale: "nl_NL", signIn: "Log in met Apple", continue: "Ga door met Apple", signUp: "Registreer met Apple",
-              confidence: "verified (2019 dump) / best-knowledge (1 source) / best-knowledge",
-              sources: "[DUMP]; one Swift app that redraws Apple's button"),
-        .init(locale: "no_NO", signIn: "Logg på med Apple", continue: "Fortsett med Apple", signUp: "Registrer deg med Apple",
-              confidence: "verified (2019 dump) / best-knowledge / best-knowledge",
-              sources: "[DUMP] no"),
-        .init(locale: "pl_PL", signIn: "Zaloguj się, używając konta Apple", continue: "Kontynuuj, używając konta Apple", signUp: "Zarejestruj się, używając konta Apple",
-              confidence: "verified / best-knowledge (note 3) / best-knowledge (note 3)",
-              sources: "[DUMP], [MAIL-pl]"),
-        .init(locale: "pt_BR", signIn: "Iniciar sessão com a Apple", continue: "Continuar com a Apple", signUp: "Cadastrar-se com a Apple",
-              confidence: "corroborated (note 2) / corroborated / best-knowledge",
-              sources: "[DUMP] \"pt: Iniciar sessão…\" (cut off); [APPS]"),
-        .init(locale: "pt_PT", signIn: "Iniciar sessão com a Apple", continue: "Continuar com a Apple", signUp: "Registar-se com a Apple",
-              confidence: "verified (2019 dump) / corroborated / best-knowledge",
-              sources: "[DUMP] pt_PT; [APPS]"),
-        .init(locale: "ro_RO", signIn: "Autentificare cu Apple", continue: "Continuați cu Apple", signUp: "Înregistrați-vă cu Apple",
-              confidence: "best-knowledge / best-knowledge / best-knowledge",
-              sources: "not in the visible part of [DUMP]; \"Conectare cu Apple\" also appears in third-party code"),
-        .init(locale: "ru_RU", signIn: "Вход с Apple", continue: "Продолжить с Apple", signUp: "Подписаться с\u{00A0}Apple",
-              confidence: "verified / verified / verified",
-              sources: "[JS] ru_RU v1.5.4, [DUMP]; sign-up has U+00A0 (NBSP) before \"Apple\""),
-        .init(locale: "sk_SK", signIn: "Prihlásiť sa cez Apple", continue: "Pokračovať cez Apple", signUp: "Zaregistrovať sa cez Apple",
-              confidence: "verified (2019 dump) / best-knowledge / best-knowledge",
-              sources: "[DUMP]"),
-        .init(locale: "sv_SE", signIn: "Logga in med Apple", continue: "Fortsätt med Apple", signUp: "Registrera dig med Apple",
-              confidence: "verified (2019 dump) / best-knowledge / best-knowledge",
-              sources: "[DUMP]"),
-        .init(locale: "th_TH", signIn: "ลงชื่อเข้าด้วย Apple", continue: "ดำเนินการต่อด้วย Apple", signUp: "ลงทะเบียนด้วย Apple",
-              confidence: "verified (2019 dump) / corroborated / best-knowledge",
-              sources: "[DUMP]; [T2] + a published Flutter l10n"),
-        .init(locale: "tr_TR", signIn: "Apple ile Giriş Yap", continue: "Apple ile Devam Et", signUp: "Apple ile Kaydol",
-              confidence: "verified (2019 dump) / best-knowledge / best-knowledge",
-              sources: "[DUMP]"),
-        .init(locale: "uk_UA", signIn: "Увійти з Apple", continue: "Продовжити з Apple", signUp: "Зареєструватися з Apple",
-              confidence: "verified (2019 dump) / best-knowledge / best-knowledge",
-              sources: "[DUMP]; note 5 on U+00A0"),
-        .init(locale: "vi_VI", signIn: "Đăng nhập bằng Apple", continue: "Tiếp tục với Apple", signUp: "Đăng ký bằng Apple",
-              confidence: "verified (2019 dump) / corroborated / best-knowledge",
-              sources: "[DUMP]; [T2] + [APPS]"),
-        .init(locale: "zh_CN", signIn: "通过 Apple 登录", continue: "通过 Apple 继续", signUp: "通过 Apple 注册",
-              confidence: "verified / verified / verified",
-              sources: "[JS] zh_CN v1.5.6, [GUIDE-zh]; [DUMP] has 2019 form 通过Apple登录 without spaces"),
-        .init(locale: "zh_HK", signIn: "使用 Apple 登入", continue: "使用 Apple 繼續", signUp: "使用 Apple 註冊",
-              confidence: "verified (2019 dump; spacing inferred) / best-knowledge / best-knowledge",
-              sources: "[DUMP] 使用Apple登入"),
-        .init(locale: "zh_TW", signIn: "使用 Apple 登入", continue: "使用 Apple 繼續", signUp: "使用 Apple 註冊",
-              confidence: "verified / corroborated / best-knowledge",
-              sources: "[GUIDE-zh] zh-TW; [DUMP] 2019 form 使用Apple登入; [APPS]"),
-    ]
+    static let rows: [LabelRow] = {
+        do {
+            return try JSONDecoder().decode([LabelRow].self, from: Data(PackageResources.titles_json))
+        } catch {
+            // Built in and decoded by the tests: only a broken build gets here.
+            fatalError("Locale/titles.json: \(error)")
+        }
+    }()
 }
