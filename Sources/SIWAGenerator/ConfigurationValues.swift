@@ -1,8 +1,9 @@
 import SIWAButtons
 
 /// Parsing of single configuration values, shared by the YAML file and the flags so
-/// both accept exactly the same spellings. Numbers go through `ButtonRequest.parse`:
-/// the generator takes the same ranges, with the same messages, as the CLI and HTTP API.
+/// both accept exactly the same spellings. Numbers go through `ButtonSpec.set`, the
+/// parser's own check: the generator takes the same ranges, with the same messages, as
+/// the CLI and HTTP API.
 enum ConfigurationValues {
     static func mode(_ raw: String) -> Result<ButtonSpec.Mode, Message> {
         choice(raw, ButtonSpec.Mode.self, what: "mode")
@@ -27,7 +28,7 @@ enum ConfigurationValues {
     }
 
     static func scale(_ raw: String) -> Result<Int, Message> {
-        checked("scale=\(raw)", raw: raw).map { $0.scale }
+        checked([(.scale, raw)]).map { $0.scale }
     }
 
     /// `250x44` or `250x44r50` (radius in percent of the height).
@@ -46,7 +47,7 @@ enum ConfigurationValues {
 
     /// Width 130-375, height 30-64, radius 0-50: the ranges of Apple's endpoints.
     static func size(width: String, height: String, radius: String) -> Result<ButtonSize, Message> {
-        checked("width=\(width)&height=\(height)&border_radius=\(radius)", raw: nil).map {
+        checked([(.width, width), (.height, height), (.borderRadius, radius)]).map {
             ButtonSize(width: $0.width, height: $0.height, radius: $0.borderRadius)
         }
     }
@@ -78,13 +79,12 @@ enum ConfigurationValues {
             + allowed.dropLast().joined(separator: ", ") + " or " + allowed.last!))
     }
 
-    /// Runs a query through the image endpoints' grammar.
-    private static func checked(_ query: String, raw: String?) -> Result<ButtonSpec, Message> {
-        if let raw, raw.contains(where: { $0 == "&" || $0 == "=" || $0 == "%" || $0 == "+" || $0 == "#" }) {
-            return .failure(Message("'\(WebFlowSettings.shown(raw))' is not a number"))
-        }
+    /// Sets the values on a centre-aligned button (every value checked by the parser's rules).
+    private static func checked(_ values: [(Parameter, String)]) -> Result<ButtonSpec, Message> {
+        var spec = ButtonSpec(mode: .center)
         do {
-            return .success(try ButtonRequest.parse(path: Endpoint.button.path, query: query).spec)
+            for (parameter, raw) in values { try spec.set(parameter, to: raw) }
+            return .success(spec)
         } catch {
             return .failure(Message(error.description))
         }

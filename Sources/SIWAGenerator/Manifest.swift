@@ -83,15 +83,11 @@ extension Manifest.Entry {
     public init(asset: Asset, bytes: [UInt8], title: String) {
         let spec = asset.spec
         var parameters: [String: Manifest.Value] = [:]
-        for pair in spec.canonicalQuery.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(parts[0]), value = parts.count > 1 ? String(parts[1]) : ""
-            if name == "border" {
-                parameters[name] = .flag(value == "true")
-            } else if case .integer = Parameter(rawValue: name)?.domain, let n = Int(value) {
-                parameters[name] = .number(n)
-            } else {
-                parameters[name] = .text(value)
+        for parameter in Endpoint(mode: spec.mode).parameters {
+            parameters[parameter.name] = switch parameter.typedValue(in: spec) {
+            case .integer(let n): .number(n)
+            case .flag(let b): .flag(b)
+            case .text(let t): .text(t)
             }
         }
         self.init(path: asset.path, endpoint: spec.canonicalTarget + "&format=\(asset.format.rawValue)", mode: spec.mode.rawValue,

@@ -48,9 +48,11 @@ public struct SnippetRoutes<Context: RequestContext>: Sendable {
         var noJSHTML: String
     }
 
-    /// Mountable at any path, like `ImageRoutes`.
+    /// Mountable at any path, like `ImageRoutes`. Also `GET /api/schema`, which the editor
+    /// reads first.
     public var routes: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
+        SchemaRoute.register(on: routes, titles: titles)
         // One wildcard route, split here: with routes for the three paths the router would
         // not fall back from a partial match such as /api/snippet/appleid to a wildcard.
         // The path below /api comes from the wildcard, so a mount path does not matter.

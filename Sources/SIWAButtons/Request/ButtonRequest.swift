@@ -76,10 +76,7 @@ public struct ButtonRequest: Hashable, Sendable {
             let bit = UInt32(1) << Parameter.allCases.firstIndex(of: parameter)!
             guard seen & bit == 0 else { throw .duplicateParameter(name) }
             seen |= bit
-            guard parameter.validate(value) else {
-                throw .invalidValue(name: name, value: value, allowed: parameter.allowedDescription)
-            }
-            parameter.apply(value, to: &spec)
+            try spec.set(parameter, to: value)
         }
         return ButtonRequest(spec: spec, format: format)
     }

@@ -71,6 +71,22 @@ public struct ButtonSpec: Hashable, Sendable {
         Endpoint(mode: mode).parameters.map { "\($0.name)=\($0.value(in: self))" }.joined(separator: "&")
     }
 
+    /// Sets one parameter from its text, with the query's rules and messages: the typed
+    /// entry for callers that are not parsing a URL (the generator's flags and YAML), so
+    /// no layer builds a query string only to have it parsed. The parameter must belong
+    /// to the spec's endpoint.
+    public mutating func set(_ parameter: Parameter, to raw: String) throws(RequestError) {
+        let endpoint = Endpoint(mode: mode)
+        guard endpoint.parameters.contains(parameter) else {
+            throw .unknownParameter(name: parameter.name, endpoint: endpoint.path,
+                                    allowed: endpoint.parameters.map(\.name) + ["format", ButtonRequest.cacheBustingParameter])
+        }
+        guard parameter.validate(raw) else {
+            throw .invalidValue(name: parameter.name, value: raw, allowed: parameter.allowedDescription)
+        }
+        parameter.apply(raw, to: &self)
+    }
+
     /// `path?canonicalQuery`, accepted by `ButtonRequest.parse`.
     public var canonicalTarget: String { path + "?" + canonicalQuery }
 }

@@ -34,7 +34,7 @@ public enum Parameter: String, CaseIterable, Sendable {
     }
 
     /// Default for the integer parameters (Apple's; `size` has none at Apple, we use 30).
-    var defaultValue: Int {
+    public var defaultValue: Int {
         switch self {
         case .borderRadius: 15
         case .width: 140
@@ -53,6 +53,55 @@ public enum Parameter: String, CaseIterable, Sendable {
             values.dropLast().map { "'\($0)'" }.joined(separator: ", ") + " or '\(values.last!)'"
         }
     }
+
+    /// A parameter's value, typed (the manifest and the schema write numbers as numbers).
+    public enum Value: Equatable, Sendable {
+        case integer(Int)
+        case flag(Bool)
+        case text(String)
+    }
+
+    /// The parameter's effective value in a spec, typed.
+    public func typedValue(in spec: ButtonSpec) -> Value {
+        switch self {
+        case .border: .flag(spec.border)
+        case .borderRadius, .width, .height, .size, .scale, .labelPosition, .logoPosition: .integer(Int(value(in: spec))!)
+        case .color, .type, .locale, .logoSize: .text(value(in: spec))
+        }
+    }
+
+    /// Apple's default as a typed value (`size`: ours, Apple has none).
+    public var defaultTypedValue: Value {
+        switch self {
+        case .color: .text(ButtonSpec.Color.black.rawValue)
+        case .border: .flag(false)
+        case .type: .text(ButtonSpec.Kind.signIn.rawValue)
+        case .locale: .text(ButtonLocale.default.code)
+        case .logoSize: .text(ButtonSpec.LogoSize.small.rawValue)
+        case .borderRadius, .width, .height, .size, .scale, .labelPosition, .logoPosition: .integer(defaultValue)
+        }
+    }
+
+    /// One line for people: what the parameter does (the schema, the CLI's and README's tables).
+    public var summary: String {
+        switch self {
+        case .color: "Background colour: black, or white (with the black logo and title)."
+        case .border: "A thin black outline, for white buttons on white backgrounds (black buttons have none)."
+        case .type: "The title: Sign in with Apple, Continue with Apple or Sign up with Apple."
+        case .borderRadius: "Corner radius in percent of the height (50: a pill, or a circle for the logo)."
+        case .width: "Width in points."
+        case .height: "Height in points."
+        case .size: "Side of the square logo-only button, in points."
+        case .scale: "Pixels per point of the PNG (1-6; SVG and PDF are vectors at the size in points)."
+        case .locale: "Language of the title, Apple's code (e.g. en_US, ar_SA, iw_IL)."
+        case .labelPosition: "Left-aligned: the title's distance from the left edge, in points (clamped as Apple does)."
+        case .logoPosition: "Left-aligned: the logo's distance from the left edge, in points (clamped as Apple does)."
+        case .logoSize: "Left-aligned: the logo's size relative to the height."
+        }
+    }
+
+    /// The endpoints that take the parameter.
+    public var endpoints: [Endpoint] { Endpoint.allCases.filter { $0.parameters.contains(self) } }
 
     /// The parameter's effective value in a spec, as it is written in a query.
     func value(in spec: ButtonSpec) -> String {

@@ -1,0 +1,18 @@
+import SIWAButtons
+
+extension WebFlowSettings {
+    /// The web-flow fields of the snippets for `ButtonSchema` (the editor's form): what
+    /// `WebFlowSettings.init` checks, named as the snippet API's query parameters.
+    /// State and nonce are per sign-in, filled by the site's server, so not fields here.
+    public static let schemaFields: [ButtonSchema.WebFlowField] = [
+        .init(name: "client-id", type: "text", required: true, maxBytes: 255,
+              summary: "The Services ID registered with Apple (e.g. com.example.web); no control characters."),
+        .init(name: "redirect-uri", type: "url", required: true, maxBytes: 2048,
+              summary: "Where Apple sends the result: an absolute https:// URL registered with Apple, no user, no fragment."),
+        .init(name: "scope", type: "scope", required: false, values: ["name", "email"],
+              default: .text(WebFlowOptions.defaultScope),
+              summary: "What to ask for: name, email, both (space-separated) or nothing."),
+        .init(name: "use-popup", type: "boolean", required: false, default: .flag(false),
+              summary: "Sign in in a popup (results arrive as DOM events) instead of a redirect."),
+    ]
+}

@@ -1,0 +1,23 @@
+import Foundation
+import Hummingbird
+import SIWAButtons
+import SIWAGenerator
+
+/// `GET /api/schema`: `ButtonSchema` as JSON (parameters, endpoints, locales with the
+/// titles this service draws, styles, formats, web-flow fields). The editor builds its
+/// controls and checks from it; anything it cannot decide from the schema (a redirect
+/// URI's details) it leaves to the snippet endpoint's answer.
+enum SchemaRoute {
+    static func register<Context: RequestContext>(on routes: RouteCollection<Context>, titles: TitleTable) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // The schema only changes with the binary and --labels: encoded once.
+        let json = (try? encoder.encode(ButtonSchema(titles: titles, webFlow: WebFlowSettings.schemaFields))) ?? Data("{}".utf8)
+        routes.get("/api/schema") { request, _ in
+            Response(status: .ok,
+                     headers: [.contentType: "application/json; charset=utf-8", .contentLength: String(json.count),
+                               .cacheControl: "no-cache", .xContentTypeOptions: "nosniff"],
+                     body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: json)))
+        }
+    }
+}
