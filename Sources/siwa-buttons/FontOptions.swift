@@ -33,6 +33,8 @@ struct FontOptions: ParsableArguments {
 
     func renderer() throws -> ButtonRenderer {
         let renderer = try fontRenderer()
+        // Before the renderer's first font map: spares loading the system's font configuration.
+        renderer.fonts.makeProcessDefault()
         guard let labels else { return renderer }
         return try Self.applying(labels: labels, to: renderer)
     }

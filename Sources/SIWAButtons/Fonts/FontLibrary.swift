@@ -58,6 +58,15 @@ public final class FontLibrary: @unchecked Sendable {
         if let userCharset { FcCharSetDestroy(userCharset) }
     }
 
+    /// Makes these fonts fontconfig's process-wide configuration. Pango initialises
+    /// fontconfig's default configuration on its first font map, which reads
+    /// /etc/fonts and scans the system's font folders (tens of milliseconds) although
+    /// the renderer never uses them; with a configuration already current that is
+    /// skipped. For executables only: a host app that uses fontconfig itself keeps its own.
+    public func makeProcessDefault() {
+        FcConfigSetCurrent(config)
+    }
+
     /// Whether the user's font lacks `scalar` (false without a user font).
     public func userFontLacks(_ scalar: Unicode.Scalar) -> Bool {
         guard let userCharset else { return false }
