@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "SIWAButtons", targets: ["SIWAButtons"]),
+        // The model alone (parse, layout, schema), without the C libraries.
+        .library(name: "SIWAModel", targets: ["SIWAModel"]),
         // The HTTP routes and render service, to mount in a Hummingbird app of your own.
         .library(name: "SIWAServer", targets: ["SIWAServer"]),
         .executable(name: "siwa-buttons", targets: ["siwa-buttons"]),
@@ -36,9 +38,11 @@ let package = Package(
         .target(name: "CAllocator"),
 
         // The rendering core: request -> spec -> layout -> drawing -> encoding.
-        // The titles are data (Locale/titles.json), compiled into the module.
-        .target(name: "SIWAButtons", dependencies: ["CCairo", "CPango", "CPNGWriter", "CAllocator"],
-                resources: [.embedInCode("Locale/titles.json")]),
+        // The model, pure Swift (no Cairo): request -> spec -> layout in points, locales and
+        // titles (Locale/titles.json, compiled in), the schema. Builds and tests anywhere.
+        .target(name: "SIWAModel", resources: [.embedInCode("Locale/titles.json")]),
+        // Drawing and encoding: the layout drawn with Cairo/Pango, encoded as PNG/SVG/PDF.
+        .target(name: "SIWAButtons", dependencies: ["SIWAModel", "CCairo", "CPango", "CPNGWriter", "CAllocator"]),
 
         // HTTP service over the core; the editor's snippet endpoint renders the generator's templates.
         .target(name: "SIWAServer", dependencies: [
@@ -84,7 +88,9 @@ let package = Package(
         ],
                           path: "Benchmarks/BareRoute"),
 
-        .testTarget(name: "SIWAButtonsTests", dependencies: ["SIWAButtons", "CCairo"], exclude: ["Golden"]),
+        // Parsing, layout in points and the schema: no C library needed.
+        .testTarget(name: "SIWAModelTests", dependencies: ["SIWAModel"]),
+        .testTarget(name: "SIWAButtonsTests", dependencies: ["SIWAButtons", "SIWAModel", "CCairo"], exclude: ["Golden"]),
         .testTarget(name: "SIWAServerTests", dependencies: [
             "SIWAServer", "SIWAGenerator", "HostApp", "siwa-buttons",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

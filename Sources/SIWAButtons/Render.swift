@@ -43,22 +43,38 @@ public final class ButtonRenderer: Sendable {
     /// Text engines retired to keep memory bounded (see `EnginePool`).
     public var retiredTextEngines: Int { engines.retiredEngines }
 
+    /// The pipeline: the spec laid out in points (the model), then drawn and encoded.
     public func render(_ spec: ButtonSpec, format: OutputFormat) throws -> [UInt8] {
         try engines.with { engine in
             let layout = Layout.layout(spec, titles: titles, measurer: engine)
-            let draw = { (cr: OpaquePointer) in Painter.paint(layout, on: cr, text: engine) }
-            let bytes = switch format {
-            case .png:
-                try CairoTargets.png(spec, draw: draw)
-            case .svg:
-                SVGFinishing.finish(try CairoTargets.svg(spec, draw: draw), title: titles.accessibleTitle(for: spec),
-                                    idSeed: spec.canonicalTarget)
-            case .pdf:
-                try CairoTargets.pdf(spec, title: titles.accessibleTitle(for: spec), draw: draw)
-            }
+            let document = DocumentInfo(title: titles.accessibleTitle(for: spec), idSeed: spec.canonicalTarget)
+            let bytes = try Self.draw(layout, scale: spec.scale, format: format, document: document, text: engine)
             return (bytes, fontSize: layout.label?.fontSize, scale: spec.scale)
         }
     }
+
+    /// Drawing and encoding: sees the layout, the scale and the document's title, nothing
+    /// of the request (no locale: the label carries its resolved `TextStyle`).
+    private static func draw(_ layout: ButtonLayout, scale: Int, format: OutputFormat, document: DocumentInfo,
+                             text engine: TextEngine) throws -> [UInt8] {
+        let canvas = CairoTargets.Canvas(width: layout.width, height: layout.height, scale: scale)
+        let draw = { (cr: OpaquePointer) in Painter.paint(layout, on: cr, text: engine) }
+        return switch format {
+        case .png:
+            try CairoTargets.png(canvas, draw: draw)
+        case .svg:
+            SVGFinishing.finish(try CairoTargets.svg(canvas, draw: draw), title: document.title, idSeed: document.idSeed)
+        case .pdf:
+            try CairoTargets.pdf(canvas, title: document.title, draw: draw)
+        }
+    }
+}
+
+/// What a vector document says besides its drawing: the title (SVG `<title>`, PDF
+/// metadata) and the seed of its element ids (stable, distinct per button).
+struct DocumentInfo {
+    var title: String
+    var idSeed: String
 }
 
 /// Renders with the shared renderer over the pinned fonts.
@@ -78,7 +94,7 @@ extension ButtonRenderer {
     public func glyphProblems() -> [TitleGlyphProblem] {
         titles.entries.compactMap { entry in
             let sources = engines.with { engine in
-                (engine.glyphSources(entry.locale.typeset(entry.title), locale: entry.locale), fontSize: nil, scale: 1)
+                (engine.glyphSources(entry.locale.typeset(entry.title), style: entry.locale.textStyle), fontSize: nil, scale: 1)
             }
             let allowed = Set((fonts.userFamily.map { [$0] } ?? []) + entry.locale.fontFamilies)
             var missing: [Unicode.Scalar] = [], borrowed: [Unicode.Scalar] = [], families: [String] = []

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SIWAButtons
+@testable import SIWAModel
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SIWAButtons
+@testable import SIWAModel
 
 /// The rules of ../shared/spec/apple-button.md §3b (measured on Apple's own web
 /// client), checked on our rendered pixels.
@@ -62,8 +63,8 @@ struct ChineseRunTests {
         let engine = TextEngine(fonts: try TestSupport.renderer().fonts)
         let locale = try #require(ButtonLocale(code: code))
         let text = locale.typeset(locale.title(.signIn))
-        let centre = (LogoGlyph.advance + LogoGlyph.space) * 12 + engine.advance(of: text, locale: locale, fontSize: 12)
-        let left = engine.advance(of: text, locale: locale, fontSize: 13)
+        let centre = (LogoGlyph.advance + LogoGlyph.space) * 12 + engine.advance(of: text, style: locale.textStyle, fontSize: 12)
+        let left = engine.advance(of: text, style: locale.textStyle, fontSize: 13)
         #expect(abs(centre / 93.921875 - 1) < 0.02, "centre box \(centre)")
         #expect(abs(left / 86.71875 - 1) < 0.02, "left box \(left)")
     }
@@ -107,7 +108,7 @@ struct UserFontSpaceTests {
         #expect(fonts.userFontLacks(" ") && !fonts.userFontLacks("A"))
         let engine = TextEngine(fonts: fonts), pinned = TextEngine(fonts: try TestSupport.renderer().fonts)
         let en = ButtonLocale.default
-        func width(_ e: TextEngine, _ text: String) -> Double { e.advance(of: text, locale: en, fontSize: 12) / 12 }
+        func width(_ e: TextEngine, _ text: String) -> Double { e.advance(of: text, style: en.textStyle, fontSize: 12) / 12 }
         let space = width(engine, "Sign in") - width(engine, "Sign") - width(engine, "in")
         let pinnedSpace = width(pinned, "Sign in") - width(pinned, "Sign") - width(pinned, "in")
         #expect(abs(space - pinnedSpace) < 0.001, "space \(space) em, pinned \(pinnedSpace) em")

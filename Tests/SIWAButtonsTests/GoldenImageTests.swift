@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SIWAButtons
+@testable import SIWAModel
 
 /// Our own renders, committed as small PNGs: any change to layout, fonts or drawing
 /// shows up here. After an intended change, refresh them with

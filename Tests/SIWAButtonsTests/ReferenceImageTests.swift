@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SIWAButtons
+@testable import SIWAModel
 
 /// Our renders against Apple's own PNGs in ../shared/reference/apple, compared by the
 /// geometry ../shared/tools/measure-button reports.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SIWAButtons
+@testable import SIWAModel
 
 @Suite("Title overrides (--labels)")
 struct TitleTableTests {
@@ -132,7 +133,7 @@ struct TitleTableTests {
         let engine = TextEngine(fonts: renderer.fonts)
         for locale in ButtonLocale.all {
             for type in ButtonSpec.Kind.allCases {
-                let sources = engine.glyphSources(locale.typeset(locale.title(type)), locale: locale)
+                let sources = engine.glyphSources(locale.typeset(locale.title(type)), style: locale.textStyle)
                 #expect(!sources.isEmpty)
                 for (scalar, family) in sources {
                     #expect(family.map(locale.fontFamilies.contains) == true,

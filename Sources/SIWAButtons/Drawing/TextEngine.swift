@@ -42,8 +42,8 @@ final class TextEngine: TextMeasuring {
         cairo_font_options_destroy(fontOptions)
     }
 
-    func advance(of text: String, locale: ButtonLocale, fontSize: Double) -> Double {
-        let layout = makeLayout(text, locale: locale, fontSize: fontSize, context: measureContext)
+    func advance(of text: String, style: TextStyle, fontSize: Double) -> Double {
+        let layout = makeLayout(text, style: style, fontSize: fontSize, context: measureContext)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
@@ -54,8 +54,8 @@ final class TextEngine: TextMeasuring {
     /// cluster and the family of the font Pango chose, nil for a character no font has
     /// (drawn as a box). Glyphs Pango leaves empty (default-ignorable characters) are
     /// skipped.
-    func glyphSources(_ text: String, locale: ButtonLocale) -> [(Unicode.Scalar, String?)] {
-        let layout = makeLayout(text, locale: locale, fontSize: 12, context: measureContext)
+    func glyphSources(_ text: String, style: TextStyle) -> [(Unicode.Scalar, String?)] {
+        let layout = makeLayout(text, style: style, fontSize: 12, context: measureContext)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let utf8 = Array(text.utf8)
         let unknownFlag: PangoGlyph = 0x1000_0000, empty: PangoGlyph = 0x0FFF_FFFF  // PANGO_GLYPH_UNKNOWN_FLAG, _EMPTY
@@ -88,15 +88,15 @@ final class TextEngine: TextMeasuring {
     /// 0.045 em further from the origin than SF: every centred reference of Apple's
     /// shows our logo-to-title gap 1-2 device px wider without this. A user's own font
     /// (e.g. SF Pro) gets no correction.
-    func titleGapCorrection(locale: ButtonLocale) -> Double {
-        locale.script == .latin && fonts.userFamily == nil ? 0.045 : 0
+    func titleGapCorrection(style: TextStyle) -> Double {
+        style.narrowsTitleGap && fonts.userFamily == nil ? 0.045 : 0
     }
 
     /// Draws the label with its advance box starting at `label.x` and its baseline at
     /// `label.baseline`, in the current source colour.
     func draw(_ label: ButtonLayout.Label, on cr: OpaquePointer) {
         pango_cairo_update_context(cr, drawContext)
-        let layout = makeLayout(label.text, locale: label.locale, fontSize: label.fontSize, context: drawContext)
+        let layout = makeLayout(label.text, style: label.style, fontSize: label.fontSize, context: drawContext)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
@@ -106,17 +106,17 @@ final class TextEngine: TextMeasuring {
     }
 
     /// `pinnedOnly`: the pinned fonts alone, untracked (for `fallbackSpaces`).
-    private func makeLayout(_ text: String, locale: ButtonLocale, fontSize: Double,
+    private func makeLayout(_ text: String, style: TextStyle, fontSize: Double,
                             context: OpaquePointer, pinnedOnly: Bool = false) -> OpaquePointer {
         let ctx = context
-        let spaces = pinnedOnly ? [] : fallbackSpaces(text, locale: locale, fontSize: fontSize, context: ctx)
-        pango_context_set_base_dir(ctx, locale.isRightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
+        let spaces = pinnedOnly ? [] : fallbackSpaces(text, style: style, fontSize: fontSize, context: ctx)
+        pango_context_set_base_dir(ctx, style.isRightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
         let layout = pango_layout_new(ctx)!
         pango_layout_set_auto_dir(layout, 0)
         pango_layout_set_text(layout, text, -1)
 
         let user = pinnedOnly ? nil : fonts.userFamily
-        let families = (user.map { [$0] } ?? []) + locale.fontFamilies
+        let families = (user.map { [$0] } ?? []) + style.fontFamilies
         let desc = pango_font_description_new()
         pango_font_description_set_family(desc, families.joined(separator: ","))
         pango_font_description_set_weight(desc, PANGO_WEIGHT_MEDIUM)
@@ -125,15 +125,15 @@ final class TextEngine: TextMeasuring {
         pango_font_description_free(desc)
 
         let attrs = pango_attr_list_new()
-        pango_attr_list_insert(attrs, pango_attr_language_new(pango_language_from_string(locale.language)))
-        if locale.tracking != 0 && !pinnedOnly {
-            let spacing = Int32((locale.tracking * fontSize * Double(PANGO_SCALE)).rounded())
+        pango_attr_list_insert(attrs, pango_attr_language_new(pango_language_from_string(style.language)))
+        if style.tracking != 0 && !pinnedOnly {
+            let spacing = Int32((style.tracking * fontSize * Double(PANGO_SCALE)).rounded())
             pango_attr_list_insert(attrs, pango_attr_letter_spacing_new(spacing))
         }
         // CJK glyphs at Apple's scale (a user's font gets no correction, as with the gap).
-        if fonts.userFamily == nil && locale.cjkGlyphScale != 1 {
+        if fonts.userFamily == nil && style.cjkGlyphScale != 1 {
             for range in Self.cjkRuns(text) {
-                let attr = pango_attr_scale_new(locale.cjkGlyphScale)!
+                let attr = pango_attr_scale_new(style.cjkGlyphScale)!
                 attr.pointee.start_index = UInt32(range.lowerBound)
                 attr.pointee.end_index = UInt32(range.upperBound)
                 pango_attr_list_insert(attrs, attr)
@@ -157,7 +157,7 @@ final class TextEngine: TextMeasuring {
     /// there. Such spaces get the width the pinned fonts give them, tracked (Pango
     /// does not track an imposed shape): UTF-8 byte range and width of each, drawn as
     /// empty boxes.
-    private func fallbackSpaces(_ text: String, locale: ButtonLocale, fontSize: Double,
+    private func fallbackSpaces(_ text: String, style: TextStyle, fontSize: Double,
                                 context: OpaquePointer) -> [(Range<Int>, Double)] {
         guard fonts.userFamily != nil else { return [] }
         var spaces: [(Range<Int>, Double)] = []
@@ -165,11 +165,11 @@ final class TextEngine: TextMeasuring {
         for scalar in text.unicodeScalars {
             let length = UTF8.width(scalar)
             if scalar.properties.isWhitespace && fonts.userFontLacks(scalar) {
-                let layout = makeLayout(String(scalar), locale: locale, fontSize: fontSize, context: context, pinnedOnly: true)
+                let layout = makeLayout(String(scalar), style: style, fontSize: fontSize, context: context, pinnedOnly: true)
                 var logical = PangoRectangle()
                 pango_layout_get_extents(layout, nil, &logical)
                 g_object_unref(UnsafeMutableRawPointer(layout))
-                let width = Double(logical.width) / Double(PANGO_SCALE) + locale.tracking * fontSize
+                let width = Double(logical.width) / Double(PANGO_SCALE) + style.tracking * fontSize
                 spaces.append((offset..<(offset + length), width))
             }
             offset += length

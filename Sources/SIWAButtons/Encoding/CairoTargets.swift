@@ -1,43 +1,54 @@
 import CCairo
 
-/// Cairo surfaces for each output format. Each draws with `draw(cr)` in points after
-/// scaling by the button's scale, and returns the encoded bytes.
+/// Cairo surfaces for each output format. Each is `width` x `height` points at `scale`
+/// (PNG: pixels per point; SVG and PDF: user units, as the image endpoints always gave),
+/// draws with `draw(cr)` in points and returns the encoded bytes.
 enum CairoTargets {
+    /// The size of an output: points and the scale, nothing of the request.
+    struct Canvas {
+        var width: Double
+        var height: Double
+        var scale: Int
+
+        var pixelWidth: Int { Int(width.rounded()) * scale }
+        var pixelHeight: Int { Int(height.rounded()) * scale }
+    }
+
     struct CairoError: Error, CustomStringConvertible {
         let status: cairo_status_t
         var description: String { "Cairo error: \(String(cString: cairo_status_to_string(status)))" }
     }
 
-    static func png(_ spec: ButtonSpec, draw: (OpaquePointer) -> Void) throws -> [UInt8] {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(spec.pixelWidth), Int32(spec.pixelHeight))!
+    static func png(_ canvas: Canvas, draw: (OpaquePointer) -> Void) throws -> [UInt8] {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(canvas.pixelWidth), Int32(canvas.pixelHeight))!
         defer { cairo_surface_destroy(surface) }
-        try drawScaled(on: surface, scale: spec.scale, draw)
+        try drawScaled(on: surface, scale: canvas.scale, draw)
         cairo_surface_flush(surface)
         try check(cairo_surface_status(surface))
         return try PNGEncoder.encode(pixels: cairo_image_surface_get_data(surface),
-                                     width: spec.pixelWidth, height: spec.pixelHeight,
+                                     width: canvas.pixelWidth, height: canvas.pixelHeight,
                                      stride: Int(cairo_image_surface_get_stride(surface)))
     }
 
-    static func svg(_ spec: ButtonSpec, draw: (OpaquePointer) -> Void) throws -> [UInt8] {
+    static func svg(_ canvas: Canvas, draw: (OpaquePointer) -> Void) throws -> [UInt8] {
         let sink = ByteSink()
         let surface = cairo_svg_surface_create_for_stream(ByteSink.write, sink.pointer,
-                                                          Double(spec.pixelWidth), Double(spec.pixelHeight))!
+                                                          Double(canvas.pixelWidth), Double(canvas.pixelHeight))!
         cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
         cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_USER)
-        try finish(surface, scale: spec.scale, draw)
+        try finish(surface, scale: canvas.scale, draw)
         return sink.bytes
     }
 
-    static func pdf(_ spec: ButtonSpec, title: String, draw: (OpaquePointer) -> Void) throws -> [UInt8] {
+    static func pdf(_ canvas: Canvas, title: String, draw: (OpaquePointer) -> Void) throws -> [UInt8] {
         let sink = ByteSink()
         let surface = cairo_pdf_surface_create_for_stream(ByteSink.write, sink.pointer,
-                                                          Double(spec.pixelWidth), Double(spec.pixelHeight))!
+                                                          Double(canvas.pixelWidth), Double(canvas.pixelHeight))!
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "siwa-buttons")
         // A fixed date keeps the output byte-identical between runs (ETags, batch reruns).
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2020-01-01T00:00:00Z")
-        try finish(surface, scale: spec.scale, draw)
+        try finish(surface, scale: canvas.scale, draw)
         return sink.bytes
     }
 

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 @testable import SIWAButtons
+@testable import SIWAModel
 
 /// Paths and helpers shared by the image tests.
 enum TestSupport {

@@ -20,7 +20,8 @@ public struct ButtonLayout: Hashable, Sendable {
     /// A single line of text placed by its logical (advance) box.
     public struct Label: Hashable, Sendable {
         public var text: String
-        public var locale: ButtonLocale
+        /// Fonts, language, direction, tracking: resolved from the locale.
+        public var style: TextStyle
         public var fontSize: Double
         /// Left edge of the text's advance box.
         public var x: Double

@@ -9,8 +9,8 @@
 /// separate symmetric lens of two cubics with pointed tips, tilted to the upper right.
 /// The control points were optimised against the anti-aliased coverage of Apple's
 /// button-service PNGs (IoU 0.993-0.997 at 27-45 device px logo height).
-enum AppleLogoPath {
-    enum Segment: Sendable, Equatable {
+public enum AppleLogoPath {
+    public enum Segment: Sendable, Equatable {
         case move(x: Double, y: Double)
         case curve(x1: Double, y1: Double, x2: Double, y2: Double, x: Double, y: Double)
         case line(x: Double, y: Double)
@@ -18,9 +18,9 @@ enum AppleLogoPath {
     }
 
     /// Ink width divided by ink height.
-    static let aspect = 0.81
+    public static let aspect = 0.81
 
-    static let segments: [Segment] = [
+    public static let segments: [Segment] = [
         // body
         .move(x: 0.5621, y: 0.2754),
         .curve(x1: 0.776, y1: 0.1946, x2: 0.9111, y2: 0.2714, x: 0.9689, y: 0.3411),

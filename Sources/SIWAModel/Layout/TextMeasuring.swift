@@ -2,15 +2,15 @@
 /// scales linearly with the font size (the renderer turns hinting off), so layouts ask
 /// at a reference size and scale. Tests supply a fake; the renderer measures with Pango.
 public protocol TextMeasuring {
-    /// Advance width of `text` set in `locale`'s fonts and tracking at `fontSize` points.
-    func advance(of text: String, locale: ButtonLocale, fontSize: Double) -> Double
+    /// Advance width of `text` set in `style` at `fontSize` points.
+    func advance(of text: String, style: TextStyle, fontSize: Double) -> Double
 
     /// How much (in em) to narrow the space between the centred logo and the title so
     /// the visible gap matches SF Pro's, for fonts whose first letters sit further
     /// from their origin than SF's. 0 for SF itself.
-    func titleGapCorrection(locale: ButtonLocale) -> Double
+    func titleGapCorrection(style: TextStyle) -> Double
 }
 
 extension TextMeasuring {
-    public func titleGapCorrection(locale: ButtonLocale) -> Double { 0 }
+    public func titleGapCorrection(style: TextStyle) -> Double { 0 }
 }

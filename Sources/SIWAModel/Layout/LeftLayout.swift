@@ -65,14 +65,15 @@ enum LeftLayout {
         let logo = logoBox(spec.logoSize, slotX: slotX, slotWidth: s.logoWidth, height: h)
 
         let text = spec.locale.typeset(title)
-        let textAt13 = measurer.advance(of: text, locale: spec.locale, fontSize: referenceSize)
+        let style = spec.locale.textStyle
+        let textAt13 = measurer.advance(of: text, style: style, fontSize: referenceSize)
         let font = min(referenceSize * min(s.labelWidth / textAt13, h / 30), maxFontShare * h)
         let advance = textAt13 * font / referenceSize
         var textBox = Rect(x: s.labelX, y: 0, width: advance, height: h)
         if spec.locale.isRightToLeft {
             textBox = textBox.mirrored(inWidth: w)
         }
-        let label = ButtonLayout.Label(text: text, locale: spec.locale, fontSize: font, x: textBox.x,
+        let label = ButtonLayout.Label(text: text, style: style, fontSize: font, x: textBox.x,
                                        baseline: h / 2 + baselineShare * font, advance: advance)
         return (logo, label)
     }

@@ -1,5 +1,5 @@
 import Testing
-@testable import SIWAButtons
+@testable import SIWAModel
 
 @Suite("Request parsing")
 struct RequestParsingTests {

@@ -142,7 +142,7 @@ public struct TitleOverrideError: Error, Equatable, Sendable, CustomStringConver
 
 extension Unicode.Scalar {
     /// `U+000A`, `U+1F600`.
-    var codePoint: String {
+    package var codePoint: String {
         let hex = String(value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SIWAButtons
+@testable import SIWAModel
 
 /// The schema is the parser's rules as data: every range, value and default it states is
 /// what `ButtonRequest.parse` does, and the docs' table is the schema's.

@@ -18,8 +18,9 @@ enum CenterLayout {
         let w = Double(spec.width), h = Double(spec.height)
         let text = spec.locale.typeset(title)
         let (boxHeight, baselineOffset) = metrics(spec.locale)
-        let textAt12 = measurer.advance(of: text, locale: spec.locale, fontSize: referenceSize)
-        let logoAndSpace = (LogoGlyph.advance + LogoGlyph.space - measurer.titleGapCorrection(locale: spec.locale)) * referenceSize
+        let style = spec.locale.textStyle
+        let textAt12 = measurer.advance(of: text, style: style, fontSize: referenceSize)
+        let logoAndSpace = (LogoGlyph.advance + LogoGlyph.space - measurer.titleGapCorrection(style: style)) * referenceSize
         let boxWidth = logoAndSpace + textAt12
         let s = min(maxWidthShare * w / boxWidth, 0.5 * h / boxHeight)
         let font = referenceSize * s
@@ -37,7 +38,7 @@ enum CenterLayout {
             logo = mirror(logo)
             textBox = mirror(textBox)
         }
-        let label = ButtonLayout.Label(text: text, locale: spec.locale, fontSize: font, x: textBox.x,
+        let label = ButtonLayout.Label(text: text, style: style, fontSize: font, x: textBox.x,
                                        baseline: baseline, advance: textWidth)
         return (logo, label)
     }
