@@ -11,8 +11,8 @@ enum SnippetEndpoint {
 
 /// `GET /api/snippet/appleid/button[/left|/logo]?<button query>&client-id=..&redirect-uri=..`
 /// `[&scope=..][&use-popup=..][&base-url=..]`: the web snippets for one button as JSON
-/// `{"snippetHTML", "initJS", "noJSHTML"}`, the texts `generate` writes as snippet.html,
-/// siwa-init.js and snippet-nojs.html. They come from the same templates and the same
+/// `{"snippetHTML", "initJS", "noJSHTML", "imgHTML"}`, the texts `generate` writes as
+/// snippet.html, siwa-init.js, snippet-nojs.html and snippet-img.html. They come from the same templates and the same
 /// `SnippetRenderer`, so the editor and the generator cannot drift apart; the only
 /// difference is that the no-JS image points at this service (`base-url` + the image
 /// endpoint) instead of files.
@@ -46,6 +46,7 @@ struct SnippetRoutes<Context: RequestContext>: Sendable {
         var snippetHTML: String
         var initJS: String
         var noJSHTML: String
+        var imgHTML: String
     }
 
     func register(on router: Router<Context>) {
@@ -78,7 +79,8 @@ struct SnippetRoutes<Context: RequestContext>: Sendable {
         }
         let snippets = renderer.render(button: query.button, web: query.web,
                                        images: .endpoint(base: query.baseURL), pageLocale: query.pageLocale)
-        let body = Body(snippetHTML: snippets.snippetHTML, initJS: snippets.initJS, noJSHTML: snippets.noJSHTML)
+        let body = Body(snippetHTML: snippets.snippetHTML, initJS: snippets.initJS, noJSHTML: snippets.noJSHTML,
+                        imgHTML: snippets.imgHTML)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding three strings cannot fail.
