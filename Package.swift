@@ -80,3 +80,9 @@ let package = Package(
         .testTarget(name: "SIWAGeneratorTests", dependencies: ["SIWAGenerator"]),
     ]
 )
+
+// The server-side example of the snippets (Examples/), run by scripts/check-generated-html.sh.
+package.targets.append(.executableTarget(
+    name: "siwa-example-hummingbird",
+    dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+    path: "Examples/swift-hummingbird"))
