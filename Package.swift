@@ -84,5 +84,8 @@ let package = Package(
 // The server-side example of the snippets (Examples/), run by scripts/check-generated-html.sh.
 package.targets.append(.executableTarget(
     name: "siwa-example-hummingbird",
-    dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+    dependencies: [
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+    ],
     path: "Examples/swift-hummingbird"))

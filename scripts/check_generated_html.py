@@ -26,8 +26,9 @@ Stand-ins, served by intercepting requests with Selenium's WebDriver BiDi networ
     style-src 'unsafe-inline' and font-src data: are exercised); listens for clicks on
     #appleid-signin itself; opens Apple's authorize URL in a popup (usePopup) and turns
     the popup's message into AppleIDSignInOnSuccess / AppleIDSignInOnFailure.
-  - Apple's sign-in page (APPLE_SIGNIN_PAGE): answers at once with a code and an id_token
-    carrying the nonce it was given, posted to the opener like Apple's web_message.
+  - Apple's sign-in page (apple_signin_page): answers at once with a code and an id_token
+    carrying the nonce it was given, signed (RS256) with a key whose set the example
+    server is pointed at (APPLE_KEYS_URL), posted to the opener like Apple's web_message.
   - https://siwa-example.test/ is a local TLS relay (TLSRelay) in front of the example
     server, so the page is a secure origin and its Secure cookie works.
 ChromeDriver does not answer BiDi commands while a classic navigation command waits for
@@ -58,6 +59,7 @@ import http.server
 import json
 import os
 import re
+import secrets
 import shutil
 import signal
 import socket
@@ -67,9 +69,12 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import padding, rsa
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
@@ -177,17 +182,43 @@ APPLE_SCRIPT = """
 })();
 """.replace("AUTHORIZE", APPLE_AUTHORIZE)
 
-# The stand-in for Apple's sign-in page in the popup: answers at once, like Apple's
-# web_message, to the redirect URI's origin.
-APPLE_SIGNIN_PAGE = """<!DOCTYPE html><title>Apple (stand-in)</title><script>
-var q = new URLSearchParams(location.search);
-function part(o) { return btoa(JSON.stringify(o)).replace(/[+]/g, '-').replace(/[/]/g, '_').replace(/=+$/, ''); }
-var token = part({ alg: 'none' }) + '.' + part({ iss: 'https://appleid.apple.com', aud: q.get('client_id'),
-  sub: '000123.standin', nonce: q.get('nonce'), exp: Math.floor(Date.now() / 1000) + 600 }) + '.';
-window.opener.postMessage({ authorization: { code: 'c0de', id_token: token, state: q.get('state') },
-  user: { email: 'a@example.com' } }, new URL(q.get('redirect_uri')).origin);
-window.close();
-</script>"""
+KEY_ID = "stand-in-key"
+
+
+def id_token(key, claims, kid=KEY_ID):
+    """A JWT signed like Apple's id_tokens (RS256)."""
+    def part(data):
+        return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+    head = part(json.dumps({"alg": "RS256", "kid": kid}).encode()) + "." + part(json.dumps(claims).encode())
+    return head + "." + part(key.sign(head.encode(), padding.PKCS1v15(), hashes.SHA256()))
+
+
+def key_set(key, kid=KEY_ID):
+    """The public half of `key` as Apple publishes its keys (a JWK set)."""
+    numbers = key.public_key().public_numbers()
+    def b64(n):
+        return base64.urlsafe_b64encode(n.to_bytes((n.bit_length() + 7) // 8, "big")).rstrip(b"=").decode()
+    return json.dumps({"keys": [{"kty": "RSA", "kid": kid, "use": "sig", "alg": "RS256",
+                                 "n": b64(numbers.n), "e": b64(numbers.e)}]})
+
+
+def apple_claims(client_id, nonce, **changes):
+    now = int(time.time())
+    return {"iss": "https://appleid.apple.com", "aud": client_id, "sub": "000123.standin", "nonce": nonce,
+            "iat": now, "exp": now + 600, **changes}
+
+
+def apple_signin_page(url, key):
+    """The stand-in for Apple's sign-in page in the popup: answers at once, like Apple's
+    web_message, to the redirect URI's origin, with a signed id_token carrying the nonce."""
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(url).query)
+    answer = {"authorization": {"code": "c0de", "state": query["state"][0],
+                                "id_token": id_token(key, apple_claims(query["client_id"][0], query["nonce"][0]))},
+              "user": {"email": "a@example.com"}}
+    target = urllib.parse.urlparse(query["redirect_uri"][0])
+    data = json.dumps([answer, f"{target.scheme}://{target.netloc}"]).replace("</", "<\\/")
+    return ("<!DOCTYPE html><title>Apple (stand-in)</title><script>"
+            f"var a = {data}; window.opener.postMessage(a[0], a[1]); window.close();</script>")
 
 
 def apple_script():
@@ -202,7 +233,8 @@ class Browser:
     """One headless Chromium; `open` gives each page a fresh document, viewport,
     colour scheme and console log."""
 
-    def __init__(self, chromedriver, chromium=None, tls_port=None):
+    def __init__(self, chromedriver, chromium=None, tls_port=None, signing_key=None):
+        self.signing_key = signing_key  # Apple's stand-in signs id_tokens with it
         options = webdriver.ChromeOptions()
         for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                     "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
@@ -272,7 +304,7 @@ class Browser:
         def serve_signin(request):
             self.stand_in_served.append(request.url)
             request.provide_response(status=200, headers={"Content-Type": "text/html; charset=utf-8"},
-                                     body=APPLE_SIGNIN_PAGE)
+                                     body=apple_signin_page(request.url, self.signing_key))
         self.stand_in_handlers = [
             self.driver.network.add_request_handler([f"https://{APPLE_SCRIPT_HOST}/**"], serve_script),
             self.driver.network.add_request_handler([APPLE_AUTHORIZE + "*"], serve_signin),
@@ -454,12 +486,14 @@ class TLSRelay:
 class Example:
     """The Hummingbird example server (Examples/swift-hummingbird) over a generated set."""
 
-    def __init__(self, binary, dist):
+    def __init__(self, binary, dist, client_id, keys_url):
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
         self.log = tempfile.NamedTemporaryFile(prefix="siwa-example-", suffix=".log", delete=False)
-        self.process = subprocess.Popen([binary, dist, str(self.port)], stdout=self.log, stderr=subprocess.STDOUT)
+        environment = dict(os.environ, APPLE_CLIENT_ID=client_id, APPLE_KEYS_URL=keys_url)
+        self.process = subprocess.Popen([binary, dist, str(self.port)], stdout=self.log, stderr=subprocess.STDOUT,
+                                        env=environment)
         deadline = time.time() + 30
         while True:
             if self.process.poll() is not None:
@@ -668,6 +702,51 @@ def check_logo_as_pasted(browser, logo_origin, logo_dist, shot, failures):
     browser.screenshot(shot("logo-as-pasted.png"))
 
 
+def keys_handler(body):
+    """Apple's key set stand-in (https://appleid.apple.com/auth/keys) for the example."""
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            data = body.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+    return Handler
+
+
+def check_example_refusals(example, key, client_id, failures):
+    """The example's redirect URI takes only this visitor's answer, signed by Apple."""
+    failures.start("the Hummingbird example server: only this visitor's answer, signed by Apple, is accepted")
+    state, nonce = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+    other = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    unsigned = (base64.urlsafe_b64encode(b'{"alg":"none"}').rstrip(b"=").decode() + "." +
+                base64.urlsafe_b64encode(json.dumps(apple_claims(client_id, nonce)).encode()).rstrip(b"=").decode() + ".")
+    cases = [
+        ("the visitor's answer", state, id_token(key, apple_claims(client_id, nonce)), 200),
+        ("another state", secrets.token_urlsafe(32), id_token(key, apple_claims(client_id, nonce)), 400),
+        ("another nonce", state, id_token(key, apple_claims(client_id, secrets.token_urlsafe(32))), 400),
+        ("another audience", state, id_token(key, apple_claims("com.example.other", nonce)), 400),
+        ("another issuer", state, id_token(key, apple_claims(client_id, nonce, iss="https://example.com")), 400),
+        ("an expired token", state, id_token(key, apple_claims(client_id, nonce, exp=int(time.time()) - 5)), 400),
+        ("a token signed by another key", state, id_token(other, apple_claims(client_id, nonce)), 400),
+        ("an unsigned token", state, unsigned, 400),
+    ]
+    for name, posted_state, token, want in cases:
+        body = urllib.parse.urlencode({"code": "c0de", "id_token": token, "state": posted_state}).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{example.port}/auth/apple/callback", data=body,
+                                         headers={"Cookie": f"siwa={state}.{nonce}"})
+        try:
+            with urllib.request.urlopen(request, timeout=20) as response:
+                status, text = response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            status, text = error.code, error.read().decode()
+        failures.check(status == want, f"{name}: {status} (expected {want}) {re.sub('<[^>]+>', '', text)[:80]!r}")
+
+
 def check_example_flow(browser, example, size, args, shot, failures):
     origin = EXAMPLE_ORIGIN + "/"
     failures.start("the Hummingbird example server: headers")
@@ -764,16 +843,22 @@ def main():
     failures = Failures()
     browser = example = None
     relay = TLSRelay()
+    # Apple's signing key, stand-in: the popup signs with it, the example checks with its key set.
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    keys = Server(("127.0.0.1", 0), keys_handler(key_set(key)))
+    threading.Thread(target=keys.serve_forever, daemon=True).start()
     try:
-        browser = Browser(args.chromedriver, args.chromium, tls_port=relay.port)
+        browser = Browser(args.chromedriver, args.chromium, tls_port=relay.port, signing_key=key)
         check_harness(origin, failures)
         check_index(browser, origin, shot, failures)
         check_img_snippet(browser, origin, size, shot, failures)
         check_nojs_as_pasted(browser, origin, size, args, shot, failures)
         check_js_as_pasted(browser, origin, size, shot, failures)
         check_logo_as_pasted(browser, logo_origin, args.logo_dist, shot, failures)
-        example = Example(args.example, os.path.abspath(args.dist))
+        example = Example(args.example, os.path.abspath(args.dist), args.client_id,
+                          f"http://127.0.0.1:{keys.server_address[1]}/auth/keys")
         relay.target = example.port
+        check_example_refusals(example, key, args.client_id, failures)
         check_example_flow(browser, example, size, args, shot, failures)
     except (WebDriverException, RuntimeError) as error:  # includes timeouts: the run could not finish
         failures.check(False, f"the run stopped: {getattr(error, 'msg', None) or error!r}")
@@ -785,6 +870,7 @@ def main():
         if example:
             example.stop()
         relay.stop()
+        keys.shutdown()
         for server in servers:
             server.shutdown()
 

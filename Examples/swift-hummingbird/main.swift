@@ -1,12 +1,18 @@
 // Sign in with Apple, the server's part, with Hummingbird 2: every page view gets a fresh
 // state and nonce in siwa-buttons' snippet, and the answer is only accepted with both.
 //
-//   swift run siwa-example-hummingbird DIST [PORT]
+//   APPLE_CLIENT_ID=com.example.web swift run siwa-example-hummingbird DIST [PORT]
 //
 // DIST is a `siwa-buttons generate` output (snippet.html, snippet-nojs.html, siwa-init.js,
 // the images) made with --redirect-uri https://YOUR-SITE/auth/apple/callback. Serve it
-// over https (behind your TLS proxy): the cookie is Secure.
+// over https (behind your TLS proxy): the cookie is Secure. APPLE_KEYS_URL replaces
+// Apple's key set (https://appleid.apple.com/auth/keys), for tests.
+import _CryptoExtras
+import Crypto
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import HTTPTypes
 import Hummingbird
 
@@ -37,14 +43,51 @@ func constantTimeEqual(_ a: String, _ b: String) -> Bool {
     return zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
 }
 
-/// The claims of a JWT, unverified.
-func claims(ofJWT token: String) -> [String: Any]? {
-    let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3 else { return nil }
-    var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+func base64URLDecoded(_ text: some StringProtocol) -> Data? {
+    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
     base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-    guard let data = Data(base64Encoded: base64) else { return nil }
-    return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    return Data(base64Encoded: base64)
+}
+
+/// Apple's public keys by id, fetched again when a token names one not seen yet
+/// (Apple rotates them).
+actor AppleKeys {
+    let url: URL
+    private var keys: [String: _RSA.Signing.PublicKey] = [:]
+
+    init(url: URL) { self.url = url }
+
+    func key(id: String) async throws -> _RSA.Signing.PublicKey? {
+        if let key = keys[id] { return key }
+        struct KeySet: Decodable {
+            struct Key: Decodable { let kid: String, kty: String, n: String, e: String }
+            let keys: [Key]
+        }
+        let (data, _) = try await URLSession.shared.data(from: url)
+        for key in try JSONDecoder().decode(KeySet.self, from: data).keys where key.kty == "RSA" {
+            guard let n = base64URLDecoded(key.n), let e = base64URLDecoded(key.e) else { continue }
+            keys[key.kid] = try _RSA.Signing.PublicKey(n: n, e: e)
+        }
+        return keys[id]
+    }
+}
+
+/// The claims of an id_token that Apple signed (RS256, one of its keys) for this client
+/// and that has not expired; nil for any other token.
+func verifiedClaims(of token: String, keys: AppleKeys, clientId: String) async -> [String: Any]? {
+    let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 3, let headerData = base64URLDecoded(parts[0]), let payload = base64URLDecoded(parts[1]),
+          let signature = base64URLDecoded(parts[2]),
+          let header = (try? JSONSerialization.jsonObject(with: headerData)) as? [String: Any],
+          header["alg"] as? String == "RS256", let kid = header["kid"] as? String,
+          let key = (try? await keys.key(id: kid)) ?? nil,
+          key.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signature),
+                               for: SHA256.hash(data: Data("\(parts[0]).\(parts[1])".utf8)), padding: .insecurePKCS1v1_5),
+          let claims = (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any] else { return nil }
+    let audience = claims["aud"] as? String ?? (claims["aud"] as? [String])?.first
+    guard claims["iss"] as? String == "https://appleid.apple.com", audience == clientId,
+          let expiry = (claims["exp"] as? NSNumber)?.doubleValue, expiry > Date().timeIntervalSince1970 else { return nil }
+    return claims
 }
 
 /// `a=1&b=x+y` as a dictionary (the body Apple and siwa-init.js post).
@@ -82,6 +125,12 @@ guard arguments.count >= 2 else {
 }
 let dist = arguments[1]
 let port = arguments.count > 2 ? Int(arguments[2]) ?? 8080 : 8080
+guard let clientId = ProcessInfo.processInfo.environment["APPLE_CLIENT_ID"] else {
+    FileHandle.standardError.write(Data("siwa-example-hummingbird: set APPLE_CLIENT_ID to your Services ID\n".utf8))
+    exit(2)
+}
+let appleKeys = AppleKeys(url: URL(string: ProcessInfo.processInfo.environment["APPLE_KEYS_URL"]
+    ?? "https://appleid.apple.com/auth/keys")!)
 
 let router = Router()
 router.add(middleware: SecurityHeadersMiddleware())
@@ -112,17 +161,18 @@ router.post("/auth/apple/callback") { request, _ -> Response in
     guard expected.count == 2, let state = fields["state"], constantTimeEqual(state, expected[0]) else {
         return html(.badRequest, "<p id=\"result\">Refused: the state is not this visitor's.</p>", cookie: used)
     }
-    // Before trusting any claim, verify the id_token's signature with Apple's keys
-    // (https://appleid.apple.com/auth/keys) and its iss, aud and exp, with a JWT library
-    // such as jwt-kit; or exchange `code` at https://appleid.apple.com/auth/token.
-    // This example shows the nonce check only.
-    guard let token = fields["id_token"], let nonce = claims(ofJWT: token)?["nonce"] as? String,
-          constantTimeEqual(nonce, expected[1]) else {
+    // Signature (Apple's keys), issuer, audience and expiry, then this visitor's nonce.
+    guard let token = fields["id_token"], let claims = await verifiedClaims(of: token, keys: appleKeys, clientId: clientId) else {
+        return html(.badRequest, "<p id=\"result\">Refused: the id_token is not valid.</p>", cookie: used)
+    }
+    guard let nonce = claims["nonce"] as? String, constantTimeEqual(nonce, expected[1]) else {
         return html(.badRequest, "<p id=\"result\">Refused: the id_token does not carry this visitor's nonce.</p>", cookie: used)
     }
-    let subject = (claims(ofJWT: token)?["sub"] as? String) ?? "?"
-    let name = subject.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-    return html(.ok, "<!DOCTYPE html><title>Signed in</title><p id=\"result\">Signed in: state and nonce match (user \(name)).</p>",
+    // Signed in: `sub` is the user's stable id at Apple (fields["user"]: name and email,
+    // on the first sign-in only).
+    let subject = (claims["sub"] as? String ?? "?")
+        .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+    return html(.ok, "<!DOCTYPE html><title>Signed in</title><p id=\"result\">Signed in: state and nonce match (user \(subject)).</p>",
                 cookie: used)
 }
 
