@@ -441,6 +441,7 @@ class TLSRelay:
 
     def __init__(self):
         self.target = None  # the example server's port, once it runs
+        self.opener_policy = None  # replaces the example's Cross-Origin-Opener-Policy if set
         self.folder = tempfile.mkdtemp(prefix="siwa-tls-")
         cert, key = os.path.join(self.folder, "cert.pem"), os.path.join(self.folder, "key.pem")
         subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
@@ -466,6 +467,8 @@ class TLSRelay:
                 self.send_response(response.status)
                 for name, value in response.getheaders():
                     if name.lower() not in ("connection", "keep-alive", "transfer-encoding", "content-length"):
+                        if name.lower() == "cross-origin-opener-policy" and relay.opener_policy:
+                            value = relay.opener_policy
                         self.send_header(name, value)
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
@@ -747,7 +750,7 @@ def check_example_refusals(example, key, client_id, failures):
         failures.check(status == want, f"{name}: {status} (expected {want}) {re.sub('<[^>]+>', '', text)[:80]!r}")
 
 
-def check_example_flow(browser, example, size, args, shot, failures):
+def check_example_flow(browser, example, relay, size, args, shot, failures):
     origin = EXAMPLE_ORIGIN + "/"
     failures.start("the Hummingbird example server: headers")
     with urllib.request.urlopen(f"http://127.0.0.1:{example.port}/", timeout=20) as response:
@@ -799,6 +802,25 @@ def check_example_flow(browser, example, size, args, shot, failures):
     browser.screenshot(shot("example-signed-in.png"))
     if len(browser.driver.window_handles) > 1:  # the popup closes itself; just in case
         browser.driver.switch_to.window(browser.driver.window_handles[0])
+
+    # The recipe's opener policy is the one that works: with `same-origin` the popup loses
+    # its opener and Apple's answer never arrives.
+    failures.start("the Hummingbird example server with Cross-Origin-Opener-Policy: same-origin instead")
+    relay.opener_policy = "same-origin"
+    try:
+        browser.open(origin, width=480, height=260, stand_in=True)
+        box = browser.js(BOX, "#appleid-signin")
+        click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+        time.sleep(4)
+        failures.check(browser.js("return location.pathname") == "/" and
+                       len([u for u in browser.stand_in_served if u.startswith(APPLE_AUTHORIZE)]) == 1,
+                       "the popup asks Apple, but its answer never reaches the page")
+    finally:
+        relay.opener_policy = None
+    for handle in browser.driver.window_handles[1:]:  # the stand-in could not close itself
+        browser.driver.switch_to.window(handle)
+        browser.driver.close()
+    browser.driver.switch_to.window(browser.driver.window_handles[0])
 
     failures.start("the Hummingbird example server: dark scheme, 2x")
     browser.open(origin, width=480, height=260, scale=2, dark=True, stand_in=True)
@@ -859,7 +881,7 @@ def main():
                           f"http://127.0.0.1:{keys.server_address[1]}/auth/keys")
         relay.target = example.port
         check_example_refusals(example, key, args.client_id, failures)
-        check_example_flow(browser, example, size, args, shot, failures)
+        check_example_flow(browser, example, relay, size, args, shot, failures)
     except (WebDriverException, RuntimeError) as error:  # includes timeouts: the run could not finish
         failures.check(False, f"the run stopped: {getattr(error, 'msg', None) or error!r}")
         if example:
