@@ -827,6 +827,13 @@ def check_example_flow(browser, example, relay, size, args, shot, failures):
     drawn = (browser.js("return window.__siwa") or {}).get("drawn", [])
     failures.check(len(drawn) == 1 and drawn[0]["color"] == "white" and drawn[0]["border"] == "false",
                    f"Apple's button is white on a dark scheme, as the no-JS image is ({drawn})")
+    # Failures that are nobody's fault are not logged as errors: a closed popup, and the
+    # one Apple sends when the site itself calls signIn() again.
+    for error in ("popup_closed_by_user", "user_trigger_new_signin_flow"):
+        browser.js("document.dispatchEvent(new CustomEvent('AppleIDSignInOnFailure', { detail: { error: arguments[0] } }))", error)
+    time.sleep(0.2)
+    infos = [t for l, t, _ in browser.messages() if l == "info" and "sign-in not completed" in t]
+    failures.check(len(infos) == 2, f"popup_closed_by_user and user_trigger_new_signin_flow are logged as info ({infos})")
     ours, _ = our_errors(browser, origin, strict=True)
     failures.check(not ours, f"nothing red in the console, no CSP violation {ours}")
     browser.screenshot(shot("example-dark.png"))
