@@ -14,8 +14,8 @@ enum SnippetEndpoint {
 /// `{"snippetHTML", "initJS", "noJSHTML", "imgHTML"}`, the texts `generate` writes as
 /// snippet.html, siwa-init.js, snippet-nojs.html and snippet-img.html. They come from the same templates and the same
 /// `SnippetRenderer`, so the editor and the generator cannot drift apart; the only
-/// difference is that the no-JS image points at this service (`base-url` + the image
-/// endpoint) instead of files.
+/// difference is that the images point at this service (`base-url`, the editor's image
+/// base URL field, + the image endpoint) instead of files.
 ///
 /// Bad input: 400 (404 for an unknown endpoint path) with a one-line plain-text body
 /// naming the parameter, like the image endpoints' 404s.
