@@ -176,9 +176,13 @@ APPLE_SCRIPT = """
     init({ clientId: meta('client-id'), scope: meta('scope') || '', redirectURI: meta('redirect-uri'),
            state: meta('state'), nonce: meta('nonce'), usePopup: meta('use-popup') === 'true' });
   }
-  // Apple listens for clicks on the #appleid-signin element itself.
+  // Apple listens for clicks on the #appleid-signin element itself (and, for keyboard
+  // users, Enter on its button).
   var el = document.getElementById('appleid-signin');
-  if (el) el.addEventListener('click', function () { if (config) signIn(); });
+  if (el) {
+    el.addEventListener('click', function () { if (config) signIn(); });
+    el.addEventListener('keydown', function (event) { if (config && event.key === 'Enter') signIn(); });
+  }
 })();
 """.replace("AUTHORIZE", APPLE_AUTHORIZE)
 
@@ -679,6 +683,20 @@ def check_js_as_pasted(browser, origin, size, shot, failures):
     failures.check(REQUIRED in seen, "and in the console")
     failures.check(not ours, f"no other console errors, CSP violations or failed loads {ours}")
     browser.screenshot(shot("snippet-as-pasted.png"))
+
+    # From the keyboard: Enter on Apple's button starts nothing either.
+    failures.start("snippet.html as pasted, with the stand-in, from the keyboard")
+    browser.open(origin + "snippet.html", width=480, height=260, stand_in=True)
+    browser.js("document.querySelector('#appleid-signin [role=button]').focus()")
+    for kind in ("keyDown", "keyUp"):
+        browser.cdp("Input.dispatchKeyEvent", {"type": kind, "key": "Enter", "code": "Enter",
+                                               "windowsVirtualKeyCode": 13, "text": "\r" if kind == "keyDown" else ""})
+    time.sleep(0.5)
+    failures.check(browser.js("return window.__siwa.signIns.length") == 0 and len(browser.driver.window_handles) == 1,
+                   "Enter on the button starts no sign-in")
+    failures.check(browser.js(BOX, "#siwa-setup")["shown"] is True, "Enter explains in the page")
+    ours, seen = our_errors(browser, origin, expected_errors=(REQUIRED,), strict=True)
+    failures.check(REQUIRED in seen and not ours, f"and in the console, nothing else red {ours}")
 
 
 def check_logo_as_pasted(browser, logo_origin, logo_dist, shot, failures):
