@@ -100,3 +100,12 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["SIWAButtons", "siwa-buttons"]),
     ]
 )
+
+// The server-side example of the snippets (Examples/), run by scripts/check-generated-html.sh.
+package.targets.append(.executableTarget(
+    name: "siwa-example-hummingbird",
+    dependencies: [
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+    ],
+    path: "Examples/swift-hummingbird"))

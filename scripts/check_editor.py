@@ -13,9 +13,12 @@ the image URL (exact URLs in the endpoints' grammar) and the snippets; the previ
 at the right natural size; controls that do not apply to the layout are hidden; invalid
 values are explained next to the field and never reach the service; copy buttons put
 the right text on the clipboard (the Clipboard API and the execCommand fallback); the
-download links name sensible files and answer the right content type; the keyboard
-reaches and operates the controls with a visible focus; the phone layout does not
-scroll sideways. Screenshots at desktop (1280x900) and phone (375x812) sizes are saved.
+download links name sensible files and answer the right content type (SVG/PDF URL and
+download both at 1x); the image base URL field reaches every snippet; the <img> snippet,
+pasted into a page, shows at its size in points at 1 and 2 device pixels per point
+(with and without v=TOKEN); "Sign in in a popup" is not in the Scope group and the
+language menu fits its longest name at 1280 px; the keyboard reaches and operates the
+controls with a visible focus; the phone layout does not scroll sideways. Screenshots at desktop (1280x900) and phone (375x812) sizes are saved.
 
 No console errors are tolerated: settings the service would refuse are explained in
 the page and never sent.
@@ -355,8 +358,11 @@ def check_controls(editor, server):
     expect(fragment == "#/appleid/button/logo?color=white&border=true&border_radius=50&size=44&scale=3&locale=de_DE",
            f"the page's link does not keep the logo-only snippet's language: {fragment}")
 
+    # Vector formats: the URL is the 1x one, as the download is (the scale is for PNGs).
     editor.click_label("format-svg")
-    editor.expect_image_url("/appleid/button/logo?color=white&border=true&border_radius=50&size=44&scale=3&format=svg")
+    editor.expect_image_url("/appleid/button/logo?color=white&border=true&border_radius=50&size=44&format=svg")
+    expect(editor.el("download-svg").get_attribute("href") == editor.text("image-url"),
+           f"the SVG URL and download differ: {editor.text('image-url')} / {editor.el('download-svg').get_attribute('href')}")
     status, headers, body = http_get(editor.text("image-url"))
     expect(status == 200 and headers["Content-Type"] == "image/svg+xml" and b"<svg" in body,
            f"the SVG image URL answered {status} {headers.get('Content-Type')}")
@@ -391,7 +397,7 @@ def check_invalid_values(editor, server, target):
     expect(not editor.el("download-png").get_attribute("href"), "the PNG download still offers a stale button")
     expect(not editor.el("download-png").is_enabled() or
            editor.el("download-png").get_attribute("aria-disabled") == "true", "the download is not disabled")
-    for source in ("image-url", "snippet-html", "init-js", "nojs-html"):
+    for source in ("image-url", "snippet-html", "init-js", "img-html", "nojs-html"):
         button = editor.driver.find_element(By.CSS_SELECTOR, f'button.copy[data-copy="{source}"]')
         expect(button.get_attribute("disabled"), f"{source} can be copied while the width is invalid")
     time.sleep(0.5)  # longer than the debounce: nothing may have been asked for
@@ -428,26 +434,33 @@ def check_web_settings(editor, server):
     client_id = editor.el("client-id")
     client_id.send_keys(Keys.CONTROL, "a")
     client_id.send_keys(HOSTILE_CLIENT_ID)
-    escaped = r"clientId: 'a\u0022\u003C/script\u003E\u003Cscript\u003Ealert(1)\u003C/script\u003E'"
-    editor.expect_snippet("init-js", escaped)
+    editor.expect_snippet("snippet-html", '<meta name="appleid-signin-client-id" '
+                          'content="a&quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;">')
     editor.expect_snippet("nojs-html", "client_id=a%22%3C%2Fscript%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E&amp;")
-    for element_id in ("snippet-html", "init-js", "nojs-html"):
+    for element_id in ("snippet-html", "init-js", "nojs-html", "img-html"):
         expect("<script>alert" not in editor.text(element_id), f"{element_id} carries the client id unescaped")
 
     editor.click_label("use-popup")
-    editor.expect_snippet("init-js", "usePopup: 'true' === 'true'")
+    editor.expect_snippet("snippet-html", '<meta name="appleid-signin-use-popup" content="true">')
     editor.click_label("scope-name")
-    editor.expect_snippet("init-js", "scope: 'email'")
+    editor.expect_snippet("snippet-html", '<meta name="appleid-signin-scope" content="email">')
     editor.expect_snippet("nojs-html", "&amp;scope=email&amp;")
+    # No scope: no empty scope anywhere (Apple leaves it out).
+    editor.click_label("scope-email")
+    editor.wait(lambda: "appleid-signin-scope" not in editor.text("snippet-html") and "scope=" not in editor.text("nojs-html"),
+                "an empty scope still appears in the snippets")
+    editor.click_label("scope-email")
+    editor.expect_snippet("snippet-html", '<meta name="appleid-signin-scope" content="email">')
 
     # What the page shows is what the API gives for the same button and settings.
-    shown = {key: editor.text(key) for key in ("snippet-html", "init-js", "nojs-html")}
+    shown = {key: editor.text(key) for key in ("snippet-html", "init-js", "nojs-html", "img-html")}
     api = editor.js("return fetch(arguments[0]).then(r => r.json())",
                     "/api/snippet/appleid/button?color=white&border=true&type=continue&border_radius=50&width=300"
                     "&height=44&locale=de_DE&client-id=" + urllib.parse.quote(HOSTILE_CLIENT_ID, safe="")
                     + "&redirect-uri=" + urllib.parse.quote("https://example.com/auth/apple/callback", safe="")
                     + "&scope=email&use-popup=true&base-url=" + urllib.parse.quote(server.base, safe=""))
-    expect(shown == {"snippet-html": api["snippetHTML"], "init-js": api["initJS"], "nojs-html": api["noJSHTML"]},
+    expect(shown == {"snippet-html": api["snippetHTML"], "init-js": api["initJS"], "nojs-html": api["noJSHTML"],
+                     "img-html": api["imgHTML"]},
            "the editor's snippets differ from /api/snippet's for the same button")
 
     # Settings Apple would refuse: each explained under its field, at once, and never
@@ -472,7 +485,7 @@ def check_web_settings(editor, server):
     editor.wait(lambda: not editor.visible("redirect-uri-error") and not editor.visible("client-id-error")
                 and not copy.get_attribute("disabled"), "the settings messages did not go away once fixed")
     editor.click_label("scope-name")
-    editor.expect_snippet("init-js", "scope: 'name email'")
+    editor.expect_snippet("snippet-html", '<meta name="appleid-signin-scope" content="name email">')
     check_settings_rules_agree(editor, server)
     editor.expect_clean("after the web settings")
     print("ok   client id (hostile, escaped), redirect URI, scope and popup feed the snippets; bad ones explained")
@@ -506,6 +519,89 @@ def check_settings_rules_agree(editor, server):
                f"page {'accepts' if page_accepts else 'refuses'}, service {status}")
 
 
+def check_base_url(editor, server):
+    """The production base URL reaches every snippet and the image URL; one the service
+    would refuse is explained under the field and never sent."""
+    expect(editor.el("base-url").get_attribute("value") == server.base,
+           f"the base URL does not start as the editor's own address: {editor.el('base-url').get_attribute('value')!r}")
+    asked = snippet_requests(editor)
+    editor.type_into("base-url", "ftp://buttons.example.com")
+    editor.wait(lambda: editor.visible("base-url-error") and "http" in editor.text("base-url-error"),
+                "no message for an ftp:// base URL")
+    time.sleep(0.5)  # past the debounce
+    expect(snippet_requests(editor) == asked, "a base URL the service refuses was sent to it")
+    editor.type_into("base-url", "https://buttons.example.com/")
+    production = "https://buttons.example.com/appleid/button"
+    editor.wait(lambda: not editor.visible("base-url-error"), "the base URL message did not go away once fixed")
+    for element_id in ("snippet-html", "nojs-html", "img-html"):
+        editor.expect_snippet(element_id, f'src="{production}')
+        expect(server.base not in editor.text(element_id), f"{element_id} still points at the editor's address")
+    editor.wait(lambda: editor.text("image-url").startswith(production + "?"),
+                f"the image URL does not use the base URL: {editor.text('image-url')}")
+    editor.type_into("base-url", server.base)
+    editor.expect_snippet("img-html", f'src="{server.base}/appleid/button')
+    editor.expect_clean("after the base URL")
+    print("ok   the image base URL reaches every snippet and the image URL; a bad one is explained, not sent")
+
+
+def check_img_snippet(editor):
+    """The <img> snippet, pasted into a page, at 1 and 2 device pixels per point: shown at
+    its size in points from the file of the screen's scale; the same with v=TOKEN."""
+    for scale in (1, 2):
+        editor.viewport(*DESKTOP, scale=scale)
+        editor.open("/#/appleid/button?width=250&height=44")
+        editor.expect_snippet("img-html", 'width="250" height="44"')
+        snippet = editor.text("img-html")
+        variants = {"as given": snippet, "with v=": snippet.replace("&amp;format=png", "&amp;format=png&amp;v=2026-11")}
+        expect(variants["with v="].count("v=2026-11") == 4, "the v= variant does not touch every URL")
+        for name, html in variants.items():
+            result = editor.driver.execute_async_script("""
+                const [html, done] = arguments;
+                const box = document.createElement('div');
+                box.innerHTML = html;
+                document.body.prepend(box);
+                const img = box.querySelector('img');
+                img.decode().then(() => {
+                    // naturalWidth is divided by the srcset density: the file's pixels, alone.
+                    const r = img.getBoundingClientRect();
+                    const file = new Image();
+                    file.onload = () => {
+                        done({w: r.width, h: r.height, natural: [file.naturalWidth, file.naturalHeight], src: img.currentSrc});
+                        box.remove();
+                    };
+                    file.src = img.currentSrc;
+                }, (e) => { done({error: String(e), src: img.currentSrc}); box.remove(); });""", html)
+            expect("error" not in result, f"the <img> snippet ({name}) did not load at {scale}x: {result}")
+            expect((result["w"], result["h"]) == (250, 44), f"the <img> snippet ({name}) shows at {result['w']}x{result['h']}, not 250x44")
+            expect(result["natural"] == [250 * scale, 44 * scale] and f"scale={scale}&" in result["src"]
+                   and (name == "as given" or "v=2026-11" in result["src"]),
+                   f"at {scale}x the <img> snippet ({name}) should load the {scale}x image: {result}")
+    editor.viewport(*DESKTOP)
+    editor.expect_clean("after the <img> snippet")
+    print("ok   <img> snippet: 1x/2x/3x, shown at 250x44 pt at 1x and 2x, with and without v=")
+
+
+def check_editor_polish(editor):
+    """The popup choice is not announced as a scope; the language menu shows whole names."""
+    editor.viewport(*DESKTOP)
+    editor.open("/")
+    group = editor.js("""const f = document.getElementById('use-popup').closest('fieldset');
+        return f.querySelector('legend').textContent.trim();""")
+    expect(group != "Scope", "“Sign in in a popup” is inside the Scope group")
+    fit = editor.js("""const select = document.getElementById('locale');
+        const style = getComputedStyle(select);
+        const context = document.createElement('canvas').getContext('2d');
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const texts = [...select.options].map(o => o.text);
+        const widest = texts.reduce((a, b) => context.measureText(a).width >= context.measureText(b).width ? a : b);
+        return {room, widest, need: context.measureText(widest).width,
+                enUS: context.measureText(select.options[select.selectedIndex].text).width};""")
+    expect(fit["enUS"] <= fit["room"], f"the language menu cuts “en_US” at {DESKTOP[0]} px: {fit}")
+    expect(fit["need"] <= fit["room"], f"the language menu cuts {fit['widest']!r} at {DESKTOP[0]} px: {fit}")
+    print(f"ok   popup choice outside the Scope group; the language menu fits its longest name ({fit['need']:.0f} of {fit['room']:.0f} px)")
+
+
 def snippet_requests(editor):
     """The requests the page has made to /api/snippet so far."""
     return editor.js("""return performance.getEntriesByType('resource')
@@ -519,7 +615,7 @@ def read_clipboard(editor):
 
 
 def check_copy(editor):
-    for source in ("image-url", "snippet-html", "init-js", "nojs-html"):
+    for source in ("image-url", "snippet-html", "init-js", "img-html", "nojs-html"):
         button = editor.driver.find_element(By.CSS_SELECTOR, f'button.copy[data-copy="{source}"]')
         editor.js("arguments[0].scrollIntoView({block: 'center'})", button)
         button.click()
@@ -693,10 +789,13 @@ def main():
         target = check_controls(editor, server)
         check_invalid_values(editor, server, target)
         check_web_settings(editor, server)
+        check_base_url(editor, server)
         check_copy(editor)
         check_downloads(editor, target)
         check_svg_in_chromium(editor)
         check_keyboard(editor)
+        check_img_snippet(editor)
+        check_editor_polish(editor)
         shots = desktop_screenshots(editor, args.screenshots)
         shots += check_phone(editor, args.screenshots)
     except (CheckFailed, WebDriverException) as failure:

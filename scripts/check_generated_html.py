@@ -1,44 +1,60 @@
 #!/usr/bin/env python3
-"""Opens the generated index.html, snippet.html and snippet-nojs.html in headless
-Chromium and fails on console errors from our own files.
+"""Opens the generated pages in headless Chromium: index.html, the snippets as pasted
+(no server step at all), and the snippets served by the Hummingbird example server
+(Examples/swift-hummingbird) through a full popup sign-in. Fails on console errors from
+our own files, on CSP violations and on wrong sizes.
 
-Usage: check_generated_html.py DIST SCREENSHOTS --client-id ID --redirect-uri URL
-                               [--chromedriver PATH] [--chromium PATH]
+Usage: check_generated_html.py DIST LOGO_DIST SCREENSHOTS --client-id ID --redirect-uri URL
+                               --example BINARY [--chromedriver PATH] [--chromium PATH]
 
-Drives Debian's `chromium` through `chromedriver` with Selenium, as
-scripts/check_editor.py does (scripts/setup.sh installs all three). The pages are
-served from a local HTTP server (Python standard library) that sends a strict
-Content-Security-Policy for the snippets, so an inline script would be caught.
+DIST is a set made with the client id and redirect URI given (and --use-popup); its
+redirect URI must be on https://siwa-example.test, the example server's stand-in
+address. LOGO_DIST is a logo-only zh_CN set with an empty scope.
 
-What counts as an error, per page: browser log entries of level SEVERE (Selenium's
-goog:loggingPrefs log: console.error / console.assert calls, uncaught exceptions,
-failed loads, CSP violations) whose source is our origin (http://127.0.0.1:PORT/) or
-unknown; CSP violations the page reports (securitypolicyviolation events); requests to
-our origin answered 4xx/5xx (resource timing).
+Drives Debian's `chromium` through `chromedriver` with Selenium (scripts/setup.sh installs
+all three). As pasted, the pages come from a local static server (Python standard
+library) that sends the Content-Security-Policy recipe of the README (RECIPE below), the
+policy the example servers send too, so an inline script or a style Apple's script needs
+and the recipe forgets would be caught.
+
+Stand-ins, served by intercepting requests with Selenium's WebDriver BiDi network handler
+(the pages, their URLs and their CSP stay as generated):
+  - Apple's appleid.auth.js (APPLE_SCRIPT): reads what Apple's real script reads: the
+    appleid-signin-* meta tags (it configures itself from them, as Apple's does), data-size
+    for logo-only buttons, data-width/data-height for the others; draws the button into
+    #appleid-signin with inline styles and a data: font (as Apple does, so the recipe's
+    style-src 'unsafe-inline' and font-src data: are exercised); listens for clicks on
+    #appleid-signin itself; opens Apple's authorize URL in a popup (usePopup) and turns
+    the popup's message into AppleIDSignInOnSuccess / AppleIDSignInOnFailure.
+  - Apple's sign-in page (apple_signin_page): answers at once with a code and an id_token
+    carrying the nonce it was given, signed (RS256) with a key whose set the example
+    server is pointed at (APPLE_KEYS_URL), posted to the opener like Apple's web_message.
+  - https://siwa-example.test/ is a local TLS relay (TLSRelay) in front of the example
+    server, so the page is a secure origin and its Secure cookie works.
+ChromeDriver does not answer BiDi commands while a classic navigation command waits for
+the page load, so the session uses the "none" page load strategy and `Browser.open` waits
+for the load itself.
+
+What counts as an error, per page: browser log entries of level SEVERE (console.error,
+uncaught exceptions, failed loads, CSP violations) whose source is our origin or unknown;
+CSP violations the page reports (securitypolicyviolation events); requests to our origin
+answered 4xx/5xx (resource timing).
 
 What is tolerated, and why (the ONLY tolerated messages):
-  1. Failed network loads of URLs on other hosts. Apple's appleid.auth.js lives on
-     appleid.cdn-apple.com, which CI cannot reach; Chromium is started with every
-     host but 127.0.0.1 unresolvable, so the check behaves the same online and
-     offline. Those loads fail with net::ERR_NAME_NOT_RESOLVED.
+  1. Failed loads of URLs on other hosts in the runs without the stand-in: Chromium is
+     started with every host but 127.0.0.1 unresolvable, so the check behaves the same
+     online and offline (net::ERR_NAME_NOT_RESOLVED).
   2. A 404 for /favicon.ico: browsers ask for it on their own; our pages name none.
-  3. In the run of snippet.html exactly as generated (placeholders not replaced by a
-     server), the one console.error of siwa-init.js that says state and nonce are
-     missing. That error is the feature under test there, so it is required, not
-     just tolerated.
-Warnings (e.g. siwa-init.js noting that Apple's library did not load) are printed
-but never fail the check.
-
-Two runs load a stand-in for Apple's library instead of the unreachable CDN file.
-It is served by intercepting the request with Selenium's WebDriver BiDi network
-handler (driver.network.add_request_handler), so the page, its script URL and its
-CSP stay exactly as generated. ChromeDriver does not answer BiDi commands while a
-classic navigation command waits for the page load, so the session uses the "none"
-page load strategy and `Browser.open` waits for the load itself.
+  3. After a click on the button of snippet.html as pasted, the one console.error of
+     siwa-init.js that says state and nonce are missing. It is the feature under test
+     there, so it is required, not just tolerated.
+Warnings (siwa-init.js noting placeholders or a missing Apple script) are printed but
+never fail the check.
 """
 import argparse
 import base64
 import functools
+import http.client
 import http.server
 import json
 import os
@@ -46,21 +62,37 @@ import re
 import secrets
 import shutil
 import signal
+import socket
+import ssl
+import subprocess
 import sys
+import tempfile
 import threading
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import padding, rsa
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 APPLE_SCRIPT_HOST = "appleid.cdn-apple.com"
+APPLE_AUTHORIZE = "https://appleid.apple.com/auth/authorize"
+EXAMPLE_ORIGIN = "https://siwa-example.test"
 PLACEHOLDERS = ("__SIWA_STATE__", "__SIWA_NONCE__")
-SNIPPET_CSP = ("default-src 'none'; script-src 'self' https://appleid.cdn-apple.com; img-src 'self'; "
-               "form-action https:; base-uri 'none'; frame-ancestors 'none'")
+# The README's Content-Security-Policy recipe with the images on the page's own origin,
+# exactly as the example servers send it, and the opener policy that keeps the popup's
+# answer reaching the page.
+RECIPE = ("default-src 'self'; script-src 'self' https://appleid.cdn-apple.com; "
+          "style-src 'self' 'unsafe-inline'; font-src 'self' data:; img-src 'self'; "
+          "connect-src 'self' https://appleid.apple.com; frame-src https://appleid.apple.com; "
+          "form-action 'self' https://appleid.apple.com; base-uri 'none'; object-src 'none'")
+OPENER_POLICY = "same-origin-allow-popups"
 # ChromeDriver's log levels, named as the console names them.
 LEVELS = {"SEVERE": "error", "WARNING": "warning", "INFO": "info", "DEBUG": "debug"}
 # Seen by every page before its own scripts: what the CSP blocked, per the page itself.
@@ -73,21 +105,130 @@ document.addEventListener('securitypolicyviolation', function (e) {
 });
 """
 
-# A stand-in for Apple's appleid.auth.js, served instead of the unreachable CDN file in
-# two runs: it records what siwa-init.js passes to AppleID.auth.init and stops the
-# form post that the success handler makes, so both can be checked.
-APPLE_STAND_IN = """
-window.__siwa = { inits: [], posts: [] };
-window.AppleID = { auth: { init: function (config) {
+# The stand-in for Apple's appleid.auth.js (see the module docstring). What it draws,
+# the sign-ins it starts and the forms the page posts are recorded in window.__siwa.
+APPLE_SCRIPT = """
+(function () {
+  var record = window.__siwa = { inits: [], drawn: [], signIns: [] };
+  var config = null;
+  function meta(name) {
+    var tag = document.querySelector('meta[name="appleid-signin-' + name + '"]');
+    return tag ? tag.getAttribute('content') : null;
+  }
+  function draw() {
+    var el = document.getElementById('appleid-signin');
+    if (!el) return;
+    var d = el.dataset, mode = d.mode || 'center-align';
+    // Apple sizes a logo-only button by data-size alone; the others by data-width/height.
+    var w = mode === 'logo-only' ? Number(d.size || 64) : Number(d.width || 140);
+    var h = mode === 'logo-only' ? w : Number(d.height || 30);
+    var white = d.color === 'white';
+    el.innerHTML = '';  // Apple replaces the element's content
+    var style = document.createElement('style');
+    style.textContent = "@font-face { font-family: 'SIWAStandIn'; src: url(data:font/otf;base64,FONT) format('opentype'); }";
+    var button = document.createElement('div');
+    button.setAttribute('role', 'button');
+    button.tabIndex = 0;
+    button.setAttribute('style', 'box-sizing: border-box; width: ' + w + 'px; height: ' + h + 'px; ' +
+      'background: ' + (white ? '#fff' : '#000') + '; color: ' + (white ? '#000' : '#fff') + '; ' +
+      'border-radius: ' + Number(d.borderRadius || 15) * h / 100 + 'px; font: 500 ' + Math.round(h * 0.43) +
+      "px 'SIWAStandIn'; display: flex; align-items: center; justify-content: center; cursor: pointer; " +
+      (d.border === 'true' ? 'border: 1px solid #000;' : ''));
+    button.textContent = mode === 'logo-only' ? 'A' : 'Apple';
+    el.appendChild(style);
+    el.appendChild(button);
+    record.drawn.push({ mode: mode, color: d.color, border: d.border, width: w, height: h });
+  }
+  function init(c) {
+    config = c;
+    record.inits.push(c);
+    draw();
+  }
+  function signIn() {
+    var q = new URLSearchParams();
+    q.set('client_id', config.clientId);
+    q.set('redirect_uri', config.redirectURI);
+    q.set('response_type', 'code id_token');
+    q.set('state', config.state);
+    if (config.scope) q.set('scope', config.scope);  // left out when empty, as Apple does
+    q.set('response_mode', config.usePopup ? 'web_message' : 'form_post');
+    q.set('nonce', config.nonce);
+    var url = 'AUTHORIZE?' + q.toString();
+    record.signIns.push(url);
+    if (!config.usePopup) {
+      window.location.assign(url);
+      return;
+    }
+    // Opened blank first and loaded a moment later: a page requested at once by a new
+    // window can slip past the check's request interception (it attaches to new windows).
+    var popup = window.open('about:blank', 'AppleAuthentication', 'width=500,height=600');
+    setTimeout(function () { popup.location.href = url; }, 500);
+  }
+  window.addEventListener('message', function (event) {
+    if (event.origin !== 'https://appleid.apple.com') return;
+    var data = event.data || {};
+    var name = data.error ? 'AppleIDSignInOnFailure' : 'AppleIDSignInOnSuccess';
+    document.dispatchEvent(new CustomEvent(name, { detail: data.error ? { error: data.error } : data }));
+  });
+  window.AppleID = { auth: { init: init, signIn: signIn, renderButton: draw } };
+  // Configured by the meta tags when the page has them, as Apple's script is.
+  if (meta('client-id') !== null) {
+    init({ clientId: meta('client-id'), scope: meta('scope') || '', redirectURI: meta('redirect-uri'),
+           state: meta('state'), nonce: meta('nonce'), usePopup: meta('use-popup') === 'true' });
+  }
+  // Apple listens for clicks on the #appleid-signin element itself (and, for keyboard
+  // users, Enter on its button).
   var el = document.getElementById('appleid-signin');
-  window.__siwa.inits.push({ config: config, dataset: el ? Object.assign({}, el.dataset) : null });
-} } };
-HTMLFormElement.prototype.submit = function () {
-  var fields = {};
-  Array.prototype.forEach.call(this.elements, function (e) { fields[e.name] = e.value; });
-  window.__siwa.posts.push({ method: this.method, action: this.action, fields: fields });
-};
-"""
+  if (el) {
+    el.addEventListener('click', function () { if (config) signIn(); });
+    el.addEventListener('keydown', function (event) { if (config && event.key === 'Enter') signIn(); });
+  }
+})();
+""".replace("AUTHORIZE", APPLE_AUTHORIZE)
+
+KEY_ID = "stand-in-key"
+
+
+def id_token(key, claims, kid=KEY_ID):
+    """A JWT signed like Apple's id_tokens (RS256)."""
+    def part(data):
+        return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+    head = part(json.dumps({"alg": "RS256", "kid": kid}).encode()) + "." + part(json.dumps(claims).encode())
+    return head + "." + part(key.sign(head.encode(), padding.PKCS1v15(), hashes.SHA256()))
+
+
+def key_set(key, kid=KEY_ID):
+    """The public half of `key` as Apple publishes its keys (a JWK set)."""
+    numbers = key.public_key().public_numbers()
+    def b64(n):
+        return base64.urlsafe_b64encode(n.to_bytes((n.bit_length() + 7) // 8, "big")).rstrip(b"=").decode()
+    return json.dumps({"keys": [{"kty": "RSA", "kid": kid, "use": "sig", "alg": "RS256",
+                                 "n": b64(numbers.n), "e": b64(numbers.e)}]})
+
+
+def apple_claims(client_id, nonce, **changes):
+    now = int(time.time())
+    return {"iss": "https://appleid.apple.com", "aud": client_id, "sub": "000123.standin", "nonce": nonce,
+            "iat": now, "exp": now + 600, **changes}
+
+
+def apple_signin_page(url, key):
+    """The stand-in for Apple's sign-in page in the popup: answers at once, like Apple's
+    web_message, to the redirect URI's origin, with a signed id_token carrying the nonce."""
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(url).query)
+    answer = {"authorization": {"code": "c0de", "state": query["state"][0],
+                                "id_token": id_token(key, apple_claims(query["client_id"][0], query["nonce"][0]))},
+              "user": {"email": "a@example.com"}}
+    target = urllib.parse.urlparse(query["redirect_uri"][0])
+    data = json.dumps([answer, f"{target.scheme}://{target.netloc}"]).replace("</", "<\\/")
+    return ("<!DOCTYPE html><title>Apple (stand-in)</title><script>"
+            f"var a = {data}; window.opener.postMessage(a[0], a[1]); window.close();</script>")
+
+
+def apple_script():
+    """APPLE_SCRIPT with a real font in its data: URL (a 3 KB Inter subset)."""
+    with open(os.path.join(ROOT, "Tests/Fixtures/NoSpace.otf"), "rb") as f:
+        return APPLE_SCRIPT.replace("FONT", base64.b64encode(f.read()).decode())
 
 
 # ---------------------------------------------------------------- the browser
@@ -96,13 +237,18 @@ class Browser:
     """One headless Chromium; `open` gives each page a fresh document, viewport,
     colour scheme and console log."""
 
-    def __init__(self, chromedriver, chromium=None):
+    def __init__(self, chromedriver, chromium=None, tls_port=None, signing_key=None):
+        self.signing_key = signing_key  # Apple's stand-in signs id_tokens with it
         options = webdriver.ChromeOptions()
         for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                     "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
                     "--disable-component-update", "--disable-sync", "--hide-scrollbars", "--mute-audio",
-                    # Every host but ours unresolvable: same result with or without network.
-                    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
+                    # The TLS relay's self-signed certificate for siwa-example.test.
+                    "--ignore-certificate-errors",
+                    # Every host but ours unresolvable: same result with or without network;
+                    # https://siwa-example.test is the TLS relay in front of the example server.
+                    f"--host-resolver-rules=MAP siwa-example.test:443 127.0.0.1:{tls_port}, "
+                    "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
             options.add_argument(arg)
         if chromium:
             options.binary_location = chromium
@@ -111,7 +257,7 @@ class Browser:
         options.page_load_strategy = "none"  # see the module docstring; open() waits
         self.driver = webdriver.Chrome(service=Service(chromedriver), options=options)
         self.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": CSP_RECORDER})
-        self.stand_in_handler = None
+        self.stand_in_handlers = []
         self.stand_in_served = []
         self.log = []
 
@@ -145,17 +291,28 @@ class Browser:
         time.sleep(settle)  # late errors (timers, decoding) still count
 
     def use_stand_in(self, on):
-        if on and self.stand_in_handler is None:
-            def serve(request):
-                self.stand_in_served.append(request.url)
-                request.provide_response(status=200, headers={"Content-Type": "text/javascript"},
-                                         body=APPLE_STAND_IN)
-            self.stand_in_handler = self.driver.network.add_request_handler(
-                [f"https://{APPLE_SCRIPT_HOST}/**"], serve)
-        elif not on and self.stand_in_handler is not None:
-            self.driver.network.remove_request_handler(self.stand_in_handler)
-            self.stand_in_handler = None
+        """Serves the stand-ins for Apple's script and sign-in page (or lets their loads fail)."""
+        if self.stand_in_handlers:
+            for handler in self.stand_in_handlers:
+                self.driver.network.remove_request_handler(handler)
+            self.stand_in_handlers = []
         self.stand_in_served = []
+        if not on:
+            return
+        script = apple_script()
+
+        def serve_script(request):
+            self.stand_in_served.append(request.url)
+            request.provide_response(status=200, headers={"Content-Type": "text/javascript"}, body=script)
+
+        def serve_signin(request):
+            self.stand_in_served.append(request.url)
+            request.provide_response(status=200, headers={"Content-Type": "text/html; charset=utf-8"},
+                                     body=apple_signin_page(request.url, self.signing_key))
+        self.stand_in_handlers = [
+            self.driver.network.add_request_handler([f"https://{APPLE_SCRIPT_HOST}/**"], serve_script),
+            self.driver.network.add_request_handler([APPLE_AUTHORIZE + "*"], serve_signin),
+        ]
 
     def messages(self):
         """(level, text, url) of every browser log entry of the current page so far.
@@ -229,29 +386,31 @@ class Failures(list):
             self.append(f"[{self.run}] {what}")
 
 
-def classify(messages, origin, expected_errors=()):
-    """Splits errors into ours (failures) and tolerated ones; prints everything."""
+def classify(messages, origin, expected_errors=(), strict=False):
+    """Splits errors into ours (failures) and tolerated ones; prints everything. With
+    `strict` (the runs with the stand-ins, where every host answers) only the expected
+    errors are tolerated."""
     ours, seen_expected = [], set()
     for level, text, url in messages:
         print(f"    console {level}: {text[:160]!r} ({url or 'no url'})")
         if level != "error":
             continue
-        host = urllib.parse.urlparse(url).hostname if url else None
-        if url and not url.startswith(origin) and host not in (None, "127.0.0.1"):
-            continue  # tolerated 1: other hosts (Apple's CDN) are unreachable on purpose
-        if url.startswith(origin) and urllib.parse.urlparse(url).path == "/favicon.ico":
-            continue  # tolerated 2: the browser's own favicon request
         match = next((x for x in expected_errors if x in text), None)
         if match:
             seen_expected.add(match)
             continue  # tolerated 3 (required): the fail-closed message of siwa-init.js
+        host = urllib.parse.urlparse(url).hostname if url else None
+        if not strict and url and not url.startswith(origin) and host not in (None, "127.0.0.1"):
+            continue  # tolerated 1: other hosts (Apple's CDN) are unreachable on purpose
+        if url.startswith(origin) and urllib.parse.urlparse(url).path == "/favicon.ico":
+            continue  # tolerated 2: the browser's own favicon request
         ours.append(f"{level}: {text} ({url})")
     return ours, seen_expected
 
 
-def our_errors(browser, origin, expected_errors=()):
+def our_errors(browser, origin, expected_errors=(), strict=False):
     """Console errors from our files, CSP violations and failed loads of the page."""
-    ours, seen = classify(browser.messages(), origin, expected_errors)
+    ours, seen = classify(browser.messages(), origin, expected_errors, strict)
     return ours + browser.page_problems(origin), seen
 
 
@@ -259,7 +418,9 @@ class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
 
-def make_handler(root, fill_placeholders):
+def make_handler(root):
+    """Static files, as a plain web host serves a pasted snippet: no server step; the
+    pages carry the recipe's policies."""
     class Handler(http.server.SimpleHTTPRequestHandler):
         def __init__(self, *args, **kwargs):
             super().__init__(*args, directory=root, **kwargs)
@@ -268,43 +429,145 @@ def make_handler(root, fill_placeholders):
             pass
 
         def end_headers(self):
-            if "snippet" in self.path:
-                self.send_header("Content-Security-Policy", SNIPPET_CSP)
+            if self.path.split("?")[0].endswith(".html"):
+                self.send_header("Content-Security-Policy", RECIPE)
+                self.send_header("Cross-Origin-Opener-Policy", OPENER_POLICY)
             self.send_header("Cache-Control", "no-store")
             super().end_headers()
-
-        def do_GET(self):
-            # /served/snippet.html: what the site's server sends, with fresh values
-            # in place of the placeholders (new ones on every request).
-            if self.path.startswith("/served/"):
-                name = self.path[len("/served/"):].split("?")[0]
-                if not name.endswith(".html"):
-                    self.path = "/" + name
-                    return super().do_GET()
-                text = open(os.path.join(root, name), encoding="utf-8").read()
-                state, nonce = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
-                fill_placeholders[name] = (state, nonce)
-                text = text.replace(PLACEHOLDERS[0], state).replace(PLACEHOLDERS[1], nonce)
-                body = text.encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-                return
-            super().do_GET()
     return Handler
 
 
-def run_checks(browser, origin, served, args, shot, failures):
-    # ---- the harness itself: the snippet pages carry the strict CSP
-    failures.start("the local server")
-    for path in ("snippet.html", "served/snippet.html", "snippet-nojs.html"):
+class TLSRelay:
+    """https://siwa-example.test/ as the browser sees it (mapped to this port, its
+    self-signed certificate accepted): every request relayed to the example server, as
+    a site's TLS proxy would. The page is then a secure origin of its own, so its Secure
+    cookie and its CSP 'self' work as in production."""
+
+    def __init__(self):
+        self.target = None  # the example server's port, once it runs
+        self.opener_policy = None  # replaces the example's Cross-Origin-Opener-Policy if set
+        self.folder = tempfile.mkdtemp(prefix="siwa-tls-")
+        cert, key = os.path.join(self.folder, "cert.pem"), os.path.join(self.folder, "key.pem")
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                        "-subj", "/CN=siwa-example.test", "-keyout", key, "-out", cert], check=True, capture_output=True)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(cert, key)
+        relay = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def relay(self):
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length) if length else None
+                headers = {k: v for k, v in self.headers.items()
+                           if k.lower() not in ("connection", "keep-alive", "accept-encoding")}
+                upstream = http.client.HTTPConnection("127.0.0.1", relay.target, timeout=20)
+                upstream.request(self.command, self.path, body=body, headers=headers)
+                response = upstream.getresponse()
+                data = response.read()
+                upstream.close()
+                self.send_response(response.status)
+                for name, value in response.getheaders():
+                    if name.lower() not in ("connection", "keep-alive", "transfer-encoding", "content-length"):
+                        if name.lower() == "cross-origin-opener-policy" and relay.opener_policy:
+                            value = relay.opener_policy
+                        self.send_header(name, value)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            do_GET = do_POST = relay
+
+        self.server = Server(("127.0.0.1", 0), Handler)
+        self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.server.shutdown()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class Example:
+    """The Hummingbird example server (Examples/swift-hummingbird) over a generated set."""
+
+    def __init__(self, binary, dist, client_id, keys_url):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.log = tempfile.NamedTemporaryFile(prefix="siwa-example-", suffix=".log", delete=False)
+        environment = dict(os.environ, APPLE_CLIENT_ID=client_id, APPLE_KEYS_URL=keys_url)
+        self.process = subprocess.Popen([binary, dist, str(self.port)], stdout=self.log, stderr=subprocess.STDOUT,
+                                        env=environment)
+        deadline = time.time() + 30
+        while True:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the example server exited with {self.process.returncode}:\n{self.output()}")
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/siwa-init.js", timeout=5):
+                    return
+            except OSError:
+                if time.time() > deadline:
+                    raise RuntimeError("the example server did not answer within 30 s") from None
+                time.sleep(0.1)
+
+    def output(self):
+        with open(self.log.name, encoding="utf-8", errors="replace") as f:
+            return f.read()
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        os.unlink(self.log.name)
+
+
+def click_at(browser, x, y):
+    """A real click (trusted, with a user gesture, as a person's) at page coordinates."""
+    for kind in ("mousePressed", "mouseReleased"):
+        browser.cdp("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
+
+
+BOX = """const el = document.querySelector(arguments[0]);
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    return {x: r.left, y: r.top, w: r.width, h: r.height, shown: getComputedStyle(el).display !== 'none'};"""
+
+# The image shown: its box in points, and the pixel size of the file it picked (an
+# image's naturalWidth is divided by the srcset density, so the file is loaded alone).
+VISIBLE_IMAGE = """const done = arguments[arguments.length - 1];
+    const img = [...document.querySelectorAll('img')].find(i => i.getBoundingClientRect().width > 0);
+    if (!img) return done(null);
+    const r = img.getBoundingClientRect();
+    const file = new Image();
+    const answer = () => done({src: img.currentSrc, ok: img.complete && img.naturalWidth > 0, w: r.width, h: r.height,
+        natural: [file.naturalWidth, file.naturalHeight], alt: img.alt,
+        link: img.closest('a') && img.closest('a').getAttribute('href')});
+    file.onload = answer;
+    file.onerror = answer;
+    file.src = img.currentSrc;"""
+
+
+def snippet_size(dist):
+    """The button's size in points, from the generated <img> snippet."""
+    text = open(os.path.join(dist, "snippet-img.html"), encoding="utf-8").read()
+    return int(re.search(r'width="(\d+)"', text).group(1)), int(re.search(r'height="(\d+)"', text).group(1))
+
+
+def check_harness(origin, failures):
+    failures.start("the local static server")
+    for path in ("snippet.html", "snippet-nojs.html"):
         with urllib.request.urlopen(origin + path, timeout=20) as response:
             policy = response.headers.get("Content-Security-Policy")
-        failures.check(policy == SNIPPET_CSP, f"{path} is served with the strict CSP ({policy!r})")
+        failures.check(policy == RECIPE, f"{path} is served with the CSP recipe ({policy!r})")
 
-    # ---- index.html: every image loads, on light and dark panes
+
+def check_index(browser, origin, shot, failures):
     failures.start(f"index.html ({origin}index.html)")
     browser.open(origin + "index.html", width=1280, height=900)
     result = browser.js("""return (async () => {
@@ -321,120 +584,342 @@ def run_checks(browser, origin, served, args, shot, failures):
     ours, _ = our_errors(browser, origin)
     failures.check(not ours, f"index.html: no console errors, CSP violations or failed loads from our files {ours}")
 
-    # ---- snippet-nojs.html: light at 1x, dark at 2x
+
+def check_img_snippet(browser, origin, size, shot, failures):
+    """The hot-link snippet: 1x/2x/3x, shown at its size in points on every screen."""
+    for scale in (1, 2):
+        failures.start(f"snippet-img.html at {scale} device pixels per point")
+        browser.open(origin + "snippet-img.html", width=480, height=160, scale=scale)
+        info = browser.driver.execute_async_script(VISIBLE_IMAGE)
+        failures.check(bool(info and info["ok"]), f"the image loads ({info})")
+        failures.check(bool(info) and (info["w"], info["h"]) == size, f"shown at {size[0]}x{size[1]} pt ({info})")
+        failures.check(bool(info) and info["src"].endswith(f"@{scale}x.png")
+                       and info["natural"] == [size[0] * scale, size[1] * scale],
+                       f"the @{scale}x file is picked, {size[0] * scale}x{size[1] * scale} px ({info})")
+        browser.screenshot(shot(f"snippet-img-{scale}x.png"))
+        ours, _ = our_errors(browser, origin)
+        failures.check(not ours, f"no console errors, CSP violations or failed loads from our files {ours}")
+
+
+def check_nojs_as_pasted(browser, origin, size, args, shot, failures):
     for dark, scale in ((False, 1), (True, 2)):
         name = "dark" if dark else "light"
-        failures.start(f"snippet-nojs.html ({name}, {scale}x)")
-        browser.open(origin + "snippet-nojs.html", width=480, height=160, scale=scale, dark=dark)
-        info = browser.js("""const img = document.querySelector('a > picture > img');
-            return img && { src: img.currentSrc, ok: img.complete && img.naturalWidth > 0,
-                            w: img.width, h: img.height, alt: img.alt,
-                            href: img.closest('a').href };""")
-        failures.check(bool(info and info["ok"]), f"the button image loads ({info and info['src']})")
+        failures.start(f"snippet-nojs.html as pasted ({name}, {scale}x)")
+        browser.open(origin + "snippet-nojs.html", width=480, height=260, scale=scale, dark=dark)
+        info = browser.driver.execute_async_script(VISIBLE_IMAGE)
+        failures.check(bool(info and info["ok"]), f"the button image is shown ({info and info['src']})")
         want = ("/white/" if dark else "/black/") + f"en_US/button@{scale}x.png"
         failures.check(bool(info) and info["src"].endswith(want), f"picture picks {want} ({info and info['src']})")
+        failures.check(bool(info) and (info["w"], info["h"]) == size, f"shown at {size[0]}x{size[1]} pt")
         failures.check(bool(info) and info["alt"] == "Sign in with Apple", "alt text is the localised title")
-        href = urllib.parse.urlparse(info["href"]) if info else None
-        query = urllib.parse.parse_qs(href.query) if href else {}
-        failures.check(bool(href) and f"{href.scheme}://{href.netloc}{href.path}" == "https://appleid.apple.com/auth/authorize",
-                       "the link goes to Apple's /auth/authorize")
+        failures.check(bool(info) and info["link"] == "#siwa-setup",
+                       f"with the placeholders in place the image links to the explanation ({info and info['link']})")
+        apple = browser.js("return document.querySelector('a.siwa-signin').href")
+        href = urllib.parse.urlparse(apple)
+        query = urllib.parse.parse_qs(href.query)
+        failures.check(f"{href.scheme}://{href.netloc}{href.path}" == APPLE_AUTHORIZE, "the hidden link goes to Apple")
         failures.check(query.get("client_id") == [args.client_id] and query.get("redirect_uri") == [args.redirect_uri],
                        "client_id and redirect_uri arrive intact (escaping round-trips)")
-        failures.check(query.get("state") == [PLACEHOLDERS[0]] and query.get("nonce") == [PLACEHOLDERS[1]],
-                       "state and nonce are the server's placeholders, not values")
+        failures.check(browser.js(BOX, "a.siwa-signin")["shown"] is False, "the link with the placeholders is not shown")
+        failures.check(browser.js(BOX, "#siwa-setup")["shown"] is False, "the explanation waits for a click")
+        box = browser.js(BOX, "a.siwa-setup-link img")
+        click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+        time.sleep(0.3)
+        failures.check(browser.js("return location.origin + location.pathname + location.hash")
+                       == origin + "snippet-nojs.html#siwa-setup", "a click stays on the page, nothing goes to Apple")
+        failures.check(browser.js(BOX, "#siwa-setup")["shown"] is True, "a click shows the explanation")
         browser.screenshot(shot(f"snippet-nojs-{name}.png"))
         ours, _ = our_errors(browser, origin)
-        failures.check(not ours, f"snippet-nojs.html: no console errors, CSP violations or failed loads from our files {ours}")
+        failures.check(not ours, f"no console errors, CSP violations or failed loads from our files {ours}")
 
-    # ---- snippet.html as the site's server serves it (fresh state/nonce), Apple unreachable
-    failures.start("snippet.html, served with fresh state and nonce, Apple's library unreachable")
-    browser.open(origin + "served/snippet.html", width=480, height=160)
-    ours, _ = our_errors(browser, origin)
-    failures.check(not ours, f"no console errors, CSP violations or failed loads from our files {ours}")
-    failures.check(any(l == "warning" and "appleid.auth.js is not loaded" in t for l, t, _ in browser.messages()),
-                   "siwa-init.js ran and noticed that Apple's library is missing")
+
+REQUIRED = "Sign in with Apple did not start"
+
+
+def check_js_as_pasted(browser, origin, size, shot, failures):
+    # Apple unreachable: our image, and a click explains.
+    failures.start("snippet.html as pasted, Apple's library unreachable")
+    browser.open(origin + "snippet.html", width=480, height=260)
+    info = browser.driver.execute_async_script(VISIBLE_IMAGE)
+    failures.check(bool(info and info["ok"]) and (info["w"], info["h"]) == size,
+                   f"our image shows the button at {size[0]}x{size[1]} pt ({info})")
+    box = browser.js(BOX, "#appleid-signin")
+    failures.check((box["w"], box["h"]) == size, f"#appleid-signin is the button's size ({box})")
+    click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+    time.sleep(0.3)
+    failures.check(browser.js(BOX, "#siwa-setup")["shown"] is True, "a click explains in the page")
+    failures.check(browser.js("return location.href") == origin + "snippet.html", "nothing is opened")
+    messages = browser.messages()
+    failures.check(any(l == "warning" and "still placeholders" in t for l, t, _ in messages),
+                   "siwa-init.js says at once that state and nonce are placeholders")
+    ours, seen = our_errors(browser, origin, expected_errors=(REQUIRED,))
+    failures.check(REQUIRED in seen, "the click's explanation is in the console too")
+    failures.check(not ours, f"no other console errors, CSP violations or failed loads from our files {ours}")
     browser.screenshot(shot("snippet-offline.png"))
 
-    # ---- snippet.html with a stand-in for Apple's library
-    failures.start("snippet.html, served with fresh state and nonce, with a stand-in for Apple's library")
-    browser.open(origin + "served/snippet.html", width=480, height=160, stand_in=True)
+    # With the stand-in: Apple's button at once, configured by the meta tags; a click
+    # explains and sends nothing.
+    failures.start("snippet.html as pasted, with the stand-in for Apple's library")
+    browser.open(origin + "snippet.html", width=480, height=260, stand_in=True)
     failures.check(len(browser.stand_in_served) == 1, f"the stand-in answered Apple's script URL {browser.stand_in_served}")
-    state, nonce = served["snippet.html"]
-    inits = browser.js("return window.__siwa && window.__siwa.inits") or []
-    failures.check(len(inits) == 1, f"AppleID.auth.init called once ({len(inits)})")
-    if inits:
-        config, dataset = inits[0]["config"], inits[0]["dataset"]
-        failures.check(config.get("clientId") == args.client_id, f"clientId is the configured one, as data ({config.get('clientId')!r})")
-        failures.check(config.get("redirectURI") == args.redirect_uri, f"redirectURI intact ({config.get('redirectURI')!r})")
-        failures.check(config.get("state") == state and config.get("nonce") == nonce,
-                       "state and nonce come from the page the server sent")
-        failures.check(config.get("usePopup") is True and config.get("scope") == "name email", "usePopup and scope")
-        failures.check((dataset or {}).get("mode") == "center-align", f"the button element is there for Apple's library {dataset}")
-    browser.js("""document.dispatchEvent(new CustomEvent('AppleIDSignInOnSuccess', { detail: {
-        authorization: { code: 'c0de', id_token: 'eyJ.x.y', state: arguments[0] },
-        user: { email: 'a@example.com' } } }));""", state)
-    browser.js("""document.dispatchEvent(new CustomEvent('AppleIDSignInOnFailure',
-        { detail: { error: 'popup_closed_by_user' } }));""")
+    record = browser.js("return window.__siwa")
+    drawn = record["drawn"] if record else []
+    failures.check(len(drawn) == 1 and (drawn[0]["width"], drawn[0]["height"]) == size and drawn[0]["mode"] == "center-align",
+                   f"Apple's script drew the button at once, from the meta tags and data attributes ({drawn})")
+    failures.check(browser.js("return document.querySelectorAll('#appleid-signin img').length") == 0,
+                   "our image gave way to Apple's button")
+    box = browser.js(BOX, "#appleid-signin")
+    failures.check((box["w"], box["h"]) == size, f"#appleid-signin is the button's size ({box})")
+    click_at(browser, box["x"] + box["w"] + 100, box["y"] + box["h"] / 2)
     time.sleep(0.3)
-    posts = browser.js("return window.__siwa.posts") or []
-    # form.action reads back as the browser's parse of the URL (' becomes %27, as
-    # it would be sent): compare with the same parse of the configured URI.
-    action = browser.js("return new URL(arguments[0]).href", args.redirect_uri)
-    failures.check(len(posts) == 1 and posts[0]["action"] == action and posts[0]["method"] == "post"
-                   and posts[0]["fields"].get("code") == "c0de" and posts[0]["fields"].get("state") == state
-                   and json_email(posts[0]["fields"].get("user", "{}")) == "a@example.com",
-                   f"the popup answer is posted to the redirect URI as Apple's form_post ({posts})")
-    ours, _ = our_errors(browser, origin)
-    failures.check(not ours, f"no console errors, CSP violations or failed loads from our files {ours}")
-    browser.screenshot(shot("snippet-stand-in.png"))
+    failures.check(browser.js("return window.__siwa.signIns.length") == 0
+                   and browser.js(BOX, "#siwa-setup")["shown"] is False, "a click 100 px beside the button does nothing")
+    click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+    time.sleep(0.5)
+    failures.check(browser.js("return window.__siwa.signIns.length") == 0, "a click on the button starts no sign-in")
+    failures.check(len(browser.driver.window_handles) == 1, "no popup opens")
+    failures.check(browser.js(BOX, "#siwa-setup")["shown"] is True, "the click explains in the page")
+    ours, seen = our_errors(browser, origin, expected_errors=(REQUIRED,), strict=True)
+    failures.check(REQUIRED in seen, "and in the console")
+    failures.check(not ours, f"no other console errors, CSP violations or failed loads {ours}")
+    browser.screenshot(shot("snippet-as-pasted.png"))
 
-    # ---- snippet.html exactly as generated: placeholders still there -> refuses to start
-    failures.start("snippet.html as generated (placeholders not replaced)")
-    browser.open(origin + "snippet.html", width=480, height=160, stand_in=True)
-    required = "must hold fresh values"
-    ours, seen = our_errors(browser, origin, expected_errors=(required,))
-    failures.check(required in seen, "siwa-init.js refuses to start without fresh state and nonce")
-    failures.check(not ours, f"no other console errors, CSP violations or failed loads from our files {ours}")
-    failures.check(len(browser.stand_in_served) == 1, f"the stand-in answered Apple's script URL {browser.stand_in_served}")
-    failures.check(browser.js("return window.__siwa.inits.length") == 0, "AppleID.auth.init is not called")
-    browser.use_stand_in(False)
+    # From the keyboard: Enter on Apple's button starts nothing either.
+    failures.start("snippet.html as pasted, with the stand-in, from the keyboard")
+    browser.open(origin + "snippet.html", width=480, height=260, stand_in=True)
+    browser.js("document.querySelector('#appleid-signin [role=button]').focus()")
+    for kind in ("keyDown", "keyUp"):
+        browser.cdp("Input.dispatchKeyEvent", {"type": kind, "key": "Enter", "code": "Enter",
+                                               "windowsVirtualKeyCode": 13, "text": "\r" if kind == "keyDown" else ""})
+    time.sleep(0.5)
+    failures.check(browser.js("return window.__siwa.signIns.length") == 0 and len(browser.driver.window_handles) == 1,
+                   "Enter on the button starts no sign-in")
+    failures.check(browser.js(BOX, "#siwa-setup")["shown"] is True, "Enter explains in the page")
+    ours, seen = our_errors(browser, origin, expected_errors=(REQUIRED,), strict=True)
+    failures.check(REQUIRED in seen and not ours, f"and in the console, nothing else red {ours}")
 
 
-def json_email(text):
-    """The email in the posted `user` field (JSON), or None."""
+def check_logo_as_pasted(browser, logo_origin, logo_dist, shot, failures):
+    """A logo-only zh_CN set with an empty scope."""
+    failures.start("logo-only snippet.html (zh_CN, no scope) as pasted, with the stand-in")
+    browser.open(logo_origin + "snippet.html", width=480, height=260, stand_in=True)
+    size = browser.js("return Number(document.getElementById('appleid-signin').dataset.size)")
+    drawn = (browser.js("return window.__siwa") or {}).get("drawn", [])
+    failures.check(size > 0 and len(drawn) == 1 and (drawn[0]["width"], drawn[0]["height"]) == (size, size),
+                   f"Apple's script draws the logo at data-size, {size}x{size} ({drawn})")
+    box = browser.js(BOX, "#appleid-signin")
+    failures.check((box["w"], box["h"]) == (size, size), f"#appleid-signin is the logo's size ({box})")
+    inits = (browser.js("return window.__siwa") or {}).get("inits", [])
+    failures.check(len(inits) == 1 and inits[0]["scope"] == "", f"no scope configured ({inits})")
+    failures.check(browser.js("return document.querySelector('meta[name=\"appleid-signin-scope\"]')") is None,
+                   "no empty scope meta tag")
+    text = open(os.path.join(logo_dist, "snippet-nojs.html"), encoding="utf-8").read()
+    link = re.search(r'class="siwa-signin" href="([^"]+)"', text).group(1)
+    failures.check("scope=" not in link and "response_mode=form_post" in link, f"the authorize link has no empty scope ({link})")
+    alt = re.search(r'alt="([^"]+)"', text).group(1)
+    failures.check(alt == "\u901a\u8fc7\u2006Apple\u2006\u767b\u5f55", f"the zh_CN alt separates words with U+2006 ({alt!r})")
+    ours, _ = our_errors(browser, logo_origin, strict=True)
+    failures.check(not ours, f"no console errors, CSP violations or failed loads {ours}")
+    browser.screenshot(shot("logo-as-pasted.png"))
+
+
+def keys_handler(body):
+    """Apple's key set stand-in (https://appleid.apple.com/auth/keys) for the example."""
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            data = body.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+    return Handler
+
+
+def check_example_refusals(example, key, client_id, failures):
+    """The example's redirect URI takes only this visitor's answer, signed by Apple."""
+    failures.start("the Hummingbird example server: only this visitor's answer, signed by Apple, is accepted")
+    state, nonce = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+    other = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    unsigned = (base64.urlsafe_b64encode(b'{"alg":"none"}').rstrip(b"=").decode() + "." +
+                base64.urlsafe_b64encode(json.dumps(apple_claims(client_id, nonce)).encode()).rstrip(b"=").decode() + ".")
+    cases = [
+        ("the visitor's answer", state, id_token(key, apple_claims(client_id, nonce)), 200),
+        ("another state", secrets.token_urlsafe(32), id_token(key, apple_claims(client_id, nonce)), 400),
+        ("another nonce", state, id_token(key, apple_claims(client_id, secrets.token_urlsafe(32))), 400),
+        ("another audience", state, id_token(key, apple_claims("com.example.other", nonce)), 400),
+        ("another issuer", state, id_token(key, apple_claims(client_id, nonce, iss="https://example.com")), 400),
+        ("an expired token", state, id_token(key, apple_claims(client_id, nonce, exp=int(time.time()) - 5)), 400),
+        ("a token signed by another key", state, id_token(other, apple_claims(client_id, nonce)), 400),
+        ("an unsigned token", state, unsigned, 400),
+    ]
+    for name, posted_state, token, want in cases:
+        body = urllib.parse.urlencode({"code": "c0de", "id_token": token, "state": posted_state}).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{example.port}/auth/apple/callback", data=body,
+                                         headers={"Cookie": f"siwa={state}.{nonce}"})
+        try:
+            with urllib.request.urlopen(request, timeout=20) as response:
+                status, text = response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            status, text = error.code, error.read().decode()
+        failures.check(status == want, f"{name}: {status} (expected {want}) {re.sub('<[^>]+>', '', text)[:80]!r}")
+
+
+def check_example_flow(browser, example, relay, size, args, shot, failures):
+    origin = EXAMPLE_ORIGIN + "/"
+    failures.start("the Hummingbird example server: headers")
+    with urllib.request.urlopen(f"http://127.0.0.1:{example.port}/", timeout=20) as response:
+        headers = response.headers
+        body = response.read().decode()
+    failures.check(headers.get("Content-Security-Policy") == RECIPE, f"it sends the CSP recipe ({headers.get('Content-Security-Policy')!r})")
+    failures.check(headers.get("Cross-Origin-Opener-Policy") == OPENER_POLICY, "and Cross-Origin-Opener-Policy: same-origin-allow-popups")
+    cookie = headers.get("Set-Cookie", "")
+    failures.check(all(x in cookie for x in ("HttpOnly", "Secure", "SameSite=None")), f"its cookie is HttpOnly, Secure, SameSite=None ({cookie})")
+    failures.check(not any(p in body for p in PLACEHOLDERS), "no placeholder is left in the page it serves")
+
+    failures.start("the Hummingbird example server: a popup sign-in, end to end (light, 1x)")
+    browser.open(origin, width=480, height=260, stand_in=True)
+    record = browser.js("return window.__siwa") or {}
+    inits = record.get("inits", [])
+    config = inits[0] if inits else {}
+    failures.check(len(inits) == 1, f"Apple's script configured itself once from the meta tags ({len(inits)})")
+    fresh = lambda v: isinstance(v, str) and len(v) >= 40 and "__SIWA_" not in v
+    failures.check(fresh(config.get("state")) and fresh(config.get("nonce")) and config.get("state") != config.get("nonce"),
+                   "state and nonce are fresh values from the server")
+    failures.check(config.get("clientId") == args.client_id and config.get("redirectURI") == args.redirect_uri,
+                   f"client id and redirect URI arrive intact ({config.get('clientId')!r}, {config.get('redirectURI')!r})")
+    failures.check(config.get("usePopup") is True and config.get("scope") == "name email", "usePopup and scope")
+    drawn = record.get("drawn", [])
+    failures.check(len(drawn) == 1 and (drawn[0]["width"], drawn[0]["height"]) == size
+                   and drawn[0]["color"] == "black", f"the black button, {size[0]}x{size[1]} ({drawn})")
+    problems = browser.page_problems(origin)
+    failures.check(not problems, f"no CSP violation or failed load under the recipe {problems}")
+    browser.screenshot(shot("example-page.png"))
+    box = browser.js(BOX, "#appleid-signin")
+    click_at(browser, box["x"] + box["w"] + 100, box["y"] + box["h"] / 2)
+    time.sleep(0.3)
+    failures.check(browser.js("return window.__siwa.signIns.length") == 0, "a click beside the button does nothing")
+    click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
     try:
-        return json.loads(text).get("email")
-    except (ValueError, AttributeError):
-        return None
+        WebDriverWait(browser.driver, 15, poll_frequency=0.1).until(
+            lambda _: browser.js("return location.pathname + ' ' + document.readyState") == "/auth/apple/callback complete")
+    except TimeoutException as error:
+        print(f"    {error.msg}")
+    signins = [u for u in browser.stand_in_served if u.startswith(APPLE_AUTHORIZE)]
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(signins[0]).query) if signins else {}
+    failures.check(len(signins) == 1 and query.get("state") == [config.get("state")] and query.get("nonce") == [config.get("nonce")],
+                   f"the popup asked Apple with the page's state and nonce ({signins})")
+    result = browser.js("const r = document.getElementById('result'); return r && r.textContent")
+    failures.check(result is not None and result.startswith("Signed in: state and nonce match"),
+                   f"the answer reached the redirect URI and the example accepted it ({result!r} at {browser.js('return location.href')})")
+    ours, _ = our_errors(browser, origin, strict=True)
+    failures.check(not ours, f"nothing red in the console, no CSP violation {ours}")
+    browser.screenshot(shot("example-signed-in.png"))
+    if len(browser.driver.window_handles) > 1:  # the popup closes itself; just in case
+        browser.driver.switch_to.window(browser.driver.window_handles[0])
+
+    # The recipe's opener policy is the one that works: with `same-origin` the popup loses
+    # its opener and Apple's answer never arrives.
+    failures.start("the Hummingbird example server with Cross-Origin-Opener-Policy: same-origin instead")
+    relay.opener_policy = "same-origin"
+    try:
+        browser.open(origin, width=480, height=260, stand_in=True)
+        box = browser.js(BOX, "#appleid-signin")
+        click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+        time.sleep(4)
+        failures.check(browser.js("return location.pathname") == "/" and
+                       len([u for u in browser.stand_in_served if u.startswith(APPLE_AUTHORIZE)]) == 1,
+                       "the popup asks Apple, but its answer never reaches the page")
+    finally:
+        relay.opener_policy = None
+    for handle in browser.driver.window_handles[1:]:  # the stand-in could not close itself
+        browser.driver.switch_to.window(handle)
+        browser.driver.close()
+    browser.driver.switch_to.window(browser.driver.window_handles[0])
+
+    failures.start("the Hummingbird example server: dark scheme, 2x")
+    browser.open(origin, width=480, height=260, scale=2, dark=True, stand_in=True)
+    drawn = (browser.js("return window.__siwa") or {}).get("drawn", [])
+    failures.check(len(drawn) == 1 and drawn[0]["color"] == "white" and drawn[0]["border"] == "false",
+                   f"Apple's button is white on a dark scheme, as the no-JS image is ({drawn})")
+    # Failures that are nobody's fault are not logged as errors: a closed popup, and the
+    # one Apple sends when the site itself calls signIn() again.
+    for error in ("popup_closed_by_user", "user_trigger_new_signin_flow"):
+        browser.js("document.dispatchEvent(new CustomEvent('AppleIDSignInOnFailure', { detail: { error: arguments[0] } }))", error)
+    time.sleep(0.2)
+    infos = [t for l, t, _ in browser.messages() if l == "info" and "sign-in not completed" in t]
+    failures.check(len(infos) == 2, f"popup_closed_by_user and user_trigger_new_signin_flow are logged as info ({infos})")
+    ours, _ = our_errors(browser, origin, strict=True)
+    failures.check(not ours, f"nothing red in the console, no CSP violation {ours}")
+    browser.screenshot(shot("example-dark.png"))
+
+    failures.start("the Hummingbird example server: the page without JavaScript")
+    browser.open(origin + "nojs", width=480, height=260, stand_in=True)
+    info = browser.driver.execute_async_script(VISIBLE_IMAGE)
+    link = urllib.parse.urlparse((info or {}).get("link") or "")
+    query = urllib.parse.parse_qs(link.query)
+    failures.check(f"{link.scheme}://{link.netloc}{link.path}" == APPLE_AUTHORIZE and fresh((query.get("state") or [""])[0])
+                   and fresh((query.get("nonce") or [""])[0]), f"filled in, the image links to Apple with fresh values ({info})")
+    failures.check(browser.js(BOX, "a.siwa-setup-link")["shown"] is False, "the explanation's link is gone")
+    ours, _ = our_errors(browser, origin, strict=True)
+    failures.check(not ours, f"no console errors, CSP violations or failed loads {ours}")
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("dist")
+    ap.add_argument("logo_dist")
     ap.add_argument("screenshots")
     ap.add_argument("--client-id", required=True)
     ap.add_argument("--redirect-uri", required=True)
+    ap.add_argument("--example", required=True, help="the built siwa-example-hummingbird")
     ap.add_argument("--chromedriver", default=shutil.which("chromedriver") or "/usr/bin/chromedriver")
     ap.add_argument("--chromium", help="the browser binary (default: the one chromedriver finds)")
     args = ap.parse_args()
     os.makedirs(args.screenshots, exist_ok=True)
     shot = functools.partial(os.path.join, args.screenshots)
 
-    served = {}
-    server = Server(("127.0.0.1", 0), make_handler(os.path.abspath(args.dist), served))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://127.0.0.1:{server.server_address[1]}/"
+    servers = [Server(("127.0.0.1", 0), make_handler(os.path.abspath(d))) for d in (args.dist, args.logo_dist)]
+    for server in servers:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin, logo_origin = (f"http://127.0.0.1:{s.server_address[1]}/" for s in servers)
+    size = snippet_size(args.dist)
     failures = Failures()
-    browser = None
+    browser = example = None
+    relay = TLSRelay()
+    # Apple's signing key, stand-in: the popup signs with it, the example checks with its key set.
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    keys = Server(("127.0.0.1", 0), keys_handler(key_set(key)))
+    threading.Thread(target=keys.serve_forever, daemon=True).start()
     try:
-        browser = Browser(args.chromedriver, args.chromium)
-        run_checks(browser, origin, served, args, shot, failures)
-    except WebDriverException as error:  # includes timeouts: the run could not finish
-        failures.check(False, f"the browser run stopped: {(error.msg or repr(error)).strip()}")
+        browser = Browser(args.chromedriver, args.chromium, tls_port=relay.port, signing_key=key)
+        check_harness(origin, failures)
+        check_index(browser, origin, shot, failures)
+        check_img_snippet(browser, origin, size, shot, failures)
+        check_nojs_as_pasted(browser, origin, size, args, shot, failures)
+        check_js_as_pasted(browser, origin, size, shot, failures)
+        check_logo_as_pasted(browser, logo_origin, args.logo_dist, shot, failures)
+        example = Example(args.example, os.path.abspath(args.dist), args.client_id,
+                          f"http://127.0.0.1:{keys.server_address[1]}/auth/keys")
+        relay.target = example.port
+        check_example_refusals(example, key, args.client_id, failures)
+        check_example_flow(browser, example, relay, size, args, shot, failures)
+    except (WebDriverException, RuntimeError) as error:  # includes timeouts: the run could not finish
+        failures.check(False, f"the run stopped: {getattr(error, 'msg', None) or error!r}")
+        if example:
+            print(example.output())
     finally:
         if browser:
             browser.quit()
-        server.shutdown()
+        if example:
+            example.stop()
+        relay.stop()
+        keys.shutdown()
+        for server in servers:
+            server.shutdown()
 
     print(f"screenshots: {args.screenshots}")
     if failures:

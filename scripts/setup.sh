@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   pkg-config libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev libfontconfig-dev  # renderer
   librsvg2-bin poppler-utils                                            # SVG/PDF checks
-  chromium chromium-driver                                              # browser tests
+  chromium chromium-driver openssl                                      # browser tests
   systemd                                                               # systemd-analyze verify (deploy/)
 )
 # Scripts that need more name it before sourcing this: SIWA_SETUP_EXTRA="nginx wrk curl".
@@ -24,17 +24,18 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# numpy and Pillow (the measuring tool), Selenium (browser checks), for whichever python3
+# numpy and Pillow (the measuring tool), Selenium (browser checks), cryptography (the
+# stand-in for Apple's signing key in check-generated-html), for whichever python3
 # comes first on PATH: Debian's own packages for the system Python (pip is refused
 # there, PEP 668), pip for any other (pyenv, a venv).
-if ! python3 -c 'import numpy, PIL, selenium' 2>/dev/null; then
+if ! python3 -c 'import numpy, PIL, selenium, cryptography' 2>/dev/null; then
   if [ "$(command -v python3)" = /usr/bin/python3 ]; then
-    echo "setup: installing python3-numpy python3-pil python3-selenium"
+    echo "setup: installing python3-numpy python3-pil python3-selenium python3-cryptography"
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-      python3-numpy python3-pil python3-selenium >/dev/null
+      python3-numpy python3-pil python3-selenium python3-cryptography >/dev/null
   else
-    python3 -m pip install --quiet --disable-pip-version-check numpy pillow selenium
+    python3 -m pip install --quiet --disable-pip-version-check numpy pillow selenium cryptography
   fi
 fi
 

@@ -42,7 +42,8 @@ enum GalleryPage {
             var card: [String: Any] = [
                 "caption": button.mode == .logo ? ButtonStyle(button).rawValue
                     : "\(ButtonStyle(button).rawValue) · \(button.locale.code)",
-                "alt": titles.accessibleTitle(for: button),
+                // As drawn: Chinese words separated by U+2006.
+                "alt": (button.mode == .logo ? ButtonLocale.default : button.locale).typeset(titles.accessibleTitle(for: button)),
                 "lang": button.mode == .logo ? ButtonLocale.default.bcp47 : button.locale.bcp47,
                 "dir": button.mode != .logo && button.locale.isRightToLeft ? "rtl" : "ltr",
                 "files": files.map { ["label": label($0.asset), "href": Escaping.urlPath($0.asset.path),

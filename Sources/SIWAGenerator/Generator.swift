@@ -101,7 +101,7 @@ public struct Generator: Sendable {
         let perVariant = formats.reduce(0) { $0 + ($1 == .png ? scales.count : 1) }
         var count = variants.count * perVariant + 1 + 1  // + index.html, manifest.json
         if snippets {
-            count += 3  // snippet.html, snippet-nojs.html, siwa-init.js
+            count += 4  // snippet.html, snippet-nojs.html, siwa-init.js, snippet-img.html
             let matrix = Set(variants)
             count += configuration.snippetAssets.filter { asset in
                 var base = asset.spec

@@ -1,9 +1,10 @@
 import SIWAButtons
 
 /// Renders the web snippets for one button and one set of web-flow settings: the
-/// Sign in with Apple JS page (`snippet.html` + `siwa-init.js`) and the page without
-/// JavaScript (`snippet-nojs.html`). Used by `generate` and by the HTTP server's editor,
-/// so both show the same snippet.
+/// Sign in with Apple JS page (`snippet.html` + `siwa-init.js`), the page without
+/// JavaScript (`snippet-nojs.html`) and the bare `<img>` for hot-linking
+/// (`snippet-img.html`). Used by `generate` and by the HTTP server's editor, so both
+/// show the same snippet.
 public struct SnippetRenderer: Sendable {
     public let templates: TemplateSet
     /// Where the `alt` text comes from: the renderer's titles, so the snippet names the
@@ -15,20 +16,22 @@ public struct SnippetRenderer: Sendable {
         self.titles = titles
     }
 
-    /// The three texts, named as `generate` writes them.
+    /// The four texts, named as `generate` writes them.
     public struct Snippets: Sendable, Equatable {
         public var snippetHTML: String
         public var initJS: String
         public var noJSHTML: String
+        public var imgHTML: String
 
         public var files: [(name: String, text: String)] {
-            [("snippet.html", snippetHTML), ("siwa-init.js", initJS), ("snippet-nojs.html", noJSHTML)]
+            [("snippet.html", snippetHTML), ("siwa-init.js", initJS), ("snippet-nojs.html", noJSHTML),
+             ("snippet-img.html", imgHTML)]
         }
     }
 
     /// - Parameters:
-    ///   - button: the button (its scale is ignored: the no-JS page lists 1x, 2x, 3x).
-    ///   - images: where the no-JS page's `<img>` finds the PNGs.
+    ///   - button: the button (its scale is ignored: every `<img>` lists 1x, 2x, 3x).
+    ///   - images: where the snippets' `<img>` find the PNGs.
     ///   - initScriptURL: how `snippet.html` refers to `siwa-init.js`.
     ///   - pageLocale: the language of Apple's script, `lang` and `alt` for a logo-only
     ///     button, whose image has no locale (the others use the button's).
@@ -38,7 +41,8 @@ public struct SnippetRenderer: Sendable {
                              pageLocale: pageLocale, titles: titles)
         return Snippets(snippetHTML: templates.render("snippet.html", view),
                         initJS: templates.render("siwa-init.js", view),
-                        noJSHTML: templates.render("snippet-nojs.html", view))
+                        noJSHTML: templates.render("snippet-nojs.html", view),
+                        imgHTML: templates.render("snippet-img.html", view))
     }
 
     /// What the templates see. Raw values only: the templates escape them (HTML or JS
@@ -53,6 +57,8 @@ public struct SnippetRenderer: Sendable {
             "clientId": web.clientId,
             "redirectURI": web.redirectURI,
             "scope": web.scope,
+            // Apple leaves an empty scope out; so do the meta tags.
+            "hasScope": !web.scope.isEmpty,
             "usePopup": web.usePopup ? "true" : "false",
             "statePlaceholder": ServerPlaceholder.state,
             "noncePlaceholder": ServerPlaceholder.nonce,
@@ -62,7 +68,8 @@ public struct SnippetRenderer: Sendable {
             "locale": page.code,
             "lang": page.bcp47,
             "dir": page.isRightToLeft ? "rtl" : "ltr",
-            "alt": titles.label(for: spec) ?? titles.title(.signIn, in: page),
+            // The title as drawn: Chinese words separated by U+2006, as Apple's label has them.
+            "alt": page.typeset(titles.label(for: spec) ?? titles.title(.signIn, in: page)),
             "width": spec.width,
             "height": spec.height,
             "dataAttributes": dataAttributes(spec).map { ["name": $0.0, "value": $0.1] },
@@ -77,6 +84,8 @@ public struct SnippetRenderer: Sendable {
 
     /// The `data-*` attributes of `<div id="appleid-signin">`, in the names and values
     /// of Apple's JS (which differ from the image endpoints': `center-align`, ...).
+    /// Apple's script sizes a logo-only button by `data-size` alone (it ignores
+    /// `data-width`/`data-height` there).
     public static func dataAttributes(_ spec: ButtonSpec) -> [(String, String)] {
         var attrs: [(String, String)] = []
         switch spec.mode {
@@ -89,9 +98,9 @@ public struct SnippetRenderer: Sendable {
             ("color", spec.color.rawValue),
             ("border", spec.border ? "true" : "false"),
             ("border-radius", String(spec.borderRadius)),
-            ("width", String(spec.width)),
-            ("height", String(spec.height)),
         ]
+        attrs += spec.mode == .logo ? [("size", String(spec.height))]
+            : [("width", String(spec.width)), ("height", String(spec.height))]
         if spec.mode == .left {
             attrs += [
                 ("logo-size", spec.logoSize.rawValue),

@@ -11,11 +11,11 @@ enum SnippetEndpoint {
 
 /// `GET /api/snippet/appleid/button[/left|/logo]?<button query>&client-id=..&redirect-uri=..`
 /// `[&scope=..][&use-popup=..][&base-url=..]`: the web snippets for one button as JSON
-/// `{"snippetHTML", "initJS", "noJSHTML"}`, the texts `generate` writes as snippet.html,
-/// siwa-init.js and snippet-nojs.html. They come from the same templates and the same
+/// `{"snippetHTML", "initJS", "noJSHTML", "imgHTML"}`, the texts `generate` writes as
+/// snippet.html, siwa-init.js, snippet-nojs.html and snippet-img.html. They come from the same templates and the same
 /// `SnippetRenderer`, so the editor and the generator cannot drift apart; the only
-/// difference is that the no-JS image points at this service (`base-url` + the image
-/// endpoint) instead of files.
+/// difference is that the images point at this service (`base-url`, the editor's image
+/// base URL field, + the image endpoint) instead of files.
 ///
 /// Bad input: 400 (404 for an unknown endpoint path) with a one-line plain-text body
 /// naming the parameter, like the image endpoints' 404s.
@@ -46,6 +46,7 @@ public struct SnippetRoutes<Context: RequestContext>: Sendable {
         var snippetHTML: String
         var initJS: String
         var noJSHTML: String
+        var imgHTML: String
     }
 
     /// Mountable at any path, like `ImageRoutes`. Also `GET /api/schema`, which the editor
@@ -87,7 +88,8 @@ public struct SnippetRoutes<Context: RequestContext>: Sendable {
         }
         let snippets = renderer.render(button: query.button, web: query.web,
                                        images: .endpoint(base: query.baseURL), pageLocale: query.pageLocale)
-        let body = Body(snippetHTML: snippets.snippetHTML, initJS: snippets.initJS, noJSHTML: snippets.noJSHTML)
+        let body = Body(snippetHTML: snippets.snippetHTML, initJS: snippets.initJS, noJSHTML: snippets.noJSHTML,
+                        imgHTML: snippets.imgHTML)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding three strings cannot fail.

@@ -54,6 +54,11 @@ import Testing
         #expect(AuthorizeURL.make(web) == "https://appleid.apple.com/auth/authorize?client_id=com.example.web"
             + "&redirect_uri=https%3A%2F%2Fexample.com%2Fcb&response_type=code%20id_token&scope=name%20email"
             + "&response_mode=form_post&state=__SIWA_STATE__&nonce=__SIWA_NONCE__")
+        // No scope asked for: left out, as Apple's script leaves it out (not `scope=`).
+        let none = try WebFlowSettings(clientId: "com.example.web", redirectURI: "https://example.com/cb", scope: "")
+        #expect(AuthorizeURL.make(none) == "https://appleid.apple.com/auth/authorize?client_id=com.example.web"
+            + "&redirect_uri=https%3A%2F%2Fexample.com%2Fcb&response_type=code%20id_token"
+            + "&response_mode=form_post&state=__SIWA_STATE__&nonce=__SIWA_NONCE__")
     }
 }
 
@@ -63,26 +68,29 @@ import Testing
 
     private func render(clientId: String = "com.example.web", redirectURI: String = "https://example.com/cb",
                         button: ButtonSpec = ButtonSpec(width: 250, height: 44), popup: Bool = false,
+                        scope: String = WebFlowOptions.defaultScope, pageLocale: ButtonLocale? = nil,
                         images: SnippetImages = .files(prefix: "", naming: AssetNaming())) throws -> SnippetRenderer.Snippets {
-        let web = try WebFlowSettings(clientId: clientId, redirectURI: redirectURI, usePopup: popup)
-        return SnippetRenderer(templates: templates, titles: .standard).render(button: button, web: web, images: images)
+        let web = try WebFlowSettings(clientId: clientId, redirectURI: redirectURI, scope: scope, usePopup: popup)
+        return SnippetRenderer(templates: templates, titles: .standard)
+            .render(button: button, web: web, images: images, pageLocale: pageLocale)
     }
 
     @Test func hostileClientIdStaysData() throws {
         let s = try render(clientId: hostileClientId, redirectURI: "https://example.com/cb?x='1'&q=\"".replacingOccurrences(of: "\"", with: "%22"))
-        for text in [s.snippetHTML, s.noJSHTML, s.initJS] {
+        for text in [s.snippetHTML, s.noJSHTML, s.initJS, s.imgHTML] {
             #expect(!text.contains("<script>alert"))
             #expect(!text.contains("alert(1)</script>"))
         }
-        // In the JS: one string literal whose decoded value is the client id.
-        let literal = try #require(jsStringLiteral(after: "clientId: ", in: s.initJS))
-        #expect(decodeJSString(literal) == hostileClientId)
-        #expect(jsStringLiteral(after: "redirectURI: ", in: s.initJS).map(decodeJSString) == "https://example.com/cb?x='1'&q=%22")
-        // In the no-JS page: percent-encoded inside the URL, then HTML-escaped (& -> &amp;).
-        #expect(s.noJSHTML.contains("client_id=a%22%3C%2Fscript%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E&amp;redirect_uri="))
-        #expect(s.noJSHTML.contains("redirect_uri=https%3A%2F%2Fexample.com%2Fcb%3Fx%3D%271%27%26q%3D%2522&amp;"))
-        // The JS page holds no settings, only where they come from.
-        #expect(!s.snippetHTML.contains("alert"))
+        // In Apple's meta tags: HTML-escaped attribute values.
+        #expect(s.snippetHTML.contains(#"<meta name="appleid-signin-client-id" content="a&quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;">"#))
+        #expect(s.snippetHTML.contains(#"<meta name="appleid-signin-redirect-uri" content="https://example.com/cb?x=&#39;1&#39;&amp;q=%22">"#))
+        // In the links to Apple: percent-encoded inside the URL, then HTML-escaped (& -> &amp;).
+        for page in [s.noJSHTML, s.snippetHTML] {
+            #expect(page.contains("client_id=a%22%3C%2Fscript%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E&amp;redirect_uri="))
+            #expect(page.contains("redirect_uri=https%3A%2F%2Fexample.com%2Fcb%3Fx%3D%271%27%26q%3D%2522&amp;"))
+        }
+        // siwa-init.js holds no settings: it reads Apple's meta tags.
+        #expect(s.initJS == (try render()).initJS)
     }
 
     @Test func noScriptInlineAndNoValueForStateOrNonce() throws {
@@ -91,27 +99,78 @@ import Testing
         let scripts = s.snippetHTML.components(separatedBy: "<script").dropFirst()
         #expect(scripts.count == 2)
         for tag in scripts { #expect(tag.hasPrefix(" src=\"") && tag.contains("></script>")) }
-        #expect(!s.snippetHTML.contains(/\son[a-z]+\s*=/))  // no event-handler attributes
-        #expect(s.snippetHTML.contains("<meta name=\"siwa-state\" content=\"__SIWA_STATE__\">"))
-        #expect(s.snippetHTML.contains("<meta name=\"siwa-nonce\" content=\"__SIWA_NONCE__\">"))
-        #expect(s.noJSHTML.contains("state=__SIWA_STATE__&amp;nonce=__SIWA_NONCE__"))
-        #expect(s.initJS.contains("fromPage('siwa-state')") && s.initJS.contains("fromPage('siwa-nonce')"))
-        #expect(!s.initJS.contains("state: '") && !s.initJS.contains("nonce: '"))
+        for page in [s.snippetHTML, s.noJSHTML] {
+            #expect(!page.contains(/\son[a-z]+\s*=/))  // no event-handler attributes
+            #expect(!page.contains(" style=\""))  // the only styles are in the <style> element
+            #expect(page.contains("state=__SIWA_STATE__&amp;nonce=__SIWA_NONCE__"))
+            // Without JavaScript, the CSS swaps the link with placeholders for one to the
+            // explanation; its selector must not be a whole placeholder (the server's
+            // replacement would change it too).
+            #expect(page.contains(#".siwa-signin[href*="__SIWA_"]"#))
+            #expect(page.contains(##"<a class="siwa-setup-link" href="#siwa-setup">"##))
+            #expect(page.contains(#"<p id="siwa-setup" class="siwa-setup" role="alert""#))
+        }
+        // Placeholders only where the server fills them: the link (and Apple's meta tags).
+        #expect(s.noJSHTML.components(separatedBy: "__SIWA_STATE__").count == 2)
+        #expect(s.snippetHTML.components(separatedBy: "__SIWA_STATE__").count == 3)
+        // Apple's meta tags carry the placeholders for the server to replace.
+        #expect(s.snippetHTML.contains("<meta name=\"appleid-signin-state\" content=\"__SIWA_STATE__\">"))
+        #expect(s.snippetHTML.contains("<meta name=\"appleid-signin-nonce\" content=\"__SIWA_NONCE__\">"))
+        #expect(s.initJS.contains("meta('state')") && s.initJS.contains("meta('nonce')"))
+        #expect(!s.initJS.contains("__SIWA_STATE__") && !s.initJS.contains("__SIWA_NONCE__"))
     }
 
     @Test func appleScriptAndButtonAttributes() throws {
         let left = ButtonSpec(mode: .left, type: .continue, color: .white, border: true, borderRadius: 50,
                               locale: ButtonLocale(code: "de_DE")!, width: 280, height: 48, logoSize: .medium)
         let s = try render(button: left, popup: true)
-        #expect(s.snippetHTML.contains("<script src=\"https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/de_DE/appleid.auth.js\" defer></script>"))
+        // siwa-init.js first (it picks the colour before Apple's script draws), then Apple's.
+        #expect(s.snippetHTML.contains("<script src=\"siwa-init.js\" defer></script>\n"
+            + "<script src=\"https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/de_DE/appleid.auth.js\" defer></script>"))
         #expect(s.snippetHTML.contains("<div id=\"appleid-signin\" data-mode=\"left-align\" data-type=\"continue\" data-color=\"white\" "
             + "data-border=\"true\" data-border-radius=\"50\" data-width=\"280\" data-height=\"48\" data-logo-size=\"medium\" "
-            + "data-logo-position=\"0\" data-label-position=\"0\"></div>"))
+            + "data-logo-position=\"0\" data-label-position=\"0\">"))
+        // The element is the button's size: clicks beside it do nothing.
+        #expect(s.snippetHTML.contains("#appleid-signin { width: 280px; height: 48px; }"))
         #expect(s.snippetHTML.contains("<html lang=\"de-DE\" dir=\"ltr\">"))
-        #expect(s.initJS.contains("usePopup: 'true' === 'true'"))
+        #expect(s.snippetHTML.contains("<meta name=\"appleid-signin-client-id\" content=\"com.example.web\">\n"
+            + "<meta name=\"appleid-signin-scope\" content=\"name email\">\n"
+            + "<meta name=\"appleid-signin-redirect-uri\" content=\"https://example.com/cb\">\n"))
+        #expect(s.snippetHTML.contains("<meta name=\"appleid-signin-use-popup\" content=\"true\">"))
+        // Apple's script sizes a logo-only button by data-size alone.
         let logo = try render(button: ButtonSpec(mode: .logo, size: 44))
-        #expect(logo.snippetHTML.contains("data-mode=\"logo-only\" data-color=\"black\""))
-        #expect(!logo.snippetHTML.contains("data-type"))
+        #expect(logo.snippetHTML.contains("<div id=\"appleid-signin\" data-mode=\"logo-only\" data-color=\"black\" data-border=\"false\" "
+            + "data-border-radius=\"15\" data-size=\"44\">"))
+        #expect(!logo.snippetHTML.contains("data-type") && !logo.snippetHTML.contains("data-width"))
+        #expect(logo.snippetHTML.contains("#appleid-signin { width: 44px; height: 44px; }"))
+        #expect(logo.snippetHTML.contains("<meta name=\"appleid-signin-use-popup\" content=\"false\">"))
+    }
+
+    @Test func emptyScopeIsLeftOut() throws {
+        let s = try render(scope: "")
+        #expect(!s.snippetHTML.contains("appleid-signin-scope"))
+        #expect(!s.snippetHTML.contains("scope=") && !s.noJSHTML.contains("scope="))
+    }
+
+    /// Apple's Chinese labels separate words with U+2006; the alt text names the drawn title.
+    @Test func chineseAltIsTheDrawnTitle() throws {
+        let zh = ButtonLocale(code: "zh_CN")!
+        let s = try render(button: ButtonSpec(locale: zh, width: 250, height: 44))
+        #expect(s.imgHTML.contains("alt=\"通过\u{2006}Apple\u{2006}登录\""))
+        #expect(s.noJSHTML.contains("alt=\"通过\u{2006}Apple\u{2006}登录\""))
+        let logo = try render(button: ButtonSpec(mode: .logo, size: 44), pageLocale: zh)
+        #expect(logo.snippetHTML.contains("alt=\"通过\u{2006}Apple\u{2006}登录\""))
+        let en = try render()
+        #expect(en.imgHTML.contains("alt=\"Sign in with Apple\""))
+    }
+
+    @Test func imgSnippetListsThreeScalesAtOneXSize() throws {
+        let s = try render(images: .endpoint(base: "https://buttons.example.com"))
+        let base = "https://buttons.example.com/appleid/button?color=black&amp;border=false&amp;type=sign-in&amp;border_radius=15"
+            + "&amp;width=250&amp;height=44"
+        #expect(s.imgHTML == "<img src=\"\(base)&amp;scale=1&amp;locale=en_US&amp;format=png\" srcset=\"\(base)&amp;scale=1&amp;locale=en_US&amp;format=png 1x, "
+            + "\(base)&amp;scale=2&amp;locale=en_US&amp;format=png 2x, \(base)&amp;scale=3&amp;locale=en_US&amp;format=png 3x\" "
+            + "width=\"250\" height=\"44\" alt=\"Sign in with Apple\" lang=\"en-US\" dir=\"ltr\">\n")
     }
 
     @Test func noJSPictureSwitchesToWhiteInTheDark() throws {
@@ -165,20 +224,6 @@ import Testing
             #expect(!text.contains("{{{") && !text.contains("{{&"), "\(file)")
         }
     }
-}
-
-/// The text of the '...' literal that follows `marker`.
-func jsStringLiteral(after marker: String, in js: String) -> String? {
-    guard let start = js.range(of: marker + "'") else { return nil }
-    var out = ""
-    var escaped = false
-    for c in js[start.upperBound...] {
-        if escaped { out.append(c); escaped = false; continue }
-        if c == "\\" { out.append(c); escaped = true; continue }
-        if c == "'" { return out }
-        out.append(c)
-    }
-    return nil
 }
 
 /// Decodes the escapes `Escaping.javaScriptString` writes (`\uXXXX`), as a JS engine would.

@@ -23,7 +23,7 @@ import Testing
         let listed = manifest.files.map(\.path) + manifest.pages.map(\.path) + ["manifest.json"]
         #expect(folder.files() == listed.sorted())
         #expect(manifest.files.map(\.path) == manifest.files.map(\.path).sorted())
-        #expect(manifest.pages.map(\.path) == ["index.html", "siwa-init.js", "snippet-nojs.html", "snippet.html"])
+        #expect(manifest.pages.map(\.path) == ["index.html", "siwa-init.js", "snippet-img.html", "snippet-nojs.html", "snippet.html"])
         #expect(Set(config.assets(extra: config.snippetAssets).map(\.path)) == Set(manifest.files.map(\.path)))
 
         let renderer = try ButtonRenderer.shared()
@@ -177,7 +177,7 @@ import Testing
             count += 1
             #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(String(match.output.1)).path))
         }
-        #expect(count == 7)  // src + 3 in the img's srcset + 3 in the dark source
+        #expect(count == 14)  // twice (the link to Apple and the one to the explanation): src + 3 in the img's srcset + 3 in the dark source
     }
 
     /// The gallery shows every image written, the snippet's extra PNGs included, and

@@ -180,7 +180,7 @@ import Testing
         for config in configs {
             for snippets in [false, true] {
                 let assets = config.assets(extra: snippets ? config.snippetAssets : [])
-                #expect(Generator.fileCount(config, snippets: snippets) == assets.count + (snippets ? 5 : 2))
+                #expect(Generator.fileCount(config, snippets: snippets) == assets.count + (snippets ? 6 : 2))
             }
         }
         let folder = try TemporaryFolder()

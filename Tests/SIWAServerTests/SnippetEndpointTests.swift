@@ -14,6 +14,7 @@ import Testing
         var snippetHTML: String
         var initJS: String
         var noJSHTML: String
+        var imgHTML: String
     }
 
     static let base = "http://127.0.0.1:8080"
@@ -46,13 +47,19 @@ import Testing
             #expect(response.headers[.cacheControl] == "no-store")
             #expect(response.headers[.xContentTypeOptions] == "nosniff")
             let snippets = try Self.decode(response)
-            #expect(snippets == Snippets(snippetHTML: expected.snippetHTML, initJS: expected.initJS, noJSHTML: expected.noJSHTML))
+            #expect(snippets == Snippets(snippetHTML: expected.snippetHTML, initJS: expected.initJS, noJSHTML: expected.noJSHTML,
+                                         imgHTML: expected.imgHTML))
 
             #expect(snippets.snippetHTML.contains(#"data-mode="left-align" data-type="continue" data-color="white" data-border="true""#))
             #expect(snippets.snippetHTML.contains(#"data-logo-size="medium""#))
-            #expect(snippets.initJS.contains("clientId: 'com.example.web'"))
-            #expect(snippets.initJS.contains("usePopup: 'true' === 'true'"))
-            #expect(snippets.initJS.contains("scope: 'email'"))
+            // Apple's meta tags.
+            #expect(snippets.snippetHTML.contains(#"<meta name="appleid-signin-client-id" content="com.example.web">"#))
+            #expect(snippets.snippetHTML.contains(#"<meta name="appleid-signin-use-popup" content="true">"#))
+            #expect(snippets.snippetHTML.contains(#"<meta name="appleid-signin-scope" content="email">"#))
+            // The hot-link <img>: 1x/2x/3x on this service, sized at 1x.
+            #expect(snippets.imgHTML.hasPrefix(#"<img src="http://127.0.0.1:8080/appleid/button/left?color=white&amp;border=true&amp;type=continue"#))
+            #expect(snippets.imgHTML.contains(#"&amp;scale=2&amp;locale=en_US&amp;label-position=0&amp;logo-position=0&amp;logo-size=medium&amp;format=png 2x"#))
+            #expect(snippets.imgHTML.contains(#"width="260" height="44" alt="Continue with Apple""#))
             // The no-JS image: this service's endpoint at 1x/2x/3x, the white twin for dark mode.
             #expect(snippets.noJSHTML.contains(#"src="http://127.0.0.1:8080/appleid/button/left?color=white&amp;border=true&amp;type=continue"#))
             #expect(snippets.noJSHTML.contains("&amp;scale=3&amp;locale=en_US&amp;label-position=0&amp;logo-position=0&amp;logo-size=medium&amp;format=png 3x"))
@@ -90,12 +97,12 @@ import Testing
             let response = try await client.execute(uri: uri, method: .get)
             #expect(response.status == .ok)
             let snippets = try Self.decode(response)
-            for text in [snippets.snippetHTML, snippets.initJS, snippets.noJSHTML] {
+            for text in [snippets.snippetHTML, snippets.initJS, snippets.noJSHTML, snippets.imgHTML] {
                 #expect(!text.contains("<script>alert"))
                 #expect(!text.contains("alert(1)</script>"))
             }
-            #expect(snippets.initJS.contains(#"clientId: 'a\u0022\u003C/script\u003E\u003Cscript\u003Ealert(1)\u003C/script\u003E'"#))
-            #expect(snippets.initJS.contains(#"redirectURI: 'https://example.com/auth/apple?from=\u0027snippet\u0027\u0026x=1'"#))
+            #expect(snippets.snippetHTML.contains(#"<meta name="appleid-signin-client-id" content="a&quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;">"#))
+            #expect(snippets.snippetHTML.contains(#"<meta name="appleid-signin-redirect-uri" content="https://example.com/auth/apple?from=&#39;snippet&#39;&amp;x=1">"#))
             #expect(snippets.noJSHTML.contains("client_id=a%22%3C%2Fscript%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E&amp;"))
             #expect(snippets.noJSHTML.contains("redirect_uri=https%3A%2F%2Fexample.com%2Fauth%2Fapple%3Ffrom%3D%27snippet%27%26x%3D1&amp;"))
         }

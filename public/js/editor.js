@@ -10,7 +10,7 @@ import {
   validate,
 } from './button.js';
 import { copyText } from './clipboard.js';
-import { checkClientId, checkRedirectURI } from './settings.js';
+import { checkBaseURL, checkClientId, checkRedirectURI } from './settings.js';
 
 const DEBOUNCE_MS = 150;
 const HIG_MIN_WIDTH = 140;
@@ -158,7 +158,9 @@ function showButton(button) {
   if (button.mode !== 'logo' && width < HIG_MIN_WIDTH) meta += ` · narrower than Apple’s ${HIG_MIN_WIDTH} pt minimum`;
   $('preview-meta').textContent = meta;
 
-  $('image-url').textContent = new URL(imagePath(button), window.location.origin).href;
+  // SVG and PDF are vector: their URL is the 1x one, as their download is.
+  const vector = button.format !== 'png';
+  $('image-url').textContent = imageBase() + imagePath(button, vector ? { scale: 1 } : {});
   setDownload('png', imagePath(button, { format: 'png' }), fileName(button, 'png', scale), `PNG @${scale}×`);
   setDownload('svg', imagePath(button, { scale: 1, format: 'svg' }), fileName(button, 'svg', 1), 'SVG');
   setDownload('pdf', imagePath(button, { scale: 1, format: 'pdf' }), fileName(button, 'pdf', 1), 'PDF');
@@ -206,7 +208,7 @@ for (const img of Object.values(previews)) {
 // ---------------------------------------------------------------- code snippets
 
 /** The settings fields that can be wrong (scope and popup cannot), checked here first. */
-const SETTINGS_CHECKS = { 'client-id': checkClientId, 'redirect-uri': checkRedirectURI };
+const SETTINGS_CHECKS = { 'client-id': checkClientId, 'redirect-uri': checkRedirectURI, 'base-url': checkBaseURL };
 const SETTINGS_FIELDS = Object.keys(SETTINGS_CHECKS);
 let snippetRequest = null;
 
@@ -217,8 +219,17 @@ function readWebSettings() {
     'redirect-uri': $('redirect-uri').value.trim(),
     scope,
     'use-popup': $('use-popup').checked ? 'true' : 'false',
-    'base-url': window.location.origin,
+    'base-url': $('base-url').value.trim(),
   };
+}
+
+/**
+ * The production address of the images (the base URL field), without a trailing slash;
+ * this editor's own while the field holds no valid URL.
+ */
+function imageBase() {
+  const base = $('base-url').value.trim();
+  return (base && !checkBaseURL(base) ? base : window.location.origin).replace(/\/+$/, '');
 }
 
 /** `/api/snippet/appleid/button?<the button's query>&client-id=..`: the same query the images use. */
@@ -261,6 +272,7 @@ async function loadSnippets(button) {
   $('snippet-html').textContent = body.snippetHTML;
   $('init-js').textContent = body.initJS;
   $('nojs-html').textContent = body.noJSHTML;
+  $('img-html').textContent = body.imgHTML;
 }
 
 /** The service's one-line refusal, under the field it names if it names one. */
@@ -338,7 +350,11 @@ for (const radio of document.querySelectorAll('input[name="zoom"]')) {
 let webTimer = 0;
 $('web-settings').addEventListener('input', () => {
   clearTimeout(webTimer);
-  webTimer = setTimeout(() => current && loadSnippets(current), DEBOUNCE_MS);
+  webTimer = setTimeout(() => {
+    if (!current) return;
+    showButton(current); // the image URL follows the base URL
+    loadSnippets(current);
+  }, DEBOUNCE_MS);
 });
 
 new ResizeObserver(fitStages).observe(document.querySelector('.preview'));
@@ -390,5 +406,7 @@ window.addEventListener('hashchange', () => {
 });
 
 fillLocales();
+// Until told otherwise, the images are where this editor is.
+if (!$('base-url').value) $('base-url').value = window.location.origin;
 applyLocationHash();
 update({ immediate: true });

@@ -30,7 +30,12 @@ export function checkRedirectURI(value) {
   }
   if (/%(?![0-9A-Fa-f]{2})/.test(value)) return `'${shown(value)}' has a '%' not followed by two hex digits`;
   if (value.includes('#')) return `'${shown(value)}' has a fragment ('#'), which OAuth does not allow`;
-  const authority = value.slice('https://'.length).split(/[/?]/)[0];
+  return checkAuthority(value);
+}
+
+/** The `host[:port]` after the scheme: no user, a host, a port (if any) up to 65535. */
+function checkAuthority(value) {
+  const authority = value.slice(value.indexOf('://') + 3).split(/[/?#]/)[0];
   if (authority.includes('@')) return `'${shown(value)}' has a user name or password`;
   // The port follows the first ':' after the host (an IPv6 host is in brackets).
   const colon = authority.indexOf(':', Math.max(authority.lastIndexOf(']'), 0));
@@ -41,4 +46,22 @@ export function checkRedirectURI(value) {
     return `'${shown(value)}' has a port that is not a number from 0 to 65535`;
   }
   return null;
+}
+
+/**
+ * The image base URL: `http(s)://host[:port][/path]` of URL characters that need no
+ * escaping, at most 200 bytes (SnippetQuery.checkBaseURL). Empty means the page's own origin.
+ */
+export function checkBaseURL(value) {
+  if (value === '') return null;
+  const lower = value.toLowerCase();
+  if (!lower.startsWith('https://') && !lower.startsWith('http://')) {
+    return `'${shown(value)}' is not an http:// or https:// URL`;
+  }
+  if (new TextEncoder().encode(value).length > 200) return 'Is longer than 200 bytes';
+  const bad = [...value].find((c) => !/^[A-Za-z0-9\-._~:/[\]]$/.test(c));
+  if (bad !== undefined) {
+    return `'${shown(value)}' contains '${bad}': give the service's origin, e.g. https://buttons.example.com`;
+  }
+  return checkAuthority(value);
 }
