@@ -31,19 +31,22 @@ struct FontOptions: ParsableArguments {
         }
     }
 
-    func renderer() throws -> ButtonRenderer {
-        let renderer = try fontRenderer()
+    /// - Parameter locale: the one locale this process draws (`render`): only its fonts
+    ///   are loaded, unless `--labels` may need others.
+    func renderer(for locale: ButtonLocale? = nil) throws -> ButtonRenderer {
+        let renderer = try fontRenderer(families: labels == nil ? locale?.fontFamilies : nil)
         // Before the renderer's first font map: spares loading the system's font configuration.
         renderer.fonts.makeProcessDefault()
         guard let labels else { return renderer }
         return try Self.applying(labels: labels, to: renderer)
     }
 
-    private func fontRenderer() throws -> ButtonRenderer {
-        if font == nil && fontsDir == nil { return try ButtonRenderer.shared() }
+    private func fontRenderer(families: [String]?) throws -> ButtonRenderer {
+        if font == nil && fontsDir == nil && families == nil { return try ButtonRenderer.shared() }
         do {
             return ButtonRenderer(fonts: try FontLibrary(directory: fontsDir.map { URL(fileURLWithPath: $0) },
-                                                         userFont: font.map { URL(fileURLWithPath: $0) }))
+                                                         userFont: font.map { URL(fileURLWithPath: $0) },
+                                                         families: families))
         } catch let error as FontLibrary.LoadError {
             // A file that is not a font, a folder without fonts: the option is wrong.
             throw ValidationError(error.description)

@@ -38,7 +38,7 @@ struct RenderCommand: ParsableCommand {
             throw CLIError(error.description)
         }
         let chosen = try resolveFormat(query: parsed.format)
-        let bytes = try fonts.renderer().render(parsed.spec, format: chosen)
+        let bytes = try fonts.renderer(for: parsed.spec.locale).render(parsed.spec, format: chosen)
         if output == "-" {
             try StandardOutput.write(bytes)
         } else {

@@ -28,12 +28,19 @@ public final class FontLibrary: @unchecked Sendable {
     /// - Parameters:
     ///   - directory: folder with the pinned fonts; nil finds `Fonts/` (see `defaultDirectory`).
     ///   - userFont: a font file to prefer, e.g. SF Pro.
-    public init(directory: URL? = nil, userFont: URL? = nil) throws {
+    ///   - families: load only the pinned files of these families (a one-button process
+    ///     such as `render` starts faster); nil loads all. A family no file name matches
+    ///     loads all, so an unusual `--fonts-dir` is never short of a font.
+    public init(directory: URL? = nil, userFont: URL? = nil, families: [String]? = nil) throws {
         let dir = directory ?? FontLibrary.defaultDirectory()
-        let pinned = ((try? FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)) ?? [])
+        var pinned = ((try? FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)) ?? [])
             .filter { ["otf", "ttf", "ttc"].contains($0.pathExtension.lowercased()) }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
         guard !pinned.isEmpty else { throw LoadError.noFonts(dir.path) }
+        if let families {
+            let chosen = families.map { family in pinned.filter { Self.file($0, holds: family) } }
+            if !chosen.contains(where: \.isEmpty) { pinned = Array(Set(chosen.joined())).sorted { $0.lastPathComponent < $1.lastPathComponent } }
+        }
         guard let config = FcConfigCreate() else { throw LoadError.noFonts(dir.path) }
         self.config = config
         for file in pinned + (userFont.map { [$0] } ?? []) {
@@ -51,6 +58,13 @@ public final class FontLibrary: @unchecked Sendable {
             FcConfigDestroy(config)  // deinit does not run for an init that throws
             throw error
         }
+    }
+
+    /// Whether a pinned file is the family's, by name: "Noto Sans CJK SC" is
+    /// `NotoSansCJKsc-Medium.otf` (the names scripts/build-fonts.sh gives them).
+    static func file(_ url: URL, holds family: String) -> Bool {
+        let stem = url.deletingPathExtension().lastPathComponent.split(separator: "-").first.map(String.init) ?? ""
+        return stem.lowercased() == family.replacingOccurrences(of: " ", with: "").lowercased()
     }
 
     deinit {
