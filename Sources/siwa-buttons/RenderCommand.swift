@@ -12,6 +12,9 @@ struct RenderCommand: ParsableCommand {
           siwa-buttons render '/appleid/button?color=white&border=true&width=200&height=32&scale=2' -o button.png
           siwa-buttons render '/appleid/button/left?type=continue&logo-size=medium&locale=ar_SA&height=44&width=260' -o left.svg
           siwa-buttons render '/appleid/button/logo?size=44&color=black&border_radius=50' -o logo.pdf
+
+        Parameters (from the schema: siwa-buttons schema):
+        \(ButtonSchema().parameterHelp)
         """
     )
 
