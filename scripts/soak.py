@@ -16,6 +16,7 @@ fds     the server under `prlimit --nofile=128`: with --max-connections above wh
         limit, connections past it get a prompt 503.
 Prints one line per check and exits non-zero on the first failure.
 """
+import json
 import argparse
 import os
 import random
@@ -38,8 +39,8 @@ FLAT_PERCENT = 8  # measured: +1-4% between half-way and the end (malloc arenas 
 
 
 def locales():
-    with open(os.path.join(ROOT, "public/js/locales.js"), encoding="utf-8") as f:
-        return sorted(set(re.findall(r"'([a-z]{2}_[A-Z]{2})'", f.read())))
+    with open(os.path.join(ROOT, "Sources/SIWAModel/Locale/titles.json"), encoding="utf-8") as f:
+        return sorted(row["locale"] for row in json.load(f))
 
 
 def distinct_targets(count, seed=1):
