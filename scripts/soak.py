@@ -16,11 +16,10 @@ fds     the server under `prlimit --nofile=128`: with --max-connections above wh
         limit, connections past it get a prompt 503.
 Prints one line per check and exits non-zero on the first failure.
 """
-import json
 import argparse
+import json
 import os
 import random
-import re
 import select
 import socket
 import subprocess
