@@ -1,6 +1,5 @@
 import ArgumentParser
 
-@main
 struct SIWAButtonsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "siwa-buttons",
