@@ -1,25 +1,59 @@
 import ArgumentParser
+import SIWAButtons
 
 /// The entry point. `render` is what scripts and build pipelines call once per button,
-/// so it starts fast: a plain `siwa-buttons render REQUEST -o FILE` is parsed by
-/// `RenderCommand` alone. Parsing through the root command builds every subcommand's
-/// arguments and looks up their types' conformances, which in this large binary costs
-/// more than drawing the button. Anything else, and any `render` line that does not
-/// parse (so errors and usage read exactly as before), goes through the root command.
+/// so its plain form starts fast: `siwa-buttons render REQUEST -o FILE [--format F]`
+/// (options in any order) skips swift-argument-parser. Building a command's arguments
+/// instantiates generic types whose conformance lookups scan every conformance record
+/// of this large binary, which costs more than drawing the button (a third of a
+/// render's instructions under callgrind, half of them for RenderCommand alone).
+/// Anything else (help, other options, other commands) and any `render` line that
+/// fails, before writing anything, for a reason the parser would word (a missing font
+/// folder), goes through the root command, so messages and exit codes are unchanged.
 @main
 enum Main {
     static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == RenderCommand.configuration.commandName,
-           !arguments.contains(where: { $0 == "-h" || $0 == "--help" || $0.hasPrefix("--generate-completion") || $0 == "help" }),
-           let command = try? RenderCommand.parse(Array(arguments.dropFirst())) {
+        if let job = PlainRender(Array(CommandLine.arguments.dropFirst()))?.job {
             do {
-                try command.run()
+                try job.run { locale in
+                    let renderer = ButtonRenderer(fonts: try FontLibrary(families: locale.fontFamilies))
+                    renderer.fonts.makeProcessDefault()
+                    return renderer
+                }
                 return
+            } catch is FontLibrary.LoadError {
+                // Reported by the root command's parse, in its words.
             } catch {
                 SIWAButtonsCommand.exit(withError: error)
             }
         }
         await SIWAButtonsCommand.main()
+    }
+}
+
+/// `render REQUEST (-o|--output) FILE [--format png|svg|pdf]`, each once, in any order,
+/// and nothing else; nil for any other command line.
+struct PlainRender {
+    let job: RenderJob
+
+    init?(_ arguments: [String]) {
+        guard arguments.first == "render" else { return nil }
+        var request: String?, output: String?, format: OutputFormat?
+        var rest = arguments.dropFirst()[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "-o", "--output":
+                guard output == nil, let value = rest.popFirst(), !value.isEmpty else { return nil }
+                output = value
+            case "--format":
+                guard format == nil, let value = rest.popFirst(), let chosen = OutputFormat(rawValue: value) else { return nil }
+                format = chosen
+            default:
+                guard request == nil, !argument.hasPrefix("-") else { return nil }
+                request = argument
+            }
+        }
+        guard let request, let output else { return nil }
+        job = RenderJob(request: request, output: output, format: format)
     }
 }

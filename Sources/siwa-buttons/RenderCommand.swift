@@ -34,6 +34,19 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        try RenderJob(request: request, output: output, format: format).run { try fonts.renderer(for: $0) }
+    }
+}
+
+/// What `render` does once its arguments are known: parse the request, settle the
+/// format, render with the renderer for the request's locale, write the file whole.
+/// Shared by `RenderCommand` and the fast path of `Main`.
+struct RenderJob {
+    var request: String
+    var output: String
+    var format: OutputFormat?
+
+    func run(renderer: (ButtonLocale) throws -> ButtonRenderer) throws {
         let parsed: ButtonRequest
         do {
             parsed = try ButtonRequest.parse(request)
@@ -41,7 +54,7 @@ struct RenderCommand: ParsableCommand {
             throw CLIError(error.description)
         }
         let chosen = try resolveFormat(query: parsed.format)
-        let bytes = try fonts.renderer(for: parsed.spec.locale).render(parsed.spec, format: chosen)
+        let bytes = try renderer(parsed.spec.locale).render(parsed.spec, format: chosen)
         if output == "-" {
             try StandardOutput.write(bytes)
         } else {
