@@ -78,7 +78,8 @@ public enum Annotator {
                 cairo_move_to(cr, a, py); cairo_line_to(cr, b, py)
                 for x in [a, b] { cairo_move_to(cr, x, py - 6); cairo_line_to(cr, x, py + 6) }
             }
-            text(cr, label, x: min(a, b), y: py - 8)
+            // Below the line: the measured ink is above it.
+            text(cr, label, x: min(a, b), y: py + 18)
         case .level(let y, let expected, let label):
             let (left, py) = at(0, y), (right, ey) = at(size.0, expected)
             stroke(cr, red, 2) { cairo_move_to(cr, left, py); cairo_line_to(cr, right, py) }
@@ -103,9 +104,12 @@ public enum Annotator {
         cairo_stroke(cr)
     }
 
-    /// Red text on a white halo, readable on black and white buttons alike.
+    /// Red text on a white halo, readable on black and white buttons alike, kept inside the canvas.
     private static func text(_ cr: OpaquePointer, _ label: String, x: Double, y: Double) {
-        cairo_move_to(cr, x, y)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, label, &extents)
+        let canvas = Double(cairo_image_surface_get_width(cairo_get_target(cr)))
+        cairo_move_to(cr, max(2, min(x, canvas - extents.x_advance - 4)), y)
         cairo_text_path(cr, label)
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_set_line_width(cr, 3)

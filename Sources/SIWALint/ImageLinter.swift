@@ -101,7 +101,7 @@ public enum ImageLinter {
                 out.append(LintFinding(LintRules.rightMargin,
                                        "the title ends \(pt(margin)) pt from the trailing edge, less than 8% of the width (\(pt(0.08 * W)) pt)",
                                        mark: .span(x0: m.rightToLeft ? edge : Double(title.maxX), x1: m.rightToLeft ? Double(title.x) : edge,
-                                                   y: title.midY, label: "\(pt(margin)) < \(pt(0.08 * W)) pt (8%)")))
+                                                   y: min(H - 2, Double(title.maxY) + 4), label: "\(pt(margin)) < \(pt(0.08 * W)) pt (8%)")))
             }
         }
         return out + ContextChecks.findings(style: m.style, width: m.widthPoints, height: m.heightPoints, context: context)
