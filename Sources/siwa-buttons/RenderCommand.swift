@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SIWAButtons
 import SIWAGenerator
+import SIWALint
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,6 +25,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "png, svg or pdf (default: from the output file's extension, else png).")
     var format: OutputFormat?
 
+    @Flag(help: "Refuse to draw a button that breaks one of Apple's rules (see `siwa-buttons lint`).")
+    var strict = false
+
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
@@ -38,7 +42,16 @@ struct RenderCommand: ParsableCommand {
             throw CLIError(error.description)
         }
         let chosen = try resolveFormat(query: parsed.format)
-        let bytes = try fonts.renderer().render(parsed.spec, format: chosen)
+        let renderer = try fonts.renderer()
+        // Apple's rules, on standard error: the image is still drawn unless --strict.
+        let findings = RequestLinter(renderer: renderer).findings(parsed.spec)
+        for finding in findings {
+            FileHandle.standardError.write(Data("HIG \(finding.severity.rawValue) [\(finding.rule.id)] \(finding.message)\n".utf8))
+        }
+        if strict, findings.contains(where: { $0.severity == .error }) {
+            throw CLIError("--strict: the button breaks Apple's rules (above); nothing written.")
+        }
+        let bytes = try renderer.render(parsed.spec, format: chosen)
         if output == "-" {
             try StandardOutput.write(bytes)
         } else {
