@@ -1,0 +1,72 @@
+import Foundation
+import Hummingbird
+import SIWAButtons
+import SIWALint
+
+/// `GET /api/lint/appleid/button[/left|/logo]?<button query>[&background=LIGHT[,DARK]][&beside=WxH,..][&margin=PT]`:
+/// Apple's rules on one button as JSON, the document `siwa-buttons lint --json` prints
+/// (same rules, same words). The editor shows it beside its preview.
+///
+/// Bad input: 400 (404 for an unknown endpoint path) with a one-line plain-text body.
+struct LintRoutes<Context: RequestContext>: Sendable {
+    static var prefix: String { "/api/lint" }
+    /// Our parameters, beside the button's.
+    static var contextParameters: [String] { ["background", "beside", "margin"] }
+
+    /// The titles the service draws (`--labels`): a replaced title is checked too.
+    let titles: TitleTable
+
+    init(titles: TitleTable = .standard) { self.titles = titles }
+
+    func register(on router: Router<Context>) {
+        router.get("\(Self.prefix)/**") { request, _ in
+            respond(to: request, endpointPath: String(request.uri.path.dropFirst(Self.prefix.count)))
+        }
+    }
+
+    func respond(to request: Request, endpointPath: String) -> Response {
+        let noStore: HTTPFields = [.cacheControl: "no-store"]
+        guard Endpoint(path: endpointPath) != nil else {
+            return PlainText.response(.notFound, RequestError.unknownEndpoint(endpointPath).description, for: request, headers: noStore)
+        }
+        // Split our parameters from the button's; the button parser names anything else.
+        var context: [String: String] = [:]
+        var buttonPieces: [Substring] = []
+        for piece in (request.uri.query ?? "").split(separator: "&") {
+            let name = String(piece.prefix { $0 != "=" })
+            guard Self.contextParameters.contains(name), piece.count > name.count else {
+                buttonPieces.append(piece)
+                continue
+            }
+            guard context[name] == nil else {
+                return PlainText.response(.badRequest, RequestError.duplicateParameter(name).description, for: request, headers: noStore)
+            }
+            guard let value = PercentDecoding.string(piece.dropFirst(name.count + 1), plusAsSpace: true) else {
+                return PlainText.response(.badRequest, RequestError.malformed("bad percent-encoding in '\(RequestError.shown(String(piece)))'").description,
+                                          for: request, headers: noStore)
+            }
+            context[name] = value
+        }
+        let spec: ButtonSpec, lintContext: LintContext
+        do {
+            spec = try ButtonRequest.parse(path: endpointPath, query: buttonPieces.joined(separator: "&")).spec
+            lintContext = try LintContext.parse(background: context["background"], beside: context["beside"], margin: context["margin"])
+        } catch {
+            return PlainText.response(.badRequest, "\(error)", for: request, headers: noStore)
+        }
+        let renderer: ButtonRenderer
+        do {
+            renderer = try ButtonRenderer.shared().with(titles: titles)
+        } catch {
+            return PlainText.response(.internalServerError, "The fonts could not be loaded: \(error)", for: request, headers: noStore)
+        }
+        let report = LintReport(subject: spec.canonicalTarget,
+                                findings: RequestLinter(renderer: renderer).findings(spec, context: lintContext),
+                                context: lintContext)
+        let json = ByteBuffer(bytes: report.json.encoded(pretty: false))
+        return Response(status: .ok,
+                        headers: [.contentType: "application/json; charset=utf-8", .contentLength: String(json.readableBytes),
+                                  .cacheControl: "no-store", .xContentTypeOptions: "nosniff"],
+                        body: ResponseBody(byteBuffer: json))
+    }
+}
