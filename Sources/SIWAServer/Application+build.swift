@@ -52,7 +52,7 @@ public func buildApplication(
                   titles: backend.titles)
         .register(on: router)
     OperationalRoutes.register(on: router, registry: registry)
-    LintRoutes(titles: backend.titles).register(on: router)
+    LintRoutes(titles: backend.titles, queue: queue).register(on: router)
 
     let connections = ConnectionLimit(maximum: max(1, configuration.maxConnections))
     logger.info("Render queue", metadata: [

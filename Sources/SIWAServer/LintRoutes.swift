@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOPosix
 import SIWAButtons
 import SIWALint
 
@@ -13,18 +14,24 @@ struct LintRoutes<Context: RequestContext>: Sendable {
     /// Our parameters, beside the button's.
     static var contextParameters: [String] { ["background", "beside", "margin"] }
 
-    /// The titles the service draws (`--labels`): a replaced title is checked too.
-    let titles: TitleTable
+    /// The linter over the service's titles (`--labels`: a replaced title is checked too),
+    /// made once: a text engine per request would cost a font map each time.
+    let linter: Result<RequestLinter, any Error>
+    /// Layout is Pango work: on the render threads, like the images, not the cooperative pool.
+    let queue: RenderQueue
 
-    init(titles: TitleTable = .standard) { self.titles = titles }
+    init(titles: TitleTable = .standard, queue: RenderQueue) {
+        linter = Result { RequestLinter(renderer: titles.isStandard ? try ButtonRenderer.shared() : try ButtonRenderer.shared().with(titles: titles)) }
+        self.queue = queue
+    }
 
     func register(on router: Router<Context>) {
         router.get("\(Self.prefix)/**") { request, _ in
-            respond(to: request, endpointPath: String(request.uri.path.dropFirst(Self.prefix.count)))
+            try await respond(to: request, endpointPath: String(request.uri.path.dropFirst(Self.prefix.count)))
         }
     }
 
-    func respond(to request: Request, endpointPath: String) -> Response {
+    func respond(to request: Request, endpointPath: String) async throws -> Response {
         let noStore: HTTPFields = [.cacheControl: "no-store"]
         guard Endpoint(path: endpointPath) != nil else {
             return PlainText.response(.notFound, RequestError.unknownEndpoint(endpointPath).description, for: request, headers: noStore)
@@ -54,15 +61,23 @@ struct LintRoutes<Context: RequestContext>: Sendable {
         } catch {
             return PlainText.response(.badRequest, "\(error)", for: request, headers: noStore)
         }
-        let renderer: ButtonRenderer
-        do {
-            renderer = try ButtonRenderer.shared().with(titles: titles)
-        } catch {
+        let linter: RequestLinter
+        switch self.linter {
+        case .success(let l): linter = l
+        case .failure(let error):
             return PlainText.response(.internalServerError, "The fonts could not be loaded: \(error)", for: request, headers: noStore)
         }
-        let report = LintReport(subject: spec.canonicalTarget,
-                                findings: RequestLinter(renderer: renderer).findings(spec, context: lintContext),
-                                context: lintContext)
+        let findings: [LintFinding]
+        do {
+            findings = try await queue.run { linter.findings(spec, context: lintContext) }
+        } catch is RenderQueue.Full {
+            throw PlainTextError(status: .serviceUnavailable, message: "Too many renders in progress; retry shortly.",
+                                 headers: [.retryAfter: String(ImageRoutes<Context>.retryAfterSeconds), .cacheControl: "no-store"])
+        } catch is NIOThreadPoolError.ThreadPoolInactive {
+            throw PlainTextError(status: .serviceUnavailable, message: "Shutting down.",
+                                 headers: [.retryAfter: String(ImageRoutes<Context>.retryAfterSeconds), .cacheControl: "no-store"])
+        }
+        let report = LintReport(subject: spec.canonicalTarget, findings: findings, context: lintContext)
         let json = ByteBuffer(bytes: report.json.encoded(pretty: false))
         return Response(status: .ok,
                         headers: [.contentType: "application/json; charset=utf-8", .contentLength: String(json.readableBytes),
