@@ -27,6 +27,14 @@ public struct ButtonMeasurement: Codable, Equatable, Sendable {
     public var rightToLeft: Bool
     /// Distance from the title's ink to the trailing edge.
     public var trailingMargin: Double?
+    /// The title's font size as a share of the height, estimated from its ink height.
+    public var titleFontShare: Double?
+    /// Free space between all the ink (logo and title) and each edge.
+    public var inkMargins: Margins?
+
+    public struct Margins: Codable, Equatable, Sendable {
+        public var left: Int, top: Int, right: Int, bottom: Int
+    }
 
     /// An ink box: left, top, width, height in pixels.
     public struct Box: Codable, Equatable, Sendable {

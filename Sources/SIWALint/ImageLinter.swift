@@ -1,8 +1,5 @@
 /// Apple's rules on an image of a button (a custom one, or one of ours), by measuring it.
 public enum ImageLinter {
-    /// The title's ink height (capitals to descenders) per em of its font: 0.93 for
-    /// Apple's Latin titles, close for the other scripts; turns an ink height into a font size.
-    static let titleInkPerEm = 0.93
     /// Where the centres of the logo's and the title's ink may sit, as shares of the height
     /// (Apple's sit between 0.44 and 0.55: the logo a little above, the title a little below).
     static let centreShares = 0.40...0.60
@@ -78,7 +75,7 @@ public enum ImageLinter {
             }
         }
         if let title = m.title {
-            let fontShare = Double(title.height) / titleInkPerEm / H
+            let fontShare = m.titleFontShare ?? 0
             let titleBox = LintMark.box(x: Double(title.x), y: Double(title.y), width: Double(title.width),
                                         height: Double(title.height), label: "title")
             if fontShare > HIGNumbers.titleShareHigh {

@@ -4,6 +4,9 @@
 /// of ink separated by more than 12% of the height are separate words, and of the first
 /// and last word the one shaped like Apple's logo is the logo.
 enum ImageMeasurer {
+    /// The title's ink height (capitals to descenders) per em of its font: 0.93 for
+    /// Apple's Latin titles, close for the other scripts (most titles hold "Apple").
+    static let titleInkPerEm = 0.93
     /// Smaller images have too few pixels for a logo and a title.
     static let minimumSide = 16
 
@@ -72,7 +75,8 @@ enum ImageMeasurer {
                                   heightPoints: Double(h) / image.scale, background: face.description,
                                   style: face.isDark ? .black : (border > 0 ? .whiteOutline : .white),
                                   border: border, radius: (radius * 100).rounded() / 100, logo: nil, logoColor: nil,
-                                  title: nil, titleColor: nil, logoOnly: false, rightToLeft: false, trailingMargin: nil)
+                                  title: nil, titleColor: nil, logoOnly: false, rightToLeft: false, trailingMargin: nil,
+                                  titleFontShare: nil, inkMargins: nil)
         guard let first = groups.first, let last = groups.last else { return m }
         if groups.count == 1 {
             m.logoOnly = true
@@ -89,6 +93,12 @@ enum ImageMeasurer {
             m.trailingMargin = Double(logoLast ? title.x : w - title.maxX)
         }
         m.logoColor = m.logo.map(color)
+        if let title = m.title {
+            m.titleFontShare = (Double(title.height) / titleInkPerEm / Double(h) * 1000).rounded() / 1000
+        }
+        let boxes = [m.logo, m.title].compactMap { $0 }
+        m.inkMargins = ButtonMeasurement.Margins(left: boxes.map(\.x).min()!, top: boxes.map(\.y).min()!,
+                                                 right: w - boxes.map(\.maxX).max()!, bottom: h - boxes.map(\.maxY).max()!)
         return m
     }
 
