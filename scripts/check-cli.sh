@@ -233,6 +233,9 @@ lint_status() { "$bin" lint "$@" >"$tmp/lint.out" 2>"$tmp/lint.err"; echo $?; }
   && grep -q '^HIG error \[min-width\]' "$tmp/render.err" && ok || fail "render: findings on standard error"
 "$bin" render '/appleid/button?width=130&height=30' -o "$tmp/lint-strict.png" --strict 2>"$tmp/render.err"; status=$?
 [ "$status" = 1 ] && [ ! -e "$tmp/lint-strict.png" ] && grep -q "^Error: --strict" "$tmp/render.err" && ok || fail "render --strict: status $status"
+cp "$tmp/lint-ok.png" "$tmp/lint-ok@2x.png"; cp "$tmp/lint-ok.png" "$tmp/lint-ok-as-1x.png"
+[ "$(lint_status "$tmp/lint-ok@2x.png")" = 0 ] && [ "$(lint_status "$tmp/lint-ok-as-1x.png" --json)" = 0 ] \
+  && grep -q '"widthPoints" : 500' "$tmp/lint.out" && ok || fail "lint: the scale from an @2x file name, else 1"
 [ "$(lint_status "$tmp/lint-small.png" --scale 2 --annotate "$tmp/annotated.png")" = 1 ] && [ "$(png_size "$tmp/annotated.png" | cut -d' ' -f1)" -gt 260 ] \
   && ok || fail "lint IMAGE --annotate: $(cat "$tmp/lint.err")"
 "$bin" render '/appleid/button?width=130&height=30' -o "$tmp/lint-small.svg" 2>/dev/null

@@ -32,7 +32,7 @@ struct LintCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Clear space around the button on the page, in points.", valueName: "pt"))
     var margin: String?
 
-    @Option(help: ArgumentHelp("Pixels per point of a PNG (default 1; use 2 for an @2x image).", valueName: "n"))
+    @Option(help: ArgumentHelp("Pixels per point of a PNG (default: N of an '@Nx' file name, else 1).", valueName: "n"))
     var scale: Double?
 
     @Option(help: ArgumentHelp("Write the image with the failing measurements drawn on it (PNG; images only).", valueName: "out.png"))
@@ -60,6 +60,14 @@ struct LintCommand: ParsableCommand {
         if let annotate, annotate.isEmpty || URL(fileURLWithPath: annotate).pathExtension.lowercased() != "png" {
             throw CLIError.usage("--annotate: give a .png file name.")
         }
+    }
+
+    /// 2 for `button@2x.png` (the generator's and Apple's naming of high-density files).
+    static func scale(inFileName path: String) -> Double? {
+        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        guard let at = stem.lastIndex(of: "@"), stem.hasSuffix("x"),
+              let n = Int(stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]), (1...16).contains(n) else { return nil }
+        return Double(n)
     }
 
     /// `/appleid/...` (or a full URL to it) is a request; anything else names a file.
@@ -97,7 +105,7 @@ struct LintCommand: ParsableCommand {
         } else {
             let result: ImageLinter.Result
             do {
-                result = try ImageLinter.lint(path: subject, scale: scale ?? 1, context: context)
+                result = try ImageLinter.lint(path: subject, scale: scale ?? Self.scale(inFileName: subject) ?? 1, context: context)
             } catch {
                 throw CLIError("\(error)")
             }
