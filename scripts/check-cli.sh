@@ -250,6 +250,9 @@ echo "not an image" >"$tmp/notes.txt"
 expect_lint 64 "Error: --background: 'pink' is not a colour" '/appleid/button' --background pink
 expect_lint 64 "Error: --beside: '200by44' is not a size" '/appleid/button' --beside 200by44
 expect_lint 64 "--scale is for images" '/appleid/button' --scale 2
+expect_lint 64 "Error: give a request ('/appleid/button?...') or a PNG or SVG file."
+[ "$(lint_status --help)" = 0 ] && [ ! -s "$tmp/lint.err" ] && grep -q 'USAGE: siwa-buttons lint' "$tmp/lint.out" \
+  && ok || fail "lint --help: $(cat "$tmp/lint.err")"
 expect_lint 64 "Invalid value '20' for parameter 'width'" '/appleid/button?width=20'
 expect_lint 64 "--annotate: give a .png file name." "$tmp/lint-ok.png" --annotate "$tmp/out.jpg"
 expect_lint 1 "Cannot read '$tmp/none.png': no such file." "$tmp/none.png"

@@ -8,9 +8,8 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check a button against Apple's rules (HIG): a request, or an image of a custom button.",
         discussion: """
-        A request is checked as the service would draw it; an image (PNG or SVG) is measured: size,
-        colours, logo and title ink boxes, title size, margins. Exit status: 0 without errors
-        (warnings alone: 0, or 1 with --strict), 1 with errors or an unreadable image, 64 for usage mistakes.
+        A request is checked as the service would draw it; an image (PNG or SVG) is measured: size, colours, logo and title ink boxes, title size, margins.
+        Exit status: 0 without errors (warnings alone: 0, or 1 with --strict), 1 with errors or an unreadable image, 64 for usage mistakes.
 
         Examples:
           siwa-buttons lint '/appleid/button?width=130&height=30'
@@ -50,8 +49,6 @@ struct LintCommand: ParsableCommand {
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
-        if rules { return }
-        guard subject != nil else { throw CLIError.usage("give a request ('/appleid/button?...') or a PNG or SVG file.") }
         if let scale, !(scale > 0 && scale <= 16) { throw CLIError.usage("--scale: give the pixels per point, more than 0 and at most 16.") }
         if isRequest {
             if scale != nil { throw CLIError.usage("--scale is for images: a request sets scale= in its query.") }
@@ -84,7 +81,8 @@ struct LintCommand: ParsableCommand {
             try StandardOutput.write(Array(LintRules.markdownTable.utf8))
             return
         }
-        let subject = subject!
+        // Here, not in validate(): the help text is made from a command without arguments.
+        guard let subject else { throw CLIError.usage("give a request ('/appleid/button?...') or a PNG or SVG file.") }
         let context: LintContext
         do {
             context = try LintContext.parse(background: background, beside: beside, margin: margin)
