@@ -107,7 +107,8 @@ public enum ImageLinter {
     /// Face, logo and title: black and white only, the logo and title in the face's opposite.
     static func colorFindings(_ m: ButtonMeasurement) -> [LintFinding] {
         let face = PageColor(parsing: m.background)!
-        guard face.chroma < 0.06, face.luminance < 0.02 || face.luminance > 0.96 else {
+        // Apple's faces are exactly #000000 or #ffffff; #1c1c1e is a custom colour.
+        guard face.distance(to: .black) <= 0.03 || face.distance(to: .white) <= 0.03 else {
             return [LintFinding(LintRules.colors, "the button's face is \(m.background), not black or white",
                                 mark: .whole(label: "face \(m.background)"))]
         }
@@ -119,7 +120,8 @@ public enum ImageLinter {
         for (what, color, box) in [("logo", logoColor, m.logo), ("title", m.titleColor, m.title)] {
             guard let color, let box, let ink = PageColor(parsing: color) else { continue }
             let opposite = face.isDark ? PageColor.white : PageColor.black
-            if ink.chroma > 0.1 || abs(ink.luminance - opposite.luminance) > 0.2 {
+            // The mean of the fully inked pixels: pure, give or take anti-aliasing and rounding.
+            if ink.distance(to: opposite) > 0.15 {
                 out.append(LintFinding(LintRules.colors, "the \(what) is \(color) on a \(m.background) face, not \(opposite == .white ? "white" : "black")",
                                        mark: .box(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height),
                                                   label: "\(what) \(color)")))

@@ -42,6 +42,11 @@ public struct PageColor: Hashable, Sendable, CustomStringConvertible {
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
+    /// The largest difference in any channel, 0...1.
+    public func distance(to other: PageColor) -> Double {
+        max(abs(red - other.red), abs(green - other.green), abs(blue - other.blue))
+    }
+
     /// Chroma (max - min channel): 0 for greys, 1 for pure hues.
     public var chroma: Double { max(red, green, blue) - min(red, green, blue) }
 

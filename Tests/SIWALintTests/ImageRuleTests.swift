@@ -41,6 +41,16 @@ struct ImageRuleTests {
             if p[3] == 255 && p[0] < 40 { p = [60, 60, 60, 255] }
         }
         #expect(try ids(grey) == ["colors"])
+        // A near-black face (iOS's dark grey) is a custom colour too, and so is a grey title.
+        let nearBlack = image.editing(x0: 0, y0: 0, x1: image.width, y1: image.height) { p in
+            if p[3] == 255 && p[0] < 20 { p = [0x1c, 0x1c, 0x1e, 255] }
+        }
+        #expect(try ids(nearBlack) == ["colors"])
+        let greyTitle = image.editing(x0: 0, y0: 0, x1: image.width, y1: image.height) { p in
+            p = [p[0] / 3 * 2, p[1] / 3 * 2, p[2] / 3 * 2, p[3]]
+        }
+        #expect(try LintTestSupport.lint(greyTitle).report.findings.map(\.detail)
+            == ["the logo is #a9a9a9 on a #000000 face, not white", "the title is #a9a9a9 on a #000000 face, not white"])
         // Nothing drawn on the face: no logo, no title.
         let blank = image.editing(x0: 0, y0: 0, x1: image.width, y1: image.height) { p in if p[3] == 255 { p = [0, 0, 0, 255] } }
         #expect(try ids(blank) == ["colors"])
