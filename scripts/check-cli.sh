@@ -240,6 +240,10 @@ cp "$tmp/lint-ok.png" "$tmp/lint-ok@2x.png"; cp "$tmp/lint-ok.png" "$tmp/lint-ok
   && ok || fail "lint IMAGE --annotate: $(cat "$tmp/lint.err")"
 "$bin" render '/appleid/button?width=130&height=30' -o "$tmp/lint-small.svg" 2>/dev/null
 [ "$(lint_status "$tmp/lint-small.svg")" = 1 ] && grep -q '\[min-width\]' "$tmp/lint.out" && ok || fail "lint an SVG"
+"$bin" generate --out "$tmp/lint-set" --modes center --types sign-in --styles black --sizes 130x30,250x44 --scales 1 \
+  --formats png >"$tmp/lint-set.out" && grep -q "^Note: 1 image breaks Apple's rules (min-width)" "$tmp/lint-set.out" \
+  && python3 -c 'import json,sys; f={e["path"]: [x["id"] for x in e["findings"]] for e in json.load(open(sys.argv[1]))["files"]}; assert f=={"center/sign-in/black/en_US/button-130x30@1x.png": ["min-width"], "center/sign-in/black/en_US/button-250x44@1x.png": []}, f' "$tmp/lint-set/manifest.json" \
+  && grep -q 'badge-error">error · min-width' "$tmp/lint-set/index.html" && ok || fail "generate: findings in the manifest, gallery and summary: $(cat "$tmp/lint-set.out")"
 expect_lint() { # status, message, lint arguments...
   local want=$1 message=$2; shift 2
   local got; got=$(lint_status "$@")
