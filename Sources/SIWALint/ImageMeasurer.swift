@@ -25,13 +25,14 @@ enum ImageMeasurer {
             return p.a > 0.99 ? max(abs(p.r - face.red), abs(p.g - face.green), abs(p.b - face.blue)) : 0
         }
         // A border: a run of ink from the top edge in the middle column, its partly
-        // transparent anti-aliased pixels included (a 1 pt stroke at 1x covers no pixel fully).
+        // transparent anti-aliased pixels included (a 1 pt stroke at 1x covers no pixel fully,
+        // the logo-only button's (S-2)/50 pt stroke a quarter of one).
         var top = 0
         while top < h / 4 && image.pixel(w / 2, top).a < 0.3 { top += 1 }
         var border = 0
         while top + border < h / 4 {
             let p = image.pixel(w / 2, top + border)
-            guard p.a >= 0.3, max(abs(p.r - face.red), abs(p.g - face.green), abs(p.b - face.blue)) > 0.3 else { break }
+            guard p.a >= 0.3, max(abs(p.r - face.red), abs(p.g - face.green), abs(p.b - face.blue)) > 0.15 else { break }
             border += 1
         }
         // Corner radius from the transparent area of the top-left corner box.

@@ -30,7 +30,12 @@ struct ImageRuleTests {
         #expect(try ids(white, background: "#fafafa") == ["background-contrast"])
         #expect(try ids(outline, background: "#ffffff") == [])
         #expect(try ids(outline, background: "#ffffff,#000000") == ["outline-on-dark"])
-        #expect(try LintTestSupport.lint(outline).measurement.style == .whiteOutline)
+        // The outline is found at every scale, down to the logo-only button's 0.56 pt stroke at 1x.
+        for target in ["/appleid/button?color=white&border=true", "/appleid/button/left?color=white&border=true&width=200",
+                       "/appleid/button/logo?color=white&border=true&size=30", Self.base + "&color=white&border=true"] {
+            #expect(try LintTestSupport.lint(LintTestSupport.image(target)).measurement.style == .whiteOutline, "\(target)")
+            #expect(try ids(LintTestSupport.image(target), background: "#ffffff") == [], "\(target)")
+        }
     }
 
     @Test("colors: a grey face fails")
