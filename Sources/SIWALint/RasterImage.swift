@@ -50,7 +50,18 @@ public struct RasterImage: Sendable {
         return head.contains("<svg")
     }
 
+    /// Larger images are not buttons, and would cost hundreds of MB to measure.
+    static let maximumSide = 8192
+
     private static func png(_ bytes: [UInt8], path: String, scale: Double) throws(ImageLoadError) -> RasterImage {
+        // IHDR's width and height, before Cairo allocates the pixels.
+        if bytes.count >= 24 {
+            let be = { (i: Int) in bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+            let (w, h) = (be(16), be(20))
+            if w > maximumSide || h > maximumSide {
+                throw ImageLoadError(path: path, reason: "it is \(w) x \(h) px, larger than \(maximumSide) px on a side")
+            }
+        }
         let reader = ByteReader(bytes)
         let surface = withExtendedLifetime(reader) {
             cairo_image_surface_create_from_png_stream(ByteReader.read, Unmanaged.passUnretained(reader).toOpaque())!
@@ -69,7 +80,8 @@ public struct RasterImage: Sendable {
             buffer.withMemoryRebound(to: CChar.self) { siwa_svg_size($0.baseAddress, $0.count, &w, &h, &error, error.count) }
         }
         guard sized != 0 else { throw ImageLoadError(path: path, reason: "not a readable SVG (\(String(cString: error)))") }
-        let factor = max(4, (256 / h).rounded(.up))
+        // Fine enough to measure, small enough to hold: at most 4096 px on a side.
+        let factor = min(max(4, (256 / h).rounded(.up)), max(1, 4096 / max(w, h)))
         let surface = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { siwa_svg_rasterize($0.baseAddress, $0.count, factor, &error, error.count) }
         }

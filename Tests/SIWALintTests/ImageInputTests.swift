@@ -25,6 +25,11 @@ struct ImageInputTests {
         #expect { try RasterImage.load(path: truncated, scale: 1) } throws: { error in
             "\(error)".hasPrefix("Cannot read '\(truncated)': not a readable PNG") && !"\(error)".contains("\n")
         }
+        // A PNG header claiming 9000 x 10 px: refused before its pixels are allocated.
+        var huge = Array(try LintTestSupport.renderer().render(ButtonSpec(), format: .png))
+        huge.replaceSubrange(16..<20, with: [0, 0, 0x23, 0x28])
+        let hugePath = try Self.temporary("huge.png", huge)
+        #expect { try RasterImage.load(path: hugePath, scale: 1) } throws: { "\($0)".contains("larger than 8192 px on a side") }
         let badSVG = try Self.temporary("bad.svg", Array("<svg xmlns='http://www.w3.org/2000/svg'><g></svg>".utf8))
         #expect { try RasterImage.load(path: badSVG, scale: 1) } throws: { "\($0)".contains("not a readable SVG") }
     }
