@@ -23,17 +23,17 @@ function element(tag, attributes = {}, text = '') {
 function buildPanel(root) {
   root.append(element('h3', { class: 'subtitle', id: 'lint-heading' }, 'Apple’s rules'));
   const pickers = element('div', { class: 'lint-pages' });
-  for (const appearance of ['light', 'dark']) {
+  const picker = (appearance, text, name) => {
     const id = `lint-page-${appearance}`;
     const label = element('label', { class: 'lint-page', for: id });
-    label.append(element('input', { type: 'color', id, value: DEFAULT_PAGES[appearance] }),
-      document.createTextNode(` ${appearance === 'light' ? 'Page colour' : 'Dark mode page colour'}`));
-    pickers.append(label);
-  }
+    label.append(element('input', { type: 'color', id, value: DEFAULT_PAGES[appearance], 'aria-label': name }),
+      document.createTextNode(` ${text}`));
+    return label;
+  };
   // A page without a dark appearance is not checked against one.
   const darkMode = element('label', { class: 'lint-page', for: 'lint-dark-mode' });
-  darkMode.append(element('input', { type: 'checkbox', id: 'lint-dark-mode' }), document.createTextNode(' The page has a dark mode'));
-  pickers.append(darkMode);
+  darkMode.append(element('input', { type: 'checkbox', id: 'lint-dark-mode' }), document.createTextNode(' The page has a dark mode:'));
+  pickers.append(picker('light', 'Page colour', 'Page colour'), darkMode, picker('dark', 'its colour', 'Dark mode page colour'));
   root.append(pickers);
   root.append(element('p', { class: 'lint-summary', id: 'lint-summary', role: 'status' }));
   root.append(element('ul', { class: 'lint-findings', id: 'lint-findings', 'aria-labelledby': 'lint-heading' }));
