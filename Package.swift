@@ -46,7 +46,7 @@ let package = Package(
 
         // HTTP service over the core; the editor's snippet endpoint renders the generator's templates.
         .target(name: "SIWAServer", dependencies: [
-            "SIWAButtons", "SIWAGenerator",
+            "SIWAButtons", "SIWAGenerator", "SIWALint",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
@@ -59,7 +59,7 @@ let package = Package(
 
         // Batch generator and web snippets over the core.
         .target(name: "SIWAGenerator", dependencies: [
-            "SIWAButtons", "CSIWASystem",
+            "SIWAButtons", "CSIWASystem", "SIWALint",
             .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "Yams", package: "Yams"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -67,7 +67,7 @@ let package = Package(
 
         // The command line: render, serve, generate.
         .executableTarget(name: "siwa-buttons", dependencies: [
-            "SIWAButtons", "SIWAServer", "SIWAGenerator", "CSIWASystem",
+            "SIWAButtons", "SIWAServer", "SIWAGenerator", "CSIWASystem", "SIWALint",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
@@ -98,6 +98,13 @@ let package = Package(
         .testTarget(name: "SIWAGeneratorTests", dependencies: ["SIWAGenerator"]),
         // The command line as users run it: the built binary, copied, run, served.
         .testTarget(name: "CLITests", dependencies: ["SIWAButtons", "siwa-buttons"]),
+
+        // Apple's button rules (HIG) checked on requests and on images of custom buttons.
+        .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        // librsvg behind two C functions, so Swift never imports GLib's headers.
+        .target(name: "CSVGRaster", dependencies: ["CRSVG", "CCairo"]),
+        .target(name: "SIWALint", dependencies: ["SIWAButtons", "CCairo", "CSVGRaster"]),
+        .testTarget(name: "SIWALintTests", dependencies: ["SIWALint", "SIWAButtons", "CCairo"]),
     ]
 )
 

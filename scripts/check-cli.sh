@@ -214,5 +214,60 @@ if [ "$(id -u)" = 0 ] && mkdir -p "$tmp/disk" && mount -t tmpfs -o size=2m tmpfs
     && [ "$(ls -A "$tmp/disk")" = set ] && ok || fail "generate onto a full disk"
 fi
 
+# lint: Apple's rules. Exit 0 without errors, 1 with errors (or warnings with --strict), 64 for
+# usage mistakes, 1 for files that cannot be read; one-line errors.
+lint_status() { "$bin" lint "$@" >"$tmp/lint.out" 2>"$tmp/lint.err"; echo $?; }
+[ "$(lint_status '/appleid/button?width=250&height=44')" = 0 ] && grep -q '0 errors, 0 warnings' "$tmp/lint.out" \
+  && ok || fail "lint: a clean request"
+[ "$(lint_status '/appleid/button?width=130&height=30')" = 1 ] && grep -q "error \[min-width\] Minimum width: width 130 pt" "$tmp/lint.out" \
+  && ok || fail "lint: width 130 is an error: $(cat "$tmp/lint.out")"
+[ "$(lint_status '/appleid/button?width=140&height=64')" = 0 ] && grep -q 'warning \[title-size\]' "$tmp/lint.out" \
+  && ok || fail "lint: warnings alone exit 0"
+[ "$(lint_status '/appleid/button?width=140&height=64' --strict)" = 1 ] && ok || fail "lint --strict: warnings exit 1"
+[ "$(lint_status '/appleid/button' --background '#ffffff,#000000' --beside 200x44 --margin 1 --json)" = 1 ] \
+  && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [f["id"] for f in d["findings"]]==["background-contrast","clear-space","prominence"], d; assert d["recommendations"]["dark"]==["white"]' "$tmp/lint.out" \
+  && ok || fail "lint --json with a context: $(cat "$tmp/lint.out" "$tmp/lint.err")"
+"$bin" render '/appleid/button?width=250&height=44&scale=2' -o "$tmp/lint-ok.png" 2>"$tmp/render.err" && [ ! -s "$tmp/render.err" ] \
+  && [ "$(lint_status "$tmp/lint-ok.png" --scale 2)" = 0 ] && ok || fail "lint: our render passes: $(cat "$tmp/lint.out" "$tmp/render.err")"
+"$bin" render '/appleid/button?width=130&height=30&scale=2' -o "$tmp/lint-small.png" 2>"$tmp/render.err" \
+  && grep -q '^HIG error \[min-width\]' "$tmp/render.err" && ok || fail "render: findings on standard error"
+"$bin" render '/appleid/button?width=130&height=30' -o "$tmp/lint-strict.png" --strict 2>"$tmp/render.err"; status=$?
+[ "$status" = 1 ] && [ ! -e "$tmp/lint-strict.png" ] && grep -q "^Error: --strict" "$tmp/render.err" && ok || fail "render --strict: status $status"
+cp "$tmp/lint-ok.png" "$tmp/lint-ok@2x.png"; cp "$tmp/lint-ok.png" "$tmp/lint-ok-as-1x.png"
+[ "$(lint_status "$tmp/lint-ok@2x.png")" = 0 ] && [ "$(lint_status "$tmp/lint-ok-as-1x.png" --json)" = 0 ] \
+  && grep -q '"widthPoints" : 500' "$tmp/lint.out" && ok || fail "lint: the scale from an @2x file name, else 1"
+[ "$(lint_status "$tmp/lint-small.png" --scale 2 --annotate "$tmp/annotated.png")" = 1 ] && [ "$(png_size "$tmp/annotated.png" | cut -d' ' -f1)" -gt 260 ] \
+  && ok || fail "lint IMAGE --annotate: $(cat "$tmp/lint.err")"
+"$bin" render '/appleid/button?width=130&height=30' -o "$tmp/lint-small.svg" 2>/dev/null
+[ "$(lint_status "$tmp/lint-small.svg")" = 1 ] && grep -q '\[min-width\]' "$tmp/lint.out" && ok || fail "lint an SVG"
+"$bin" generate --out "$tmp/lint-set" --modes center --types sign-in --styles black --sizes 130x30,250x44 --scales 1 \
+  --formats png >"$tmp/lint-set.out" && grep -q "^Note: 1 image breaks Apple's rules (min-width)" "$tmp/lint-set.out" \
+  && python3 -c 'import json,sys; f={e["path"]: [x["id"] for x in e["findings"]] for e in json.load(open(sys.argv[1]))["files"]}; assert f=={"center/sign-in/black/en_US/button-130x30@1x.png": ["min-width"], "center/sign-in/black/en_US/button-250x44@1x.png": []}, f' "$tmp/lint-set/manifest.json" \
+  && grep -q 'badge-error">error · min-width' "$tmp/lint-set/index.html" && ok || fail "generate: findings in the manifest, gallery and summary: $(cat "$tmp/lint-set.out")"
+expect_lint() { # status, message, lint arguments...
+  local want=$1 message=$2; shift 2
+  local got; got=$(lint_status "$@")
+  [ "$got" = "$want" ] && one_line "$tmp/lint.err" && grep -qF -- "$message" "$tmp/lint.err" \
+    && ok || fail "lint $*: status $got, $(cat "$tmp/lint.err")"
+}
+echo "not an image" >"$tmp/notes.txt"
+expect_lint 64 "Error: --background: 'pink' is not a colour" '/appleid/button' --background pink
+expect_lint 64 "Error: --beside: '200by44' is not a size" '/appleid/button' --beside 200by44
+expect_lint 64 "--scale is for images" '/appleid/button' --scale 2
+expect_lint 64 "Error: give a request ('/appleid/button?...') or a PNG or SVG file."
+[ "$(lint_status --help)" = 0 ] && [ ! -s "$tmp/lint.err" ] && grep -q 'USAGE: siwa-buttons lint' "$tmp/lint.out" \
+  && ok || fail "lint --help: $(cat "$tmp/lint.err")"
+expect_lint 64 "Invalid value '20' for parameter 'width'" '/appleid/button?width=20'
+expect_lint 64 "--annotate: give a .png file name." "$tmp/lint-ok.png" --annotate "$tmp/out.jpg"
+expect_lint 1 "Cannot read '$tmp/none.png': no such file." "$tmp/none.png"
+expect_lint 1 "Cannot read '$tmp/notes.txt': not a PNG or SVG image." "$tmp/notes.txt"
+expect_lint 1 "Cannot write '/nonexistent/a.png'" "$tmp/lint-ok.png" --annotate /nonexistent/a.png
+"$bin" render '/appleid/button/logo?size=44' -o "$tmp/lint-logo.png" && python3 -c '
+import struct,sys,zlib
+def chunk(t,d): return struct.pack(">I",len(d))+t+d+struct.pack(">I",zlib.crc32(t+d))
+raw=b"".join(b"\0"+b"\xff"*24 for _ in range(8))
+open(sys.argv[1],"wb").write(b"\x89PNG\r\n\x1a\n"+chunk(b"IHDR",struct.pack(">IIBBBBB",8,8,8,0,0,0,0))+chunk(b"IDAT",zlib.compress(raw.replace(b"\xff"*24,b"\xff"*8)))+chunk(b"IEND",b""))' "$tmp/tiny.png"
+expect_lint 1 "too small to measure" "$tmp/tiny.png"
+
 echo "check-cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -18,13 +18,16 @@ download both at 1x); the image base URL field reaches every snippet; the <img> 
 pasted into a page, shows at its size in points at 1 and 2 device pixels per point
 (with and without v=TOKEN); "Sign in in a popup" is not in the Scope group and the
 language menu fits its longest name at 1280 px; the keyboard reaches and operates the
-controls with a visible focus; the phone layout does not scroll sideways. Screenshots at desktop (1280x900) and phone (375x812) sizes are saved.
+controls with a visible focus; the phone layout does not scroll sideways; Apple's rules
+show beside the preview with the service's words, live with the controls and the
+page-colour pickers. Screenshots at desktop (1280x900) and phone (375x812) sizes are saved.
 
 No console errors are tolerated: settings the service would refuse are explained in
 the page and never sent.
 """
 import argparse
 import base64
+import json
 import os
 import re
 import signal
@@ -710,6 +713,71 @@ def check_svg_in_chromium(editor):
     print(f"ok   SVGs render in Chromium like our PNGs ({len(cases)} buttons: RTL, CJK, Thai, logo)")
 
 
+def lint_findings(editor):
+    """The findings on screen: [(rule id, text)]."""
+    return editor.js("""return [...document.querySelectorAll('#lint-findings li')]
+        .map(li => [li.dataset.rule, li.textContent]);""")
+
+
+def set_page(editor, element_id, value):
+    """Sets a page-colour control as a person would (an input event on the picker)."""
+    editor.js("""const input = document.getElementById(arguments[0]);
+        if (input.type === 'checkbox') input.checked = arguments[1]; else input.value = arguments[1];
+        input.dispatchEvent(new Event('input', {bubbles: true}));""", element_id, value)
+
+
+def check_lint(editor, server):
+    """Apple's rules beside the preview: the service's findings, word for word, live."""
+    editor.open("/#/appleid/button?width=250&height=44")
+    editor.wait(lambda: editor.text("lint-summary") == "Follows Apple’s rules checked here.",
+                f"a clean button: {editor.text('lint-summary')!r} {lint_findings(editor)}")
+    expect(lint_findings(editor) == [], f"findings on a clean button: {lint_findings(editor)}")
+    expect(editor.visible("lint-page-light") and editor.el("lint-page-dark").get_attribute("disabled") is not None,
+           "the page colour picker shows; the dark one waits for its checkbox")
+
+    def expect_finding(rule, query):
+        status, _, body = http_get(f"{server.base}/api/lint/appleid/button?{query}")
+        expect(status == 200, f"/api/lint answered {status}: {body[:200]!r}")
+        messages = {f["id"]: f for f in json.loads(body)["findings"]}
+        expect(rule in messages, f"/api/lint?{query} lacks {rule}: {messages}")
+        want = f"{messages[rule]['severity']} {messages[rule]['message']}"
+        editor.wait(lambda: [rule, want] in lint_findings(editor),
+                    f"the editor should show {want!r}, shows {lint_findings(editor)}")
+
+    # Narrower than the HIG's minimum (the service draws it: Apple's accepts it too); at
+    # 44 pt tall the width also squeezes the title.
+    editor.type_into("width", "130", commit=True)
+    expect_finding("min-width", "width=130&height=44&background=%23ffffff")
+    expect_finding("title-size", "width=130&height=44&background=%23ffffff")
+    editor.wait(lambda: editor.text("lint-summary") == "1 error, 1 warning.", f"summary: {editor.text('lint-summary')!r}")
+    editor.type_into("width", "250", commit=True)
+    editor.wait(lambda: lint_findings(editor) == [], f"fixed width, findings left: {lint_findings(editor)}")
+
+    # The page colour picker: a black button on a black page, then a dark mode.
+    set_page(editor, "lint-page-light", "#000000")
+    expect_finding("background-contrast", "width=250&height=44&background=%23000000")
+    expect("white" in editor.text("lint-advice"), f"advice on a black page: {editor.text('lint-advice')!r}")
+    set_page(editor, "lint-page-light", "#ffffff")
+    set_page(editor, "lint-dark-mode", True)
+    expect(editor.el("lint-page-dark").get_attribute("disabled") is None, "the dark page colour is enabled with its checkbox")
+    expect_finding("background-contrast", "width=250&height=44&background=%23ffffff%2C%231c1c1e")
+    editor.click_label("style-white-outline")
+    expect_finding("outline-on-dark", "color=white&border=true&width=250&height=44&background=%23ffffff%2C%231c1c1e")
+    editor.wait(lambda: "warning" in editor.text("lint-summary") and "0 errors" in editor.text("lint-summary"),
+                f"a warning alone: {editor.text('lint-summary')!r}")
+    editor.click_label("style-white")
+    editor.wait(lambda: [r for r, _ in lint_findings(editor)] == ["background-contrast"],
+                f"white on a white page: {lint_findings(editor)}")
+    set_page(editor, "lint-dark-mode", False)
+    set_page(editor, "lint-page-light", "#1c1c1e")
+    editor.wait(lambda: lint_findings(editor) == [], f"white on a dark page is right: {lint_findings(editor)}")
+    editor.click_label("style-black")
+    set_page(editor, "lint-page-light", "#ffffff")
+    editor.wait(lambda: lint_findings(editor) == [], f"back to clean: {lint_findings(editor)}")
+    editor.expect_clean("after the rule checks")
+    print("ok   Apple's rules beside the preview: the service's words, live with width, style and page colours")
+
+
 def check_keyboard(editor):
     editor.open("/#/appleid/button?width=200&height=40")
     editor.expect_image_url("/appleid/button?width=200&height=40")  # the link's button, Apple's defaults for the rest
@@ -793,6 +861,7 @@ def main():
         check_copy(editor)
         check_downloads(editor, target)
         check_svg_in_chromium(editor)
+        check_lint(editor, server)
         check_keyboard(editor)
         check_img_snippet(editor)
         check_editor_polish(editor)

@@ -1,5 +1,6 @@
 import Foundation
 import SIWAButtons
+import SIWALint
 
 /// Renders, checksums and writes many images on all cores. `ButtonRenderer.render`
 /// is synchronous and thread-safe, so plain threads pulling the next job from a
@@ -27,6 +28,7 @@ public struct BatchRenderer: Sendable {
                 throw RenderFailure(path: dir, underlying: error)
             }
         }
+        let linter = RequestLinter(renderer: renderer)
         let state = SharedState(count: assets.count)
         progress?.start(total: assets.count)
         DispatchQueue.concurrentPerform(iterations: min(workers, max(assets.count, 1))) { _ in
@@ -40,7 +42,8 @@ public struct BatchRenderer: Sendable {
                 }
                 do {
                     let bytes = try renderer.render(asset.spec, format: asset.format)
-                    let entry = Manifest.Entry(asset: asset, bytes: bytes, title: renderer.titles.accessibleTitle(for: asset.spec))
+                    let entry = Manifest.Entry(asset: asset, bytes: bytes, title: renderer.titles.accessibleTitle(for: asset.spec),
+                                               findings: linter.findings(asset.spec))
                     try Data(bytes).write(to: folder.appendingPathComponent(asset.path))
                     let done = state.finish(index, entry)
                     progress?.update(done: done)

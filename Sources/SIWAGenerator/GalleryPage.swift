@@ -50,6 +50,9 @@ enum GalleryPage {
                                       "bytes": $0.entry.bytes] },
             ]
             if let preview = preview(button, files: files.map(\.asset), naming: naming) { card["preview"] = preview }
+            let findings = badges(files.map(\.entry))
+            card["findings"] = findings
+            card["hasFindings"] = !findings.isEmpty
             let g = groupIndex[key]!
             var cards = groups[g]["cards"] as! [[String: Any]]
             cards.append(card)
@@ -79,6 +82,13 @@ enum GalleryPage {
         var preview: [String: Any] = ["src": src, "width": button.width, "height": button.height]
         if let srcset { preview["srcset"] = srcset }
         return preview
+    }
+
+    /// One badge per distinct finding of the button's files (the same at every scale and format).
+    private static func badges(_ entries: [Manifest.Entry]) -> [[String: Any]] {
+        var seen = Set<String>()
+        return entries.flatMap { $0.findings ?? [] }.filter { seen.insert($0.id + "\u{0}" + $0.message).inserted }
+            .map { ["id": $0.id, "severity": $0.severity, "message": $0.message] }
     }
 
     private static func order(_ asset: Asset) -> Int {

@@ -1,5 +1,6 @@
 import Foundation
 import SIWAButtons
+import SIWALint
 
 /// `manifest.json`: every file of a set, sorted by path, for build pipelines. No
 /// timestamps or versions, so the same configuration gives the same bytes.
@@ -32,6 +33,22 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var scale: Int
         public var bytes: Int
         public var sha256: String
+        /// Apple's rules the button breaks (`siwa-buttons lint`); empty when none. Absent
+        /// from manifests written before the rules were checked.
+        public var findings: [Finding]?
+    }
+
+    /// A broken rule, as `siwa-buttons lint --json` names it.
+    public struct Finding: Codable, Equatable, Sendable {
+        public var id: String
+        public var severity: String
+        public var message: String
+
+        public init(_ finding: LintFinding) {
+            id = finding.rule.id
+            severity = finding.severity.rawValue
+            message = finding.message
+        }
     }
 
     public struct Page: Codable, Equatable, Sendable {
@@ -80,7 +97,7 @@ public struct Manifest: Codable, Equatable, Sendable {
 
 extension Manifest.Entry {
     /// The entry for an image file with its bytes and title.
-    public init(asset: Asset, bytes: [UInt8], title: String) {
+    public init(asset: Asset, bytes: [UInt8], title: String, findings: [LintFinding] = []) {
         let spec = asset.spec
         var parameters: [String: Manifest.Value] = [:]
         for parameter in Endpoint(mode: spec.mode).parameters {
@@ -94,6 +111,6 @@ extension Manifest.Entry {
                   style: asset.style.rawValue, title: title, parameters: parameters, format: asset.format.rawValue,
                   mediaType: asset.format.mediaType,
                   width: spec.pixelWidth, height: spec.pixelHeight, scale: spec.scale,
-                  bytes: bytes.count, sha256: Checksum.sha256(bytes))
+                  bytes: bytes.count, sha256: Checksum.sha256(bytes), findings: findings.map(Manifest.Finding.init))
     }
 }

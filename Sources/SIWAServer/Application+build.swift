@@ -58,6 +58,7 @@ public func buildApplication(
     router.addRoutes(SnippetRoutes(logger: logger, override: configuration.templatesDirectory.map { URL(fileURLWithPath: $0) },
                                    titles: backend.titles).routes)
     OperationalRoutes.register(on: router, metrics: metrics)
+    router.addRoutes(LintRoutes(service: service).routes)
 
     let connections = ConnectionLimit(maximum: max(1, configuration.maxConnections))
     logger.info("Render queue", metadata: [

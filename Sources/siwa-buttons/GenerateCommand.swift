@@ -124,6 +124,12 @@ struct GenerateCommand: ParsableCommand {
             print("Removed \(report.removed.count) files of the previous run that this configuration no longer makes.")
         }
         if let skipped = report.snippetsSkipped { print("Note: \(skipped).") }
+        let flagged = report.manifest.files.filter { !($0.findings ?? []).isEmpty }
+        if !flagged.isEmpty {
+            let ids = Set(flagged.flatMap { $0.findings ?? [] }.map(\.id)).sorted()
+            print("Note: \(flagged.count == 1 ? "1 image breaks" : "\(flagged.count) images break") Apple's rules (\(ids.joined(separator: ", "))): "
+                + "see 'findings' in manifest.json and the gallery, or siwa-buttons lint.")
+        }
     }
 
     /// The new set replaces the folder whole: a shell sitting in it would be left in the

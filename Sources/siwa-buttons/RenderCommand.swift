@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SIWAButtons
 import SIWAGenerator
+import SIWALint
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,6 +28,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "png, svg or pdf (default: from the output file's extension, else png).")
     var format: OutputFormat?
 
+    @Flag(help: "Refuse to draw a button that breaks one of Apple's rules (see `siwa-buttons lint`).")
+    var strict = false
+
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
@@ -34,7 +38,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        try RenderJob(request: request, output: output, format: format).run { try fonts.renderer(for: $0) }
+        try RenderJob(request: request, output: output, format: format, strict: strict).run { try fonts.renderer(for: $0) }
     }
 }
 
@@ -45,6 +49,8 @@ struct RenderJob {
     var request: String
     var output: String
     var format: OutputFormat?
+    /// Refuse a button that breaks Apple's rules (errors), instead of only printing them.
+    var strict = false
 
     func run(renderer: (ButtonLocale) throws -> ButtonRenderer) throws {
         let parsed: ButtonRequest
@@ -54,7 +60,17 @@ struct RenderJob {
             throw CLIError(error.description)
         }
         let chosen = try resolveFormat(query: parsed.format)
-        let bytes = try renderer(parsed.spec.locale).render(parsed.spec, format: chosen)
+        let renderer = try renderer(parsed.spec.locale)
+        // Apple's rules, on standard error: the image is still drawn unless --strict.
+        let findings = RequestLinter(renderer: renderer).findings(parsed.spec)
+        for finding in findings {
+            FileHandle.standardError.write(Data("HIG \(finding.severity.rawValue) [\(finding.rule.id)] \(finding.message)
+".utf8))
+        }
+        if strict, findings.contains(where: { $0.severity == .error }) {
+            throw CLIError("--strict: the button breaks Apple's rules (above); nothing written.")
+        }
+        let bytes = try renderer.render(parsed.spec, format: chosen)
         if output == "-" {
             try StandardOutput.write(bytes)
         } else {

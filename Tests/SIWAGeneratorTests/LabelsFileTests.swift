@@ -110,7 +110,11 @@ import Testing
         #expect(String(decoding: folder.bytes(svg.path), as: UTF8.self).contains("<title>Anmelden mit Apple</title>"))
         #expect(manifest.files.filter { $0.mode == "logo" }.allSatisfy { $0.title == "Sign on with Apple" })
         let json = String(decoding: folder.bytes("manifest.json"), as: UTF8.self)
-        #expect(json.contains(#""title" : "Anmelden mit Apple""#) && !json.contains("Mit Apple anmelden"))
+        #expect(json.contains(#""title" : "Anmelden mit Apple""#) && !json.contains(#""title" : "Mit Apple anmelden""#))
+        // Apple's wording is named only by the finding that the replaced title is not it.
+        #expect(svg.findings?.map(\.id) == ["title-wording"])
+        #expect(json.components(separatedBy: "Mit Apple anmelden").count - 1
+            == manifest.files.filter { $0.path.contains("de_DE") }.count)
 
         let png = try #require(manifest.files.first { $0.path == "center/sign-in/black/de_DE/button@1x.png" })
         let standard = try ButtonRenderer.shared().render(try ButtonRequest.parse(png.endpoint).spec, format: .png)
@@ -119,7 +123,8 @@ import Testing
         let gallery = String(decoding: folder.bytes("index.html"), as: UTF8.self)
         #expect(gallery.contains(#"alt="Anmelden mit Apple" lang="de-DE""#))
         #expect(gallery.contains(#"alt="Sign on with Apple""#))
-        #expect(!gallery.contains("Mit Apple anmelden"))
+        #expect(!gallery.contains(#"alt="Mit Apple anmelden""#))
+        #expect(gallery.contains("error · title-wording</span> Title: the de_DE sign-in title &#39;Anmelden mit Apple&#39; is not Apple&#39;s wording"))
         let noJS = String(decoding: folder.bytes("snippet-nojs.html"), as: UTF8.self)
         #expect(noJS.contains(#"alt="Anmelden mit Apple" lang="de-DE""#))
     }

@@ -10,6 +10,7 @@ import {
   validate,
 } from './button.js';
 import { copyText } from './clipboard.js';
+import { lintButton } from './lint.js';
 import { checkBaseURL, checkClientId, checkRedirectURI } from './settings.js';
 
 const DEBOUNCE_MS = 150;
@@ -325,6 +326,7 @@ function update({ committed = false, immediate = false } = {}) {
     current = result.button;
     showButton(current);
     loadSnippets(current);
+    lintButton(current);
   };
   if (immediate) apply();
   else timer = setTimeout(apply, DEBOUNCE_MS);

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Where the button will be shown, as far as the rules care: the page's background in
+/// light and dark appearance, the other providers' buttons beside it, and the clear
+/// space around it. Everything is optional; a rule that needs what is missing is skipped.
+public struct LintContext: Hashable, Sendable {
+    /// The page colour in light appearance, then (optionally) in dark appearance.
+    public var backgrounds: [Appearance: PageColor]
+    /// Sizes in points of the other sign-in buttons on the same screen.
+    public var beside: [Size]
+    /// Clear space around the button, in points.
+    public var margin: Double?
+
+    public enum Appearance: String, Hashable, Sendable, CaseIterable, Codable {
+        case light, dark
+    }
+
+    public struct Size: Hashable, Sendable, CustomStringConvertible {
+        public var width, height: Double
+        public init(width: Double, height: Double) { self.width = width; self.height = height }
+        public var description: String { "\(LintNumber.text(width)) x \(LintNumber.text(height)) pt" }
+    }
+
+    public init(backgrounds: [Appearance: PageColor] = [:], beside: [Size] = [], margin: Double? = nil) {
+        self.backgrounds = backgrounds
+        self.beside = beside
+        self.margin = margin
+    }
+
+    /// The context from the options' text (`--background`, `--beside`, `--margin`, or the
+    /// HTTP parameters of the same names). Bad text throws a one-line message.
+    public static func parse(background: String?, beside: String?, margin: String?) throws(LintContextError) -> LintContext {
+        var context = LintContext()
+        if let background {
+            let parts = background.split(separator: ",", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count) else {
+                throw LintContextError("background: give COLOR or LIGHT,DARK (e.g. '#ffffff,#000000'), not '\(background)'")
+            }
+            for (appearance, part) in zip(Appearance.allCases, parts) {
+                guard let color = PageColor(parsing: String(part)) else {
+                    throw LintContextError("background: '\(part)' is not a colour (use #RGB, #RRGGBB, black or white)")
+                }
+                context.backgrounds[appearance] = color
+            }
+        }
+        if let beside {
+            for part in beside.split(separator: ",", omittingEmptySubsequences: false) {
+                let wh = part.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+                guard wh.count == 2, let w = Double(wh[0]), let h = Double(wh[1]), w > 0, h > 0, w <= 10_000, h <= 10_000 else {
+                    throw LintContextError("beside: '\(part)' is not a size in points WxH (e.g. 200x44)")
+                }
+                context.beside.append(Size(width: w, height: h))
+            }
+        }
+        if let margin {
+            guard let m = Double(margin), m >= 0, m <= 10_000 else {
+                throw LintContextError("margin: '\(margin)' is not a number of points (0 or more)")
+            }
+            context.margin = m
+        }
+        return context
+    }
+}
+
+/// A context option that cannot be read: a usage mistake.
+public struct LintContextError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Numbers as findings show them: whole numbers without a fraction, others with one digit.
+enum LintNumber {
+    static func text(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+    }
+
+    static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }
+}

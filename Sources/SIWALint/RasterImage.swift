@@ -1,0 +1,160 @@
+import CCairo
+import CSVGRaster
+import Foundation
+
+/// An image of a button as straight (not premultiplied) RGBA bytes, with the number of
+/// pixels per point it was drawn at.
+public struct RasterImage: Sendable {
+    public let width: Int
+    public let height: Int
+    /// Pixels per point: `--scale` for PNGs; for SVGs the factor they were rasterised at.
+    public let scale: Double
+    /// `width * height * 4` bytes, rows top to bottom, R G B A.
+    public let rgba: [UInt8]
+
+    public init(width: Int, height: Int, scale: Double, rgba: [UInt8]) {
+        precondition(rgba.count == width * height * 4)
+        self.width = width; self.height = height; self.scale = scale; self.rgba = rgba
+    }
+
+    /// Channels 0...1 of the pixel at (x, y).
+    @inline(__always) func pixel(_ x: Int, _ y: Int) -> (r: Double, g: Double, b: Double, a: Double) {
+        let i = (y * width + x) * 4
+        return (Double(rgba[i]) / 255, Double(rgba[i + 1]) / 255, Double(rgba[i + 2]) / 255, Double(rgba[i + 3]) / 255)
+    }
+
+    /// Reads a PNG (`scale` pixels per point) or an SVG (rasterised so it is measured at
+    /// least 4 pixels per point and 256 pixels tall). The kind comes from the bytes.
+    public static func load(path: String, scale: Double) throws(ImageLoadError) -> RasterImage {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+                throw ImageLoadError(path: path, reason: isFolder.boolValue ? "it is a folder" : "permission denied")
+            }
+            throw ImageLoadError(path: path, reason: "no such file")
+        }
+        return try decode([UInt8](data), path: path, scale: scale)
+    }
+
+    /// Decodes PNG or SVG bytes; `path` names them in errors.
+    public static func decode(_ bytes: [UInt8], path: String, scale: Double) throws(ImageLoadError) -> RasterImage {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            return try png(bytes, path: path, scale: scale)
+        }
+        if looksLikeSVG(bytes) { return try svg(bytes, path: path) }
+        throw ImageLoadError(path: path, reason: "not a PNG or SVG image")
+    }
+
+    static func looksLikeSVG(_ bytes: [UInt8]) -> Bool {
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self).lowercased()
+        return head.contains("<svg")
+    }
+
+    /// Larger images are not buttons, and would cost hundreds of MB to measure.
+    static let maximumSide = 8192
+
+    private static func png(_ bytes: [UInt8], path: String, scale: Double) throws(ImageLoadError) -> RasterImage {
+        // IHDR's width and height, before Cairo allocates the pixels.
+        if bytes.count >= 24 {
+            let be = { (i: Int) in bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+            let (w, h) = (be(16), be(20))
+            if w > maximumSide || h > maximumSide {
+                throw ImageLoadError(path: path, reason: "it is \(w) x \(h) px, larger than \(maximumSide) px on a side")
+            }
+        }
+        let reader = ByteReader(bytes)
+        let surface = withExtendedLifetime(reader) {
+            cairo_image_surface_create_from_png_stream(ByteReader.read, Unmanaged.passUnretained(reader).toOpaque())!
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw ImageLoadError(path: path, reason: "not a readable PNG (\(String(cString: cairo_status_to_string(cairo_surface_status(surface)))))")
+        }
+        return from(surface: surface, scale: scale)
+    }
+
+    private static func svg(_ bytes: [UInt8], path: String) throws(ImageLoadError) -> RasterImage {
+        var error = [CChar](repeating: 0, count: 256)
+        var w = 0.0, h = 0.0
+        let sized = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { siwa_svg_size($0.baseAddress, $0.count, &w, &h, &error, error.count) }
+        }
+        guard sized != 0 else { throw ImageLoadError(path: path, reason: "not a readable SVG (\(String(cString: error)))") }
+        // Fine enough to measure, small enough to hold: at most 4096 px on a side.
+        let factor = min(max(4, (256 / h).rounded(.up)), max(1, 4096 / max(w, h)))
+        let surface = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { siwa_svg_rasterize($0.baseAddress, $0.count, factor, &error, error.count) }
+        }
+        guard let surface else { throw ImageLoadError(path: path, reason: "not a readable SVG (\(String(cString: error)))") }
+        defer { cairo_surface_destroy(surface) }
+        return from(surface: surface, scale: factor)
+    }
+
+    /// Cairo's native-endian premultiplied ARGB32 (or RGB24) as straight RGBA.
+    static func from(surface: OpaquePointer, scale: Double) -> RasterImage {
+        cairo_surface_flush(surface)
+        let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let opaque = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        guard let data = cairo_image_surface_get_data(surface) else { return RasterImage(width: w, height: h, scale: scale, rgba: out) }
+        data.withMemoryRebound(to: UInt32.self, capacity: stride / 4 * h) { words in
+            for y in 0..<h {
+                for x in 0..<w {
+                    let p = words[y * stride / 4 + x]
+                    let a = opaque ? 255 : Int(p >> 24)
+                    let i = (y * w + x) * 4
+                    guard a > 0 else { continue }
+                    let un = { (c: UInt32) in UInt8(min(255, (Int(c & 0xFF) * 255 + a / 2) / a)) }
+                    out[i] = un(p >> 16); out[i + 1] = un(p >> 8); out[i + 2] = un(p); out[i + 3] = UInt8(a)
+                }
+            }
+        }
+        return RasterImage(width: w, height: h, scale: scale, rgba: out)
+    }
+
+    /// A Cairo ARGB32 surface of the image (premultiplied), for drawing on it. The caller destroys it.
+    func surface() -> OpaquePointer {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        cairo_surface_flush(surface)
+        let data = cairo_image_surface_get_data(surface)!
+        data.withMemoryRebound(to: UInt32.self, capacity: stride / 4 * height) { words in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = (y * width + x) * 4
+                    let a = UInt32(rgba[i + 3])
+                    let pre = { (c: UInt8) in (UInt32(c) * a + 127) / 255 }
+                    words[y * stride / 4 + x] = a << 24 | pre(rgba[i]) << 16 | pre(rgba[i + 1]) << 8 | pre(rgba[i + 2])
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return surface
+    }
+}
+
+/// Feeds bytes to Cairo's PNG reader.
+private final class ByteReader {
+    let bytes: [UInt8]
+    var offset = 0
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    static let read: cairo_read_func_t = { closure, data, length in
+        let reader = Unmanaged<ByteReader>.fromOpaque(closure!).takeUnretainedValue()
+        let n = Int(length)
+        guard reader.offset + n <= reader.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+        reader.bytes.withUnsafeBufferPointer { buffer in
+            data!.update(from: buffer.baseAddress! + reader.offset, count: n)
+        }
+        reader.offset += n
+        return CAIRO_STATUS_SUCCESS
+    }
+}
+
+/// An image file that cannot be read: status 1, one line.
+public struct ImageLoadError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "Cannot read '\(path)': \(reason)." }
+}

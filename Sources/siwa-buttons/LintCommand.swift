@@ -1,0 +1,126 @@
+import ArgumentParser
+import Foundation
+import SIWAButtons
+import SIWALint
+
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check a button against Apple's rules (HIG): a request, or an image of a custom button.",
+        discussion: """
+        A request is checked as the service would draw it; an image (PNG or SVG) is measured: size, colours, logo and title ink boxes, title size, margins.
+        Exit status: 0 without errors (warnings alone: 0, or 1 with --strict), 1 with errors or an unreadable image, 64 for usage mistakes.
+
+        Examples:
+          siwa-buttons lint '/appleid/button?width=130&height=30'
+          siwa-buttons lint '/appleid/button?color=black' --background '#ffffff,#1c1c1e' --beside 200x44
+          siwa-buttons lint my-button@2x.png --scale 2 --annotate findings.png
+        """
+    )
+
+    @Argument(help: ArgumentHelp("An endpoint path and query ('/appleid/button?...'), or a PNG or SVG file.", valueName: "request|image"))
+    var subject: String?
+
+    @Option(help: ArgumentHelp("Page colour in light appearance and, after a comma, in dark appearance: #RRGGBB, #RGB, black or white.",
+                               valueName: "color[,dark]"))
+    var background: String?
+
+    @Option(help: ArgumentHelp("Sizes in points of the other sign-in buttons on the same screen: 200x44,200x44.", valueName: "WxH[,WxH...]"))
+    var beside: String?
+
+    @Option(help: ArgumentHelp("Clear space around the button on the page, in points.", valueName: "pt"))
+    var margin: String?
+
+    @Option(help: ArgumentHelp("Pixels per point of a PNG (default: N of an '@Nx' file name, else 1).", valueName: "n"))
+    var scale: Double?
+
+    @Option(help: ArgumentHelp("Write the image with the failing measurements drawn on it (PNG; images only).", valueName: "out.png"))
+    var annotate: String?
+
+    @Flag(help: "Print the findings as JSON.")
+    var json = false
+
+    @Flag(help: "Exit with status 1 on warnings too.")
+    var strict = false
+
+    @Flag(help: "Print the rules checked, as a Markdown table, and exit.")
+    var rules = false
+
+    @OptionGroup var fonts: FontOptions
+
+    func validate() throws {
+        if let scale, !(scale > 0 && scale <= 16) { throw CLIError.usage("--scale: give the pixels per point, more than 0 and at most 16.") }
+        if isRequest {
+            if scale != nil { throw CLIError.usage("--scale is for images: a request sets scale= in its query.") }
+            if annotate != nil { throw CLIError.usage("--annotate is for images: render the request and lint the PNG.") }
+        }
+        if let annotate, annotate.isEmpty || URL(fileURLWithPath: annotate).pathExtension.lowercased() != "png" {
+            throw CLIError.usage("--annotate: give a .png file name.")
+        }
+    }
+
+    /// 2 for `button@2x.png` (the generator's and Apple's naming of high-density files).
+    static func scale(inFileName path: String) -> Double? {
+        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        guard let at = stem.lastIndex(of: "@"), stem.hasSuffix("x"),
+              let n = Int(stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]), (1...16).contains(n) else { return nil }
+        return Double(n)
+    }
+
+    /// `/appleid/...` (or a full URL to it) is a request; anything else names a file.
+    private var isRequest: Bool {
+        var rest = Substring(subject ?? "")
+        for scheme in ["https://", "http://"] where rest.lowercased().hasPrefix(scheme) {
+            rest = rest.dropFirst(scheme.count).drop { $0 != "/" }
+        }
+        return rest.hasPrefix("/appleid/") || rest == "/appleid"
+    }
+
+    func run() throws {
+        if rules {
+            try StandardOutput.write(Array(LintRules.markdownTable.utf8))
+            return
+        }
+        // Here, not in validate(): the help text is made from a command without arguments.
+        guard let subject else { throw CLIError.usage("give a request ('/appleid/button?...') or a PNG or SVG file.") }
+        let context: LintContext
+        do {
+            context = try LintContext.parse(background: background, beside: beside, margin: margin)
+        } catch {
+            throw CLIError.usage("--\(error.description)")
+        }
+        let report: LintReport
+        if isRequest {
+            let spec: ButtonSpec
+            do {
+                spec = try ButtonRequest.parse(subject).spec
+            } catch {
+                throw CLIError.usage(error.description)
+            }
+            report = LintReport(subject: spec.canonicalTarget,
+                                findings: RequestLinter(renderer: try fonts.renderer()).findings(spec, context: context),
+                                context: context)
+        } else {
+            let result: ImageLinter.Result
+            do {
+                result = try ImageLinter.lint(path: subject, scale: scale ?? Self.scale(inFileName: subject) ?? 1, context: context)
+            } catch {
+                throw CLIError("\(error)")
+            }
+            report = result.report
+            if let annotate {
+                do {
+                    try Annotator.write(result, to: annotate)
+                } catch {
+                    throw CLIError("\(error)")
+                }
+            }
+        }
+        if json {
+            try StandardOutput.write(report.json.encoded())
+        } else {
+            try StandardOutput.write(Array(report.text.utf8))
+        }
+        if report.errors > 0 || (strict && report.warnings > 0) { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import SIWAButtons
+import Testing
+@testable import SIWALint
+
+/// Files that are not images, images too small to measure, and the annotated output.
+@Suite("Image input and output")
+struct ImageInputTests {
+    static func temporary(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-lint-tests-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    @Test("Unreadable files are one-line errors naming the file")
+    func unreadable() throws {
+        let text = try Self.temporary("notes.png", Array("hello".utf8))
+        #expect(throws: ImageLoadError(path: text, reason: "not a PNG or SVG image")) { try RasterImage.load(path: text, scale: 1) }
+        #expect(throws: ImageLoadError(path: "/nonexistent/a.png", reason: "no such file")) {
+            try RasterImage.load(path: "/nonexistent/a.png", scale: 1)
+        }
+        let truncated = try Self.temporary("cut.png", Array(try LintTestSupport.renderer().render(ButtonSpec(), format: .png).prefix(60)))
+        #expect { try RasterImage.load(path: truncated, scale: 1) } throws: { error in
+            "\(error)".hasPrefix("Cannot read '\(truncated)': not a readable PNG") && !"\(error)".contains("\n")
+        }
+        // A PNG header claiming 9000 x 10 px: refused before its pixels are allocated.
+        var huge = Array(try LintTestSupport.renderer().render(ButtonSpec(), format: .png))
+        huge.replaceSubrange(16..<20, with: [0, 0, 0x23, 0x28])
+        let hugePath = try Self.temporary("huge.png", huge)
+        #expect { try RasterImage.load(path: hugePath, scale: 1) } throws: { "\($0)".contains("larger than 8192 px on a side") }
+        let badSVG = try Self.temporary("bad.svg", Array("<svg xmlns='http://www.w3.org/2000/svg'><g></svg>".utf8))
+        #expect { try RasterImage.load(path: badSVG, scale: 1) } throws: { "\($0)".contains("not a readable SVG") }
+    }
+
+    @Test("An image too small to measure is refused")
+    func tooSmall() throws {
+        let tiny = RasterImage(width: 12, height: 8, scale: 1, rgba: [UInt8](repeating: 255, count: 12 * 8 * 4))
+        #expect(throws: ImageMeasureError("the image is 12 x 8 px, too small to measure (at least 16 x 16)")) {
+            try ImageLinter.lint(tiny, subject: "tiny")
+        }
+        let clear = RasterImage(width: 40, height: 40, scale: 1, rgba: [UInt8](repeating: 0, count: 40 * 40 * 4))
+        #expect(throws: ImageMeasureError.self) { try ImageLinter.lint(clear, subject: "clear") }
+    }
+
+    @Test("An SVG is measured in its own points")
+    func svg() throws {
+        let bytes = try LintTestSupport.renderer().render(try ButtonRequest.parse("/appleid/button?width=130&height=30").spec, format: .svg)
+        let path = try Self.temporary("small.svg", bytes)
+        let result = try ImageLinter.lint(path: path, scale: 1)
+        #expect(result.measurement.widthPoints == 130 && result.measurement.heightPoints == 30)
+        #expect(result.report.findings.map(\.rule.id) == ["min-width"])
+    }
+
+    @Test("--annotate writes a larger PNG with the image and a line per finding")
+    func annotate() throws {
+        let image = try LintTestSupport.image("/appleid/button?width=130&height=30&scale=2")
+        let result = try LintTestSupport.lint(image)
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-lint-annotated-\(getpid()).png").path
+        try Annotator.write(result, to: out)
+        let written = try RasterImage.load(path: out, scale: 1)
+        #expect(written.width > image.width && written.height > image.height)
+        // Red ink: the failing measurement is drawn.
+        #expect(stride(from: 0, to: written.rgba.count, by: 4).contains { written.rgba[$0] > 200 && written.rgba[$0 + 1] < 60 })
+        #expect(throws: AnnotateError.self) { try Annotator.write(result, to: "/nonexistent/folder/out.png") }
+    }
+}

@@ -1,0 +1,23 @@
+import Testing
+@testable import SIWALint
+
+@Suite("The rules as data")
+struct RuleCatalogueTests {
+    @Test("Every rule has a unique id, a fix and Apple's words")
+    func catalogue() {
+        let ids = LintRules.all.map(\.id)
+        #expect(Set(ids).count == ids.count, "duplicate ids: \(ids)")
+        for rule in LintRules.all {
+            #expect(rule.id.allSatisfy { $0.isLowercase || $0 == "-" }, "id \(rule.id)")
+            #expect(!rule.fix.isEmpty && !rule.hig.isEmpty && !rule.subjects.isEmpty, "\(rule.id)")
+            #expect(LintRules.rule(id: rule.id) == rule)
+        }
+    }
+
+    @Test("A finding's message is one line naming the rule and the fix")
+    func message() {
+        let finding = LintFinding(LintRules.minimumWidth, "width 130 pt is below 140 pt")
+        #expect(finding.message == "Minimum width: width 130 pt is below 140 pt; make the button at least 140 pt wide.")
+        #expect(!finding.message.contains("\n"))
+    }
+}

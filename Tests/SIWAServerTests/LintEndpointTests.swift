@@ -1,0 +1,65 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import SIWAButtons
+import SIWALint
+import Testing
+@testable import SIWAServer
+
+/// `GET /api/lint/appleid/button[/left|/logo]`: Apple's rules on one button, the JSON
+/// `siwa-buttons lint --json` prints, for the editor.
+@Suite struct LintEndpointTests {
+    static func decode(_ response: TestResponse) throws -> LintReport.Document {
+        try JSONDecoder().decode(LintReport.Document.self, from: Data(response.bytes))
+    }
+
+    @Test("Findings with the CLI's words, and the recommendations for the page colours")
+    func findings() async throws {
+        let spec = try ButtonRequest.parse("/appleid/button?width=130&height=30").spec
+        let context = try LintContext.parse(background: "#ffffff,#1c1c1e", beside: nil, margin: nil)
+        let expected = LintReport(subject: spec.canonicalTarget,
+                                  findings: RequestLinter(renderer: try ButtonRenderer.shared()).findings(spec, context: context),
+                                  context: context).json
+        try await TestApp.make().test(.router) { client in
+            let response = try await client.execute(uri: "/api/lint/appleid/button?width=130&height=30&background=%23ffffff%2C%231c1c1e",
+                                                    method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            #expect(response.headers[.cacheControl] == "no-store")
+            let document = try Self.decode(response)
+            #expect(document == expected)
+            #expect(document.findings.map(\.id) == ["min-width", "background-contrast"])
+            #expect(document.errors == 2 && document.recommendations["dark"] == ["white"])
+        }
+    }
+
+    @Test("A clean button has no finding; the logo and left endpoints are checked too")
+    func clean() async throws {
+        try await TestApp.make().test(.router) { client in
+            for uri in ["/api/lint/appleid/button?width=250&height=44", "/api/lint/appleid/button/logo?size=44&color=white&background=black",
+                        "/api/lint/appleid/button/left?width=250&height=44&beside=250x44&margin=5"] {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect(response.status == .ok, "\(uri)")
+                #expect(try Self.decode(response).findings == [], "\(uri)")
+            }
+        }
+    }
+
+    @Test("Bad requests: one line, 400 (404 for an unknown endpoint)")
+    func bad() async throws {
+        try await TestApp.make().test(.router) { client in
+            for (uri, status, message) in [
+                ("/api/lint/appleid/button?width=20", HTTPResponse.Status.badRequest, "Invalid value '20' for parameter 'width'"),
+                ("/api/lint/appleid/button?background=pink", .badRequest, "background: 'pink' is not a colour"),
+                ("/api/lint/appleid/button?margin=1&margin=2", .badRequest, "Parameter 'margin' is given more than once."),
+                ("/api/lint/appleid/buttons", .notFound, "Unknown endpoint '/appleid/buttons'"),
+            ] {
+                let response = try await client.execute(uri: uri, method: .get)
+                let body = String(decoding: response.body.readableBytesView, as: UTF8.self)
+                #expect(response.status == status, "\(uri)")
+                #expect(body.contains(message) && !body.contains("\n"), "\(uri): \(body)")
+            }
+        }
+    }
+}
