@@ -60,17 +60,16 @@ struct RenderJob {
             throw CLIError(error.description)
         }
         let chosen = try resolveFormat(query: parsed.format)
-        let renderer = try renderer(parsed.spec.locale)
+        let buttons = try renderer(parsed.spec.locale)
         // Apple's rules, on standard error: the image is still drawn unless --strict.
-        let findings = RequestLinter(renderer: renderer).findings(parsed.spec)
+        let findings = RequestLinter(renderer: buttons).findings(parsed.spec)
         for finding in findings {
-            FileHandle.standardError.write(Data("HIG \(finding.severity.rawValue) [\(finding.rule.id)] \(finding.message)
-".utf8))
+            FileHandle.standardError.write(Data("HIG \(finding.severity.rawValue) [\(finding.rule.id)] \(finding.message)\n".utf8))
         }
         if strict, findings.contains(where: { $0.severity == .error }) {
             throw CLIError("--strict: the button breaks Apple's rules (above); nothing written.")
         }
-        let bytes = try renderer.render(parsed.spec, format: chosen)
+        let bytes = try buttons.render(parsed.spec, format: chosen)
         if output == "-" {
             try StandardOutput.write(bytes)
         } else {
