@@ -17,9 +17,9 @@ fds     the server under `prlimit --nofile=128`: with --max-connections above wh
 Prints one line per check and exits non-zero on the first failure.
 """
 import argparse
+import json
 import os
 import random
-import re
 import select
 import socket
 import subprocess
@@ -37,16 +37,17 @@ MARGIN_MB = 96
 FLAT_PERCENT = 8  # measured: +1-4% between half-way and the end (malloc arenas settling)
 
 
-def locales():
-    with open(os.path.join(ROOT, "public/js/locales.js"), encoding="utf-8") as f:
-        return sorted(set(re.findall(r"'([a-z]{2}_[A-Z]{2})'", f.read())))
+def locales(binary):
+    """Apple's locale codes, from the binary's schema (the one list the service has)."""
+    schema = json.loads(subprocess.run([binary, "schema"], check=True, capture_output=True, text=True).stdout)
+    return sorted({locale["code"] for locale in schema["locales"]})
 
 
-def distinct_targets(count, seed=1):
+def distinct_targets(count, binary, seed=1):
     """`count` distinct request targets across the three endpoints, every locale,
     scales 1-6 and the three formats, in a shuffled but repeatable order."""
     rng = random.Random(seed)
-    locs = locales()
+    locs = locales(binary)
     seen, out = set(), []
     while len(out) < count:
         endpoint = rng.choice(["button", "left", "logo"])
@@ -171,7 +172,7 @@ def serve_distinct(server, targets, samples, label, threads=8):
 
 
 def check_memory(binary, buttons, plot):
-    targets = distinct_targets(buttons)
+    targets = distinct_targets(buttons, binary)
     samples = []
     results = {}
     for cache_mb in (0, 16):
