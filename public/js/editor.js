@@ -207,8 +207,8 @@ for (const img of Object.values(previews)) {
 
 // ---------------------------------------------------------------- code snippets
 
-/** The settings fields that can be wrong (scope and popup cannot): those with a message place. */
-const SETTINGS_FIELDS = ['client-id', 'redirect-uri', 'base-url'];
+/** The schema's web-flow fields that have a place for a message (scope and popup cannot be wrong). */
+let settingsFields = [];
 let snippetRequest = null;
 
 /** This service's address, without a trailing slash: `https://host` or `https://host/buttons`. */
@@ -298,7 +298,7 @@ function setAcceptedBase(base) {
  */
 function showServiceRefusal(message, settings) {
   const field = message.match(/^[^:']*parameter '([^']+)'/)?.[1];
-  if (!SETTINGS_FIELDS.includes(field)) {
+  if (!settingsFields.includes(field)) {
     showSnippetProblems(knownRefusals(settings), message);
     return;
   }
@@ -313,7 +313,7 @@ function showServiceRefusal(message, settings) {
  * while there is one, the code shown so far is marked out of date.
  */
 function showSnippetProblems(problems, general = null) {
-  for (const name of SETTINGS_FIELDS) {
+  for (const name of settingsFields) {
     const problem = problems[name];
     $(`${name}-error`).hidden = !problem;
     $(`${name}-error`).textContent = problem || '';
@@ -435,6 +435,7 @@ async function start() {
   }
   buildControls(model, schema);
   checkWebField = webFlowCheck(schema);
+  settingsFields = schema.webFlow.map((field) => field.name).filter((name) => $(`${name}-error`));
   // Until told otherwise, the images are where this editor is.
   if (!$('base-url').value) $('base-url').value = ownAddress;
   window.addEventListener('hashchange', () => {
