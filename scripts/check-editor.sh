@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # The web button editor (public/) in headless Chromium: starts `siwa-buttons serve` on a
 # free port and drives Debian's chromium + chromedriver with Selenium (scripts/setup.sh
-# installs all three). scripts/check_editor.py says what is checked. Builds nothing.
+# installs all three); then the same checks against the example host app (HostApp, built
+# beside BINARY), which mounts the routes and the editor under /buttons/.
+# scripts/check_editor.py says what is checked. Builds nothing.
 #
 # Usage: scripts/check-editor.sh [BINARY] [SCREENSHOT_DIR]
 #   BINARY          a built siwa-buttons (default .build/debug/siwa-buttons, as scripts/test.sh builds it)
-#   SCREENSHOT_DIR  where the desktop and phone screenshots go (default out/editor-screenshots)
+#   SCREENSHOT_DIR  where the desktop and phone screenshots go (default out/editor-screenshots;
+#                   those of the host app in its mounted/ folder)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${1:-$root/.build/debug/siwa-buttons}
 shots=${2:-$root/out/editor-screenshots}
 
 [ -x "$bin" ] || { echo "check-editor: no siwa-buttons at $bin (build it first: swift build)" >&2; exit 1; }
+host_app=$(dirname "$bin")/HostApp
+[ -x "$host_app" ] || { echo "check-editor: no HostApp at $host_app (swift build builds it)" >&2; exit 1; }
 for tool in chromium chromedriver; do
     command -v "$tool" >/dev/null || { echo "check-editor: $tool is missing (bash scripts/setup.sh installs it)" >&2; exit 1; }
 done
@@ -20,4 +25,7 @@ python3 -c 'import selenium' 2>/dev/null \
 
 echo "== web editor in headless Chromium ($bin)"
 python3 "$root/scripts/check_editor.py" --binary "$bin" --screenshots "$shots" \
+    --public "$root/public" --chromedriver "$(command -v chromedriver)"
+echo "== web editor mounted under /buttons/ in a host app ($host_app)"
+python3 "$root/scripts/check_editor.py" --host-app "$host_app" --path /buttons/ --screenshots "$shots/mounted" \
     --public "$root/public" --chromedriver "$(command -v chromedriver)"

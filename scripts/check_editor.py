@@ -2,13 +2,17 @@
 """The web button editor (public/) in headless Chromium, against a running service.
 
 Usage: check_editor.py --binary .build/debug/siwa-buttons [--screenshots out/editor-screenshots]
+       check_editor.py --host-app .build/debug/HostApp --path /buttons/ [...]
 
-Starts `siwa-buttons serve` on a free port, waits for /healthz, and drives Debian's
+Starts `siwa-buttons serve` (or, with --host-app, the example host app that mounts the
+routes under --path) on a free port, waits for /healthz, and drives Debian's
 `chromium` through `chromedriver` with Selenium. The page is served with the strict
 Content-Security-Policy of the service (no inline script or style), and every host but
-127.0.0.1 is unresolvable, so a CDN or web font would fail the check.
+127.0.0.1 is unresolvable, so a CDN or web font would fail the check. Every URL the
+editor uses is relative to its own, so all checks run unchanged under a mount path.
 
-Checked: the page loads with no console error and no CSP violation; each control changes
+Checked: the page loads with no console error and no CSP violation; its controls'
+ranges and choices are those of GET api/schema; each control changes
 the image URL (exact URLs in the endpoints' grammar) and the snippets; the previews load
 at the right natural size; controls that do not apply to the layout are hidden; invalid
 values are explained next to the field and never reach the service; copy buttons put
@@ -22,8 +26,10 @@ controls with a visible focus; the phone layout does not scroll sideways; Apple'
 show beside the preview with the service's words, live with the controls and the
 page-colour pickers. Screenshots at desktop (1280x900) and phone (375x812) sizes are saved.
 
-No console errors are tolerated: settings the service would refuse are explained in
-the page and never sent.
+No console errors are tolerated, except the 400s of snippet requests with web-flow
+settings the service refuses (the page decides only what the schema states: required
+fields and byte limits); each one is expected by the check, and its message is shown
+under the field. Button parameters the service would refuse are never requested.
 """
 import argparse
 import base64
@@ -81,24 +87,33 @@ def http_get(url):
 
 
 class Server:
-    def __init__(self, binary, public):
+    """`siwa-buttons serve`, or a host app (`HostApp PORT`) with the routes under `mount`.
+    `base` is the service's address: where the editor, images and APIs are."""
+
+    def __init__(self, binary, public, host_app=None, mount="/"):
         self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
+        self.origin = f"http://127.0.0.1:{self.port}"
+        self.base = self.origin + mount.rstrip("/")
+        self.has_metrics = host_app is None  # the host app has no /metrics of ours
         self.log = tempfile.NamedTemporaryFile(prefix="siwa-editor-serve-", suffix=".log", delete=False)
-        self.process = subprocess.Popen(
-            [binary, "serve", "--port", str(self.port), "--public", public, "--log-level", "warning"],
-            cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
+        if host_app:
+            command = [host_app, str(self.port)]
+            env = dict(os.environ, SIWA_PUBLIC_DIR=public)
+        else:
+            command = [binary, "serve", "--port", str(self.port), "--public", public, "--log-level", "warning"]
+            env = None
+        self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 30
         while True:
             if self.process.poll() is not None:
-                raise CheckFailed(f"siwa-buttons serve exited with {self.process.returncode}:\n{self.output()}")
+                raise CheckFailed(f"{command[0]} exited with {self.process.returncode}:\n{self.output()}")
             try:
-                if http_get(self.base + "/healthz")[0] == 200:
+                if http_get(self.origin + "/healthz")[0] == 200:
                     return
             except OSError:
                 pass
             if time.time() > deadline:
-                raise CheckFailed("siwa-buttons serve did not answer /healthz within 30 s")
+                raise CheckFailed(f"{command[0]} did not answer /healthz within 30 s")
             time.sleep(0.1)
 
     def output(self):
@@ -106,7 +121,10 @@ class Server:
             return f.read()
 
     def error_responses(self, route_prefix):
-        """Requests to routes under `route_prefix` answered 4xx/5xx, from /metrics."""
+        """Requests to routes under `route_prefix` answered 4xx/5xx, from /metrics (None
+        without metrics: then the page's resource timing is the only witness)."""
+        if not self.has_metrics:
+            return None
         body = http_get(self.base + "/metrics")[2].decode()
         count = 0
         for line in body.splitlines():
@@ -131,8 +149,11 @@ class Server:
 class Editor:
     """The editor page in one Chromium, with helpers that wait for the debounce."""
 
-    def __init__(self, base, chromedriver):
-        self.base = base
+    def __init__(self, server, chromedriver):
+        self.base = server.base
+        # Snippet requests the checks made the service refuse on purpose (400): allowed
+        # in the console and in resource timing, and nothing else is.
+        self.refused = set()
         options = webdriver.ChromeOptions()
         for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                     "--no-first-run", "--hide-scrollbars", f"--window-size={DESKTOP[0]},{DESKTOP[1]}",
@@ -149,7 +170,7 @@ class Editor:
             "document.addEventListener('securitypolicyviolation', function (e) {"
             "  window.__cspViolations.push(e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline'));"
             "});")})
-        self.cdp("Browser.grantPermissions", {"origin": base, "permissions": ["clipboardReadWrite",
+        self.cdp("Browser.grantPermissions", {"origin": server.origin, "permissions": ["clipboardReadWrite",
                                                                              "clipboardSanitizedWrite"]})
         self.viewport(*DESKTOP)
 
@@ -235,14 +256,35 @@ class Editor:
 
     def expect_clean(self, where):
         self.collect_console()
-        severe = [e["message"] for e in self.console if e["level"] == "SEVERE"]
+        severe = [e["message"] for e in self.console if e["level"] == "SEVERE"
+                  and not any(url in e["message"] for url in self.refused)]
         expect(not severe, f"{where}: console errors:\n  " + "\n  ".join(severe))
         violations = self.js("return window.__cspViolations || []")
         expect(not violations, f"{where}: Content-Security-Policy violations: {violations}")
         failed = self.js("""return performance.getEntriesByType('resource')
-            .filter(e => e.responseStatus >= 400)
-            .map(e => e.responseStatus + ' ' + e.name);""")
+            .filter(e => e.responseStatus >= 400 && !arguments[0].includes(e.name))
+            .map(e => e.responseStatus + ' ' + e.name);""", sorted(self.refused))
         expect(not failed, f"{where}: failed requests: {failed}")
+
+    def expect_refusal(self, field, since):
+        """The snippet requests since resource entry `since` that the service refused
+        (400) are expected; the last one names `field`, and the page shows the service's
+        message for it under the field. Returns the message."""
+        refused = self.js("""return performance.getEntriesByType('resource').slice(arguments[0])
+            .filter(e => e.name.includes('/api/snippet/') && e.responseStatus === 400).map(e => e.name);""", since)
+        expect(refused, f"no snippet request was refused for {field}")
+        status, _, body = http_get(refused[-1])
+        answer = body.decode().strip()
+        prefix = f"Invalid value for parameter '{field}': "
+        expect(status == 400 and answer.startswith(prefix), f"the service's answer does not name {field}: {status} {answer}")
+        told = answer[len(prefix):]
+        shown = self.text(f"{field}-error")
+        expect(shown == told[0].upper() + told[1:], f"under {field} the page shows {shown!r}, the service said {told!r}")
+        self.refused.update(refused)
+        return shown
+
+    def resources(self):
+        return self.js("return performance.getEntriesByType('resource').length")
 
     # --- screenshots
 
@@ -278,8 +320,11 @@ def check_page_and_policy(editor, server):
     expect(editor.driver.title == "Sign in with Apple button editor", f"title: {editor.driver.title!r}")
     editor.expect_image_url("/appleid/button?width=250&height=44&scale=2")
     editor.expect_preview(250, 44)
-    expect(editor.image("preview-light")["src"] == "/appleid/button?width=250&height=44",
-           f"preview src: {editor.image('preview-light')}")
+    # Relative to the page, so from the service's address wherever it is mounted.
+    preview = editor.image("preview-light")
+    expect(preview["src"] == "appleid/button?width=250&height=44"
+           and preview["current"].startswith(server.base + "/appleid/button?width=250&height=44"),
+           f"the preview does not load from {server.base}/appleid/button?...: {preview}")
     editor.expect_snippet("snippet-html", 'data-mode="center-align" data-type="sign-in" data-color="black"')
     editor.expect_snippet("nojs-html", f'src="{server.base}/appleid/button?color=black&amp;border=false')
     editor.expect_clean("after loading")
@@ -291,9 +336,64 @@ def check_locales(editor, server):
     expect(len(options) == 37, f"{len(options)} locales in the picker, expected 37")
     for code, label in options:
         expect(code in label and len(label) > len(code) + 3, f"locale option without a readable name: {label!r}")
+        # "Arabic (Saudi Arabia) — ar_SA", from the schema: one list for the service and the page.
         status = http_get(f"{server.base}/appleid/button/left?locale={code}")[0]
         expect(status == 200, f"the service refuses locale {code} offered by the editor ({status})")
     print("ok   37 locales, each with a readable name, each accepted by the service")
+
+
+# The editor's controls (ids) and the parameters they set.
+NUMBER_CONTROLS = {"width": "width", "height": "height", "size": "size", "radius": "border_radius",
+                   "logoPosition": "logo-position", "labelPosition": "label-position"}
+CHOICE_CONTROLS = {"type": "type", "logoSize": "logo-size"}
+
+
+def check_schema_controls(editor, server):
+    """The controls offer exactly what GET api/schema states: ranges of the number
+    fields, sliders and hints; the scale, language, title, logo size, style, format,
+    layout and scope choices; every parameter of every endpoint has a control."""
+    status, _, body = http_get(server.base + "/api/schema")
+    expect(status == 200, f"GET {server.base}/api/schema answered {status}")
+    schema = json.loads(body)
+    parameters = {p["name"]: p for p in schema["parameters"]}
+    page = editor.js("""
+        const values = (sel) => [...document.querySelectorAll(sel)].map(e => e.value);
+        const result = {numbers: {}, choices: {}};
+        for (const id of arguments[0]) {
+            const field = document.getElementById(id), range = document.getElementById(id + '-range');
+            result.numbers[id] = [field.min, field.max, range.min, range.max,
+                                  document.querySelector(`[data-range="${id}"]`).textContent];
+        }
+        for (const name of arguments[1]) result.choices[name] = values(`input[name="${name}"]`);
+        result.choices.scale = values('#scale option');
+        result.choices.locale = [...document.querySelectorAll('#locale option')].map(o => [o.value, o.text]);
+        result.choices.scope = values('[data-choices="scope"] input');
+        result.localeHint = document.getElementById('locale-hint').textContent;
+        return result;""", list(NUMBER_CONTROLS), [*CHOICE_CONTROLS, "style", "format", "mode"])
+    for control, name in NUMBER_CONTROLS.items():
+        low, high = parameters[name]["minimum"], parameters[name]["maximum"]
+        want = [str(low), str(high), str(low), str(high), f"{low}–{high}"]
+        expect(page["numbers"][control] == want,
+               f"#{control} (min, max, slider min, max, hint) is {page['numbers'][control]}, the schema says {want}")
+    for control, name in CHOICE_CONTROLS.items():
+        expect(page["choices"][control] == parameters[name]["values"],
+               f"{control} offers {page['choices'][control]}, the schema {parameters[name]['values']}")
+    scale = parameters["scale"]
+    expect(page["choices"]["scale"] == [str(n) for n in range(scale["minimum"], scale["maximum"] + 1)],
+           f"the scales offered are {page['choices']['scale']}, the schema's range {scale['minimum']}-{scale['maximum']}")
+    locales = [[l["code"], f"{l['name']} — {l['code']}"] for l in schema["locales"]]
+    expect(page["choices"]["locale"] == locales, "the languages offered are not the schema's locales")
+    expect(str(len(schema["locales"])) in page["localeHint"], f"the language hint: {page['localeHint']!r}")
+    for key, want in (("style", [s["name"] for s in schema["styles"]]), ("format", parameters["format"]["values"]),
+                      ("mode", [e["mode"] for e in schema["endpoints"]]),
+                      ("scope", next(f for f in schema["webFlow"] if f["name"] == "scope")["values"])):
+        expect(page["choices"][key] == want, f"{key} offers {page['choices'][key]}, the schema {want}")
+    controlled = set(NUMBER_CONTROLS.values()) | set(CHOICE_CONTROLS.values()) | {"color", "border", "scale", "locale"}
+    for endpoint in schema["endpoints"]:
+        missing = set(endpoint["parameters"]) - controlled
+        expect(not missing, f"{endpoint['path']} takes {sorted(missing)}, which no control sets")
+    print(f"ok   controls from the schema: {len(NUMBER_CONTROLS)} ranges, scales {scale['minimum']}-{scale['maximum']}, "
+          f"{len(locales)} languages, titles, styles, formats, layouts, scopes")
 
 
 def check_controls(editor, server):
@@ -428,7 +528,7 @@ def check_invalid_values(editor, server, target):
     asked = editor.js("""return performance.getEntriesByType('resource').slice(arguments[0]).map(e => e.name)
         .filter(u => /[?&](width=(500|13|12\\.5)|height=9)(&|$)/.test(u));""", requests_before)
     expect(not asked, f"invalid values reached the service: {asked}")
-    expect(server.error_responses("/appleid/") == 0, "the service answered errors to image requests (see /metrics)")
+    expect(server.error_responses("/appleid/") in (0, None), "the service answered errors to image requests (see /metrics)")
     editor.expect_clean("after invalid values")
     print("ok   invalid values are explained inline and never requested; no broken image")
 
@@ -458,7 +558,7 @@ def check_web_settings(editor, server):
     # What the page shows is what the API gives for the same button and settings.
     shown = {key: editor.text(key) for key in ("snippet-html", "init-js", "nojs-html", "img-html")}
     api = editor.js("return fetch(arguments[0]).then(r => r.json())",
-                    "/api/snippet/appleid/button?color=white&border=true&type=continue&border_radius=50&width=300"
+                    "api/snippet/appleid/button?color=white&border=true&type=continue&border_radius=50&width=300"
                     "&height=44&locale=de_DE&client-id=" + urllib.parse.quote(HOSTILE_CLIENT_ID, safe="")
                     + "&redirect-uri=" + urllib.parse.quote("https://example.com/auth/apple/callback", safe="")
                     + "&scope=email&use-popup=true&base-url=" + urllib.parse.quote(server.base, safe=""))
@@ -466,36 +566,43 @@ def check_web_settings(editor, server):
                      "img-html": api["imgHTML"]},
            "the editor's snippets differ from /api/snippet's for the same button")
 
-    # Settings Apple would refuse: each explained under its field, at once, and never
-    # sent (the service would answer 400, which the console would show).
-    asked = snippet_requests(editor)
+    # Settings Apple would refuse. The page decides only what the schema states (required,
+    # maxBytes) and sends nothing then; the rest is the service's to decide: its 400 is
+    # shown under the field, and stays while the field keeps that value.
+    since = editor.resources()
     editor.type_into("redirect-uri", "http://example.com/callback")
     editor.wait(lambda: editor.visible("redirect-uri-error"), "no message for an http:// redirect URI")
-    expect("https" in editor.text("redirect-uri-error"), editor.text("redirect-uri-error"))
+    message = editor.expect_refusal("redirect-uri", since)
+    expect("https" in message, message)
     expect(editor.el("redirect-uri").get_attribute("aria-invalid") == "true", "redirect URI not marked aria-invalid")
     copy = editor.driver.find_element(By.CSS_SELECTOR, 'button.copy[data-copy="init-js"]')
     expect(copy.get_attribute("disabled"), "out-of-date code can still be copied")
+    asked = snippet_requests(editor)
     editor.type_into("client-id", "")
     editor.wait(lambda: editor.visible("client-id-error") and editor.visible("redirect-uri-error"),
-                "an empty client id and a bad redirect URI are not both explained")
-    expect("empty" in editor.text("client-id-error"), editor.text("client-id-error"))
+                "an empty client id and a refused redirect URI are not both explained")
+    expect(editor.text("client-id-error") == "Must not be empty", editor.text("client-id-error"))
+    editor.type_into("client-id", "é" * 128)  # 256 bytes: the schema's maxBytes is 255
+    editor.wait(lambda: editor.text("client-id-error") == "Is longer than 255 bytes", editor.text("client-id-error"))
+    time.sleep(0.5)  # past the debounce: a request would have been made by now
+    expect(snippet_requests(editor) == asked, "settings the schema rules out were sent to the service")
+    editor.type_into("client-id", HOSTILE_CLIENT_ID)
+    since = editor.resources()
     editor.type_into("redirect-uri", "https://example.com:99999/cb")
     editor.wait(lambda: "port" in editor.text("redirect-uri-error"), "no message for an impossible port")
-    time.sleep(0.5)  # past the debounce: a request would have been made by now
-    expect(snippet_requests(editor) == asked, "settings the service refuses were sent to it")
-    editor.type_into("client-id", HOSTILE_CLIENT_ID)
+    editor.expect_refusal("redirect-uri", since)
     editor.type_into("redirect-uri", "https://example.com/auth/apple/callback")
     editor.wait(lambda: not editor.visible("redirect-uri-error") and not editor.visible("client-id-error")
                 and not copy.get_attribute("disabled"), "the settings messages did not go away once fixed")
     editor.click_label("scope-name")
     editor.expect_snippet("snippet-html", '<meta name="appleid-signin-scope" content="name email">')
-    check_settings_rules_agree(editor, server)
+    check_page_rules_within_service(editor, server)
     editor.expect_clean("after the web settings")
-    print("ok   client id (hostile, escaped), redirect URI, scope and popup feed the snippets; bad ones explained")
+    print("ok   client id (hostile, escaped), redirect URI, scope and popup feed the snippets; "
+          "bad ones explained (the schema's limits by the page, the rest in the service's words)")
 
 
-# Settings at the edges of the rules; the page's checks (settings.js) and the service's
-# must give the same verdict on each. (The 2048-byte limit of redirect URIs cannot be
+# Settings at the edges of the rules. (The 2048-byte limit of redirect URIs cannot be
 # tried here: the service's request line limit, 2048 bytes too, answers 414 first.)
 SETTINGS_CASES = [("client-id", v) for v in ("com.example.web", HOSTILE_CLIENT_ID, "", "a\tb", "é" * 127, "é" * 128)] + [
     ("redirect-uri", v) for v in (
@@ -503,36 +610,51 @@ SETTINGS_CASES = [("client-id", v) for v in ("com.example.web", HOSTILE_CLIENT_I
         "https://[::1]:8443/cb", "https://example.com:65535/cb", "https://example.com:65536/cb",
         "https://example.com:/cb", "https://:1/cb", "http://example.com/cb", "javascript:alert(1)", "",
         "https://user@example.com/cb", "https://example.com/cb#x", "https://example.com/a b",
-        "https://example.com/%zz", "https://example.com/é", "https://example.com/\\x", "https://example.com/\"x")]
+        "https://example.com/%zz", "https://example.com/é", "https://example.com/\\x", "https://example.com/\"x")] + [
+    ("base-url", v) for v in ("", "https://buttons.example.com", "ftp://x.example", "https://" + "a" * 184 + ".example",
+                              "https://" + "a" * 185 + ".example")]  # 200 and 201 bytes
 
 
-def check_settings_rules_agree(editor, server):
+def check_page_rules_within_service(editor, server):
+    """What the page refuses by itself (the schema's required and maxBytes) the service
+    refuses too, so the page never holds back a setting the service would take."""
     verdicts = editor.driver.execute_async_script("""
         const [cases, done] = [arguments[0], arguments[arguments.length - 1]];
-        import('/js/settings.js').then((rules) => done(cases.map(([field, value]) =>
-            (field === 'client-id' ? rules.checkClientId : rules.checkRedirectURI)(value) === null)));""",
-        SETTINGS_CASES)
+        Promise.all([import(new URL('js/schema.js', document.baseURI)), fetch('api/schema').then(r => r.json())])
+            .then(([module, schema]) => {
+                const check = module.webFlowCheck(schema);
+                done(cases.map(([field, value]) => check(field, value) === null));
+            }, (e) => done(String(e)));""", SETTINGS_CASES)
+    expect(isinstance(verdicts, list), f"the page's checks did not load: {verdicts}")
+    refused_by_page = 0
     for (field, value), page_accepts in zip(SETTINGS_CASES, verdicts):
         settings = {"client-id": "com.example.web", "redirect-uri": "https://example.com/cb", field: value}
         status = http_get(f"{server.base}/api/snippet/appleid/button?"
                           + urllib.parse.urlencode(settings, quote_via=urllib.parse.quote))[0]
         expect(status in (200, 400), f"/api/snippet answered {status} for {field}={value[:60]!r}")
-        expect(page_accepts == (status == 200),
-               f"the editor and the service disagree on {field}={value[:60]!r}: "
-               f"page {'accepts' if page_accepts else 'refuses'}, service {status}")
+        expect(page_accepts or status == 400, f"the page refuses {field}={value[:60]!r}, which the service accepts")
+        refused_by_page += not page_accepts
+    expect(refused_by_page == 4, f"the page should refuse the 4 empty or too long values, refused {refused_by_page}")
 
 
 def check_base_url(editor, server):
     """The production base URL reaches every snippet and the image URL; one the service
-    would refuse is explained under the field and never sent."""
+    refuses is explained under the field in its words, and the image URL keeps the
+    editor's own address until the service accepts one."""
     expect(editor.el("base-url").get_attribute("value") == server.base,
            f"the base URL does not start as the editor's own address: {editor.el('base-url').get_attribute('value')!r}")
-    asked = snippet_requests(editor)
+    since = editor.resources()
     editor.type_into("base-url", "ftp://buttons.example.com")
     editor.wait(lambda: editor.visible("base-url-error") and "http" in editor.text("base-url-error"),
                 "no message for an ftp:// base URL")
+    editor.expect_refusal("base-url", since)
+    expect(editor.text("image-url").startswith(server.base + "/appleid/"),
+           f"the image URL uses a refused base URL: {editor.text('image-url')}")
+    asked = snippet_requests(editor)
+    editor.type_into("base-url", "https://" + "a" * 185 + ".example")  # 201 bytes
+    editor.wait(lambda: editor.text("base-url-error") == "Is longer than 200 bytes", editor.text("base-url-error"))
     time.sleep(0.5)  # past the debounce
-    expect(snippet_requests(editor) == asked, "a base URL the service refuses was sent to it")
+    expect(snippet_requests(editor) == asked, "a base URL longer than the schema's maxBytes was sent")
     editor.type_into("base-url", "https://buttons.example.com/")
     production = "https://buttons.example.com/appleid/button"
     editor.wait(lambda: not editor.visible("base-url-error"), "the base URL message did not go away once fixed")
@@ -544,7 +666,7 @@ def check_base_url(editor, server):
     editor.type_into("base-url", server.base)
     editor.expect_snippet("img-html", f'src="{server.base}/appleid/button')
     editor.expect_clean("after the base URL")
-    print("ok   the image base URL reaches every snippet and the image URL; a bad one is explained, not sent")
+    print("ok   the image base URL reaches every snippet and the image URL; a bad one is explained by the service")
 
 
 def check_img_snippet(editor):
@@ -672,10 +794,10 @@ def check_svg_in_chromium(editor):
     of the same button. Skia and Cairo anti-alias glyph edges a little differently, so
     only differences away from edges count: a pixel off by more than 96 in a channel
     where either image is flat around it (3x3). A different title gives hundreds."""
-    cases = ["/appleid/button?color=white&border=true&locale=ar_SA&width=260&height=44",
-             "/appleid/button/left?type=continue&locale=ja_JP&width=240&height=40&logo-size=large",
-             "/appleid/button?locale=th_TH&width=220&height=44&scale=2",
-             "/appleid/button/logo?size=44&border_radius=50"]
+    cases = ["appleid/button?color=white&border=true&locale=ar_SA&width=260&height=44",
+             "appleid/button/left?type=continue&locale=ja_JP&width=240&height=40&logo-size=large",
+             "appleid/button?locale=th_TH&width=220&height=44&scale=2",
+             "appleid/button/logo?size=44&border_radius=50"]
     for target in cases:
         result = editor.driver.execute_async_script("""
             const [target, done] = arguments;
@@ -845,14 +967,18 @@ def main():
     parser.add_argument("--screenshots", default=os.path.join(ROOT, "out/editor-screenshots"))
     parser.add_argument("--public", default=os.path.join(ROOT, "public"))
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    parser.add_argument("--host-app", help="run this host app (`HostApp PORT`) instead of `siwa-buttons serve`")
+    parser.add_argument("--path", default="/", help="where the routes are mounted (the host app's: /buttons/)")
     args = parser.parse_args()
     os.makedirs(args.screenshots, exist_ok=True)
 
     server = editor = None
     try:
-        server = Server(args.binary, args.public)
-        editor = Editor(server.base, args.chromedriver)
+        server = Server(args.binary, args.public, host_app=args.host_app, mount=args.path)
+        print(f"     the editor at {server.base}/")
+        editor = Editor(server, args.chromedriver)
         check_page_and_policy(editor, server)
+        check_schema_controls(editor, server)
         check_locales(editor, server)
         target = check_controls(editor, server)
         check_invalid_values(editor, server, target)

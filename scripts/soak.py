@@ -37,16 +37,17 @@ MARGIN_MB = 96
 FLAT_PERCENT = 8  # measured: +1-4% between half-way and the end (malloc arenas settling)
 
 
-def locales():
-    with open(os.path.join(ROOT, "Sources/SIWAModel/Locale/titles.json"), encoding="utf-8") as f:
-        return sorted(row["locale"] for row in json.load(f))
+def locales(binary):
+    """Apple's locale codes, from the binary's schema (the one list the service has)."""
+    schema = json.loads(subprocess.run([binary, "schema"], check=True, capture_output=True, text=True).stdout)
+    return sorted({locale["code"] for locale in schema["locales"]})
 
 
-def distinct_targets(count, seed=1):
+def distinct_targets(count, binary, seed=1):
     """`count` distinct request targets across the three endpoints, every locale,
     scales 1-6 and the three formats, in a shuffled but repeatable order."""
     rng = random.Random(seed)
-    locs = locales()
+    locs = locales(binary)
     seen, out = set(), []
     while len(out) < count:
         endpoint = rng.choice(["button", "left", "logo"])
@@ -171,7 +172,7 @@ def serve_distinct(server, targets, samples, label, threads=8):
 
 
 def check_memory(binary, buttons, plot):
-    targets = distinct_targets(buttons)
+    targets = distinct_targets(buttons, binary)
     samples = []
     results = {}
     for cache_mb in (0, 16):

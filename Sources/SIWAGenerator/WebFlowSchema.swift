@@ -4,6 +4,7 @@ extension WebFlowSettings {
     /// The web-flow fields of the snippets for `ButtonSchema` (the editor's form): what
     /// `WebFlowSettings.init` checks, named as the snippet API's query parameters.
     /// State and nonce are per sign-in, filled by the site's server, so not fields here.
+    /// `base-url` is the snippet API's only (the generator writes files, not URLs).
     public static let schemaFields: [ButtonSchema.WebFlowField] = [
         .init(name: "client-id", type: "text", required: true, maxBytes: 255,
               summary: "The Services ID registered with Apple (e.g. com.example.web); no control characters."),
@@ -14,5 +15,10 @@ extension WebFlowSettings {
               summary: "What to ask for: name, email, both (space-separated) or nothing."),
         .init(name: "use-popup", type: "boolean", required: false, default: .flag(false),
               summary: "Sign in in a popup (results arrive as DOM events) instead of a redirect."),
+        .init(name: "base-url", type: "url", required: false, maxBytes: baseURLMaxBytes,
+              summary: "Snippet API: where pages load the images from, http(s)://host[:port][/path]; empty: the page's own origin."),
     ]
+
+    /// The longest `base-url` the snippet API takes (checked there, stated in the schema).
+    public static let baseURLMaxBytes = 200
 }

@@ -39,8 +39,8 @@ public struct WebFlowSettings: Sendable, Equatable {
     /// Only absolute `https://host/...` URLs, as Apple requires for redirect URIs. Also
     /// refused: characters RFC 3986 does not allow in a URL (spaces, `"`, `<`, `>`, `\`,
     /// non-ASCII: percent-encode them), a user name or password, a port that is not a
-    /// number up to 65535, and a fragment (OAuth forbids one). public/js/settings.js
-    /// mirrors these rules for the editor. So `javascript:`, `data:` and `http:` never reach a page.
+    /// number up to 65535, and a fragment (OAuth forbids one). The editor does not copy these
+    /// rules: it shows the snippet API's message. So `javascript:`, `data:` and `http:` never reach a page.
     public static func checkRedirectURI(_ value: String) -> String? {
         let bytes = Array(value.utf8)
         if bytes.isEmpty { return "must not be empty" }

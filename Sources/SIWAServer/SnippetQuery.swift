@@ -113,7 +113,8 @@ struct SnippetQuery: Equatable {
         guard ["https://", "http://"].contains(where: { lower.hasPrefix($0) }) else {
             return "'\(shown(value))' is not an http:// or https:// URL"
         }
-        guard value.utf8.count <= 200 else { return "is longer than 200 bytes" }
+        let limit = WebFlowSettings.baseURLMaxBytes
+        guard value.utf8.count <= limit else { return "is longer than \(limit) bytes" }
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/[]")
         if let bad = value.unicodeScalars.first(where: { !allowed.contains($0) }) {
             return "'\(shown(value))' contains '\(bad)': give the service's origin, e.g. https://buttons.example.com"

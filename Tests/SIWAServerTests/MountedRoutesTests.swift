@@ -48,7 +48,7 @@ import HostApp
         }
     }
 
-    @Test("Snippets under /buttons/api/snippet/...")
+    @Test("Snippets under /buttons/api/snippet/..., the schema at /buttons/api/schema")
     func snippets() async throws {
         try await Self.hostApp().test(.router) { client in
             let uri = "/buttons/api/snippet/appleid/button?" + SnippetEndpointTests.web
@@ -58,6 +58,12 @@ import HostApp
             #expect(response.text.contains("AppleID.auth.init") || response.text.contains("appleid-signin"))
             let unknown = try await client.execute(uri: "/buttons/api/other", method: .get)
             #expect(unknown.status == .notFound)
+            // The editor reads its controls from here, relative to its own /buttons/ page.
+            let schema = try await client.execute(uri: "/buttons/api/schema", method: .get)
+            #expect(schema.status == .ok)
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(schema.bytes)) as? [String: Any])
+            #expect((json["endpoints"] as? [[String: Any]])?.compactMap { $0["path"] as? String }
+                == ["/appleid/button", "/appleid/button/left", "/appleid/button/logo"])
         }
     }
 

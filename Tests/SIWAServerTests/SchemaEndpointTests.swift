@@ -27,7 +27,9 @@ import Testing
             let german = try #require(locales.first { $0["code"] as? String == "de_DE" })
             #expect((german["titles"] as? [String: String])?["sign-in"] == "Anmelden mit Apple")
             let webFlow = try #require(json["webFlow"] as? [[String: Any]])
-            #expect(webFlow.compactMap { $0["name"] as? String } == ["client-id", "redirect-uri", "scope", "use-popup"])
+            #expect(webFlow.compactMap { $0["name"] as? String } == ["client-id", "redirect-uri", "scope", "use-popup", "base-url"])
+            let baseURL = try #require(webFlow.first { $0["name"] as? String == "base-url" })
+            #expect(baseURL["maxBytes"] as? Int == 200 && baseURL["required"] as? Bool == false)
         }
     }
 }

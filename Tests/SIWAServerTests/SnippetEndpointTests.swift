@@ -160,6 +160,19 @@ import Testing
         }
     }
 
+    @Test("The base-url limit the schema states (the editor checks it before asking) is the one enforced")
+    func baseURLLimit() async throws {
+        let stated = try #require(WebFlowSettings.schemaFields.first { $0.name == "base-url" }?.maxBytes)
+        try await TestApp.make().test(.router) { client in
+            for length in [stated, stated + 1] {
+                let base = "https://" + String(repeating: "a", count: length - "https://.example".count) + ".example"
+                let response = try await client.execute(
+                    uri: "/api/snippet/appleid/button?\(Self.web)&base-url=\(Escaping.urlComponent(base))", method: .get)
+                #expect(response.status == (length == stated ? .ok : .badRequest), "\(length) bytes: \(response.text)")
+            }
+        }
+    }
+
     @Test("A trailing slash on base-url is dropped; a path prefix is kept")
     func baseURLForms() async throws {
         try await TestApp.make().test(.router) { client in

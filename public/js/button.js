@@ -1,179 +1,213 @@
-import { LOCALES } from './locales.js';
+// The button model of the editor, without any DOM, built from the service's schema
+// (GET api/schema): which parameters each layout takes, their ranges, values and
+// Apple's defaults come from there, so the editor never asks for an image the service
+// would refuse and cannot drift from its parser. Kept here: only presentation (which
+// control shows which parameter, how messages name it) and the URL grammar.
 
-// The button model of the editor, without any DOM: which parameters each mode takes,
-// their ranges and Apple's defaults, validation with messages, and the URLs in the
-// exact grammar of the image endpoints (README "Parameters"). The server is the
-// authority; these rules mirror its parser so that the editor never asks it for an
-// image it would refuse.
-
-export const ENDPOINTS = {
-  center: '/appleid/button',
-  left: '/appleid/button/left',
-  logo: '/appleid/button/logo',
-};
-
-export const STYLES = {
-  black: { color: 'black', border: false },
-  white: { color: 'white', border: false },
-  'white-outline': { color: 'white', border: true },
-};
-
-// Whole-number fields: the query parameter, the range the endpoints accept, Apple's
-// default, and how a message names the field.
-export const NUMBERS = {
-  width: { param: 'width', min: 130, max: 375, fallback: 140, noun: 'width' },
-  height: { param: 'height', min: 30, max: 64, fallback: 30, noun: 'height' },
-  size: { param: 'size', min: 30, max: 64, fallback: 30, noun: 'size' },
-  radius: { param: 'border_radius', min: 0, max: 50, fallback: 15, noun: 'corner radius' },
-  scale: { param: 'scale', min: 1, max: 6, fallback: 1, noun: 'scale' },
-  logoPosition: { param: 'logo-position', min: 0, max: 182, fallback: 0, noun: 'logo position' },
-  labelPosition: { param: 'label-position', min: 0, max: 182, fallback: 0, noun: 'title position' },
-};
-
-// Choice fields: the query parameter and Apple's default.
-const CHOICES = {
-  type: { param: 'type', fallback: 'sign-in', values: ['sign-in', 'continue', 'sign-up'] },
-  locale: { param: 'locale', fallback: 'en_US', values: LOCALES.map((l) => l.code) },
-  logoSize: { param: 'logo-size', fallback: 'small', values: ['small', 'medium', 'large'] },
-};
-
-// The editor fields each mode uses, in the order of the server's canonical query
-// (Apple's documentation order), so URLs are predictable. `style` stands for the
-// color + border pair.
-const MODE_FIELDS = {
-  center: ['style', 'type', 'radius', 'width', 'height', 'scale', 'locale'],
-  left: ['style', 'type', 'radius', 'width', 'height', 'scale', 'locale', 'labelPosition', 'logoPosition', 'logoSize'],
-  logo: ['style', 'radius', 'size', 'scale'],
+// The editor's controls (form names) and the query parameter each one sets; `noun` names
+// a number in messages. `style` stands for the color + border pair.
+const FIELDS = {
+  style: { params: ['color', 'border'] },
+  type: { param: 'type' },
+  radius: { param: 'border_radius', noun: 'corner radius' },
+  width: { param: 'width', noun: 'width' },
+  height: { param: 'height', noun: 'height' },
+  size: { param: 'size', noun: 'size' },
+  scale: { param: 'scale', noun: 'scale' },
+  locale: { param: 'locale' },
+  labelPosition: { param: 'label-position', noun: 'title position' },
+  logoPosition: { param: 'logo-position', noun: 'logo position' },
+  logoSize: { param: 'logo-size' },
 };
 
 // Fields that reach only the code snippets, not the image: the logo-only image has no
-// words, but its snippet loads Apple's script in a language and has a localised alt.
-const SNIPPET_FIELDS = { center: [], left: [], logo: ['locale'] };
+// words, but the snippet API takes `locale` on the logo endpoint for Apple's script and
+// the image's alt text.
+const SNIPPET_FIELDS = { logo: ['locale'] };
 
-export const FORMATS = ['png', 'svg', 'pdf'];
-
-/** Whether a field (a key of the editor state) applies to a mode. */
-export function usesField(mode, field) {
-  return MODE_FIELDS[mode].includes(field) || SNIPPET_FIELDS[mode].includes(field) ||
-    field === 'mode' || field === 'format';
-}
-
-/** `locale=de_DE` for the snippet of a logo-only button; empty for the others. */
-export function snippetOnlyQuery(button) {
-  return SNIPPET_FIELDS[button.mode]
-    .map((field) => `${CHOICES[field].param}=${encodeURIComponent(button[field])}`).join('&');
-}
-
-/**
- * Checks one whole-number field as typed. Returns { value } or { message, early }:
- * `early` errors can be shown while the person is still typing (a value can only grow
- * into a valid one from below the minimum, or from empty).
- */
-export function checkNumber(key, raw) {
-  const { min, max, noun } = NUMBERS[key];
-  const range = `${min} to ${max}`;
-  const text = String(raw).trim();
-  if (text === '') return { message: `Enter a ${noun} from ${range}.`, early: false };
-  if (!/^\d{1,4}$/.test(text)) return { message: `Enter a whole number from ${range}.`, early: true };
-  const value = Number(text);
-  if (value > max) return { message: `Too large: the ${noun} can be at most ${max}.`, early: true };
-  if (value < min) return { message: `Too small: the ${noun} must be at least ${min}.`, early: false };
-  return { value };
-}
-
-/**
- * Validates the fields the mode uses. `state` holds raw control values; the result is
- * { button } (numbers parsed, style split into color/border) or { errors: {field: check} }.
- */
-export function validate(state) {
-  const errors = {};
-  const button = { mode: state.mode, format: state.format };
-  for (const field of [...MODE_FIELDS[state.mode], ...SNIPPET_FIELDS[state.mode]]) {
-    if (field in NUMBERS) {
-      const check = checkNumber(field, state[field]);
-      if ('value' in check) button[field] = check.value;
-      else errors[field] = check;
-    } else {
-      button[field] = state[field];
+export class ButtonModel {
+  /** @param schema the JSON of GET api/schema. */
+  constructor(schema) {
+    const byName = new Map(schema.parameters.map((p) => [p.name, p]));
+    const parameter = (name) => {
+      const p = byName.get(name);
+      if (!p) throw new Error(`the service's schema has no parameter '${name}'`);
+      return p;
+    };
+    /** Whole-number fields: { param, min, max, fallback, noun }. */
+    this.numbers = {};
+    /** Choice fields: { param, fallback, values }. */
+    this.choices = {};
+    const fieldOf = new Map();
+    for (const [field, { param, params, noun }] of Object.entries(FIELDS)) {
+      for (const name of params || [param]) fieldOf.set(name, field);
+      if (!param) continue;
+      const p = parameter(param);
+      if (p.type === 'integer') {
+        this.numbers[field] = { param, min: p.minimum, max: p.maximum, fallback: p.default, noun };
+      } else {
+        this.choices[field] = { param, fallback: p.default, values: p.values };
+      }
+    }
+    this.styles = Object.fromEntries(schema.styles.map((s) => [s.name, s]));
+    const [color, border] = [parameter('color').default, parameter('border').default];
+    this.defaultStyle = schema.styles.find((s) => s.color === color && s.border === border).name;
+    this.formats = parameter('format').values;
+    this.defaultFormat = parameter('format').default;
+    /** Mode → endpoint path (`/appleid/button/left`). */
+    this.endpoints = Object.fromEntries(schema.endpoints.map((e) => [e.mode, e.path]));
+    this.modes = schema.endpoints.map((e) => e.mode);
+    // The fields of each mode in the endpoint's order (the server's canonical query).
+    this.modeFields = {};
+    for (const { mode, parameters } of schema.endpoints) {
+      const fields = parameters.map((name) => fieldOf.get(name));
+      if (fields.includes(undefined)) {
+        throw new Error(`the editor has no control for ${parameters.filter((n) => !fieldOf.has(n)).join(', ')}`);
+      }
+      this.modeFields[mode] = [...new Set(fields)];
     }
   }
-  return Object.keys(errors).length ? { errors } : { button };
-}
 
-/**
- * The query of a valid button in the endpoint's grammar, parameters equal to Apple's
- * defaults left out. `overrides` replaces scale and format (downloads, srcset).
- */
-export function query(button, overrides = {}) {
-  const b = { ...button, ...overrides };
-  const pairs = [];
-  for (const field of MODE_FIELDS[b.mode]) {
-    if (field === 'style') {
-      const { color, border } = STYLES[b.style];
-      if (color !== 'black') pairs.push(['color', color]);
-      if (border) pairs.push(['border', 'true']);
-    } else {
-      const spec = NUMBERS[field] || CHOICES[field];
-      if (String(b[field]) !== String(spec.fallback)) pairs.push([spec.param, b[field]]);
-    }
+  snippetFields(mode) {
+    return SNIPPET_FIELDS[mode] || [];
   }
-  if (b.format && b.format !== 'png') pairs.push(['format', b.format]);
-  return pairs.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
-}
 
-/** `/appleid/button/left?type=continue&width=250`, relative to the service. */
-export function imagePath(button, overrides = {}) {
-  const q = query(button, overrides);
-  return ENDPOINTS[button.mode] + (q ? `?${q}` : '');
-}
+  /** Whether a field (a key of the editor state) applies to a mode. */
+  usesField(mode, field) {
+    return this.modeFields[mode].includes(field) || this.snippetFields(mode).includes(field) ||
+      field === 'mode' || field === 'format';
+  }
 
-/**
- * The editor's own fragment for a button: its image target plus what only the snippet
- * uses (a logo-only button's language), so a shared link reopens the same code too.
- */
-export function editorTarget(button) {
-  const extra = snippetOnlyQuery(button);
-  const path = imagePath(button);
-  return extra ? `${path}${path.includes('?') ? '&' : '?'}${extra}` : path;
+  /** `locale=de_DE` for the snippet of a logo-only button; empty for the others. */
+  snippetOnlyQuery(button) {
+    return this.snippetFields(button.mode)
+      .map((field) => `${this.choices[field].param}=${encodeURIComponent(button[field])}`).join('&');
+  }
+
+  /**
+   * Checks one whole-number field as typed. Returns { value } or { message, early }:
+   * `early` errors can be shown while the person is still typing (a value can only grow
+   * into a valid one from below the minimum, or from empty).
+   */
+  checkNumber(key, raw) {
+    const { min, max, noun } = this.numbers[key];
+    const range = `${min} to ${max}`;
+    const text = String(raw).trim();
+    if (text === '') return { message: `Enter a ${noun} from ${range}.`, early: false };
+    if (!/^\d{1,4}$/.test(text)) return { message: `Enter a whole number from ${range}.`, early: true };
+    const value = Number(text);
+    if (value > max) return { message: `Too large: the ${noun} can be at most ${max}.`, early: true };
+    if (value < min) return { message: `Too small: the ${noun} must be at least ${min}.`, early: false };
+    return { value };
+  }
+
+  /**
+   * Validates the fields the mode uses. `state` holds raw control values; the result is
+   * { button } (numbers parsed) or { errors: {field: check} }.
+   */
+  validate(state) {
+    const errors = {};
+    const button = { mode: state.mode, format: state.format };
+    for (const field of [...this.modeFields[state.mode], ...this.snippetFields(state.mode)]) {
+      if (field in this.numbers) {
+        const check = this.checkNumber(field, state[field]);
+        if ('value' in check) button[field] = check.value;
+        else errors[field] = check;
+      } else {
+        button[field] = state[field];
+      }
+    }
+    return Object.keys(errors).length ? { errors } : { button };
+  }
+
+  /**
+   * The query of a valid button in the endpoint's grammar, parameters equal to Apple's
+   * defaults left out. `overrides` replaces scale and format (downloads, srcset).
+   */
+  query(button, overrides = {}) {
+    const b = { ...button, ...overrides };
+    const defaults = this.styles[this.defaultStyle];
+    const pairs = [];
+    for (const field of this.modeFields[b.mode]) {
+      if (field === 'style') {
+        const { color, border } = this.styles[b.style];
+        if (color !== defaults.color) pairs.push(['color', color]);
+        if (border !== defaults.border) pairs.push(['border', String(border)]);
+      } else {
+        const spec = this.numbers[field] || this.choices[field];
+        if (String(b[field]) !== String(spec.fallback)) pairs.push([spec.param, b[field]]);
+      }
+    }
+    if (b.format && b.format !== this.defaultFormat) pairs.push(['format', b.format]);
+    return pairs.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
+  }
+
+  /** `/appleid/button/left?type=continue&width=250`: the image target, below the service's address. */
+  imageTarget(button, overrides = {}) {
+    const q = this.query(button, overrides);
+    return this.endpoints[button.mode] + (q ? `?${q}` : '');
+  }
+
+  /**
+   * `appleid/button/left?...`: relative to the editor's own URL, so the editor works
+   * wherever the service is mounted (`/`, or `/buttons/` in a host app).
+   */
+  imageURL(button, overrides = {}) {
+    return this.imageTarget(button, overrides).replace(/^\//, '');
+  }
+
+  /**
+   * The editor's own fragment for a button: its image target plus what only the snippet
+   * uses (a logo-only button's language), so a shared link reopens the same code too.
+   */
+  editorTarget(button) {
+    const extra = this.snippetOnlyQuery(button);
+    const path = this.imageTarget(button);
+    return extra ? `${path}${path.includes('?') ? '&' : '?'}${extra}` : path;
+  }
+
+  /**
+   * A download name in the generator's words (AssetNaming), flattened:
+   * `siwa-center-sign-in-black-en_US-250x44@2x.png`, `siwa-logo-white-44r50.svg`.
+   */
+  fileName(button, format, scale) {
+    const radius = button.radius === this.numbers.radius.fallback ? '' : `r${button.radius}`;
+    const parts = ['siwa', button.mode];
+    if (button.mode === 'logo') {
+      parts.push(button.style, `${button.size}${radius}`);
+    } else {
+      parts.push(button.type, button.style, button.locale, `${button.width}x${button.height}${radius}`);
+    }
+    return parts.join('-') + (format === 'png' ? `@${scale}x` : '') + `.${format}`;
+  }
+
+  /**
+   * The complete editor state of an image target (`/appleid/button/left?type=continue`),
+   * for links to the editor with a button preselected (`#/appleid/button?width=250`).
+   * Parameters left out take Apple's defaults, as at the endpoint; invalid values too.
+   */
+  stateFromTarget(target) {
+    const [path, search = ''] = target.split('?');
+    const mode = this.modes.find((m) => this.endpoints[m] === path);
+    if (!mode) return null;
+    const params = new URLSearchParams(search);
+    const state = { mode, style: this.defaultStyle, format: this.defaultFormat };
+    for (const [field, spec] of Object.entries({ ...this.numbers, ...this.choices })) {
+      const value = params.get(spec.param);
+      const valid = value !== null &&
+        (field in this.numbers ? 'value' in this.checkNumber(field, value) : spec.values.includes(value));
+      state[field] = valid ? value : String(spec.fallback);
+    }
+    const style = Object.values(this.styles).find((s) =>
+      s.color === (params.get('color') ?? this.styles[this.defaultStyle].color) &&
+      String(s.border) === (params.get('border') ?? String(this.styles[this.defaultStyle].border)));
+    if (style) state.style = style.name;
+    if (this.formats.includes(params.get('format'))) state.format = params.get('format');
+    return state;
+  }
 }
 
 /** The button's size in points: [width, height]. */
 export function points(button) {
   return button.mode === 'logo' ? [button.size, button.size] : [button.width, button.height];
-}
-
-/**
- * A download name in the generator's words (AssetNaming), flattened:
- * `siwa-center-sign-in-black-en_US-250x44@2x.png`, `siwa-logo-white-44r50.svg`.
- */
-export function fileName(button, format, scale) {
-  const radius = button.radius === NUMBERS.radius.fallback ? '' : `r${button.radius}`;
-  const parts = ['siwa', button.mode];
-  if (button.mode === 'logo') {
-    parts.push(button.style, `${button.size}${radius}`);
-  } else {
-    parts.push(button.type, button.style, button.locale, `${button.width}x${button.height}${radius}`);
-  }
-  return parts.join('-') + (format === 'png' ? `@${scale}x` : '') + `.${format}`;
-}
-
-/**
- * The complete editor state of an image target (`/appleid/button/left?type=continue`),
- * for links to the editor with a button preselected (`/#/appleid/button?width=250`).
- * Parameters left out take Apple's defaults, as at the endpoint; invalid values too.
- */
-export function stateFromTarget(target) {
-  const [path, search = ''] = target.split('?');
-  const mode = Object.keys(ENDPOINTS).find((m) => ENDPOINTS[m] === path);
-  if (!mode) return null;
-  const params = new URLSearchParams(search);
-  const state = { mode, style: 'black', format: 'png' };
-  for (const [field, spec] of Object.entries({ ...NUMBERS, ...CHOICES })) {
-    const value = params.get(spec.param);
-    const valid = value !== null && (field in NUMBERS ? 'value' in checkNumber(field, value) : spec.values.includes(value));
-    state[field] = valid ? value : String(spec.fallback);
-  }
-  if (params.get('color') === 'white') state.style = params.get('border') === 'true' ? 'white-outline' : 'white';
-  if (FORMATS.includes(params.get('format'))) state.format = params.get('format');
-  return state;
 }

@@ -1,17 +1,16 @@
-// The button editor: reads the controls, shows only those the chosen layout uses,
-// explains invalid values next to the field, and, for valid buttons only, points the
-// previews, the image URL and the downloads at this service and fetches the code
-// snippets from /api/snippet/... (rendered by the server from the generator's
-// templates). Runs under a strict CSP: no inline script or style, no element.style.
+// The button editor: builds its controls from the service's schema (api/schema), shows
+// only those the chosen layout uses, explains invalid values next to the field, and,
+// for valid buttons only, points the previews, the image URL and the downloads at this
+// service and fetches the code snippets from api/snippet/... (rendered by the server
+// from the generator's templates). Every URL is relative to the page, so the editor
+// works wherever the service is mounted. Runs under a strict CSP: no inline script or
+// style, no element.style.
 
-import { LOCALES } from './locales.js';
-import {
-  ENDPOINTS, NUMBERS, checkNumber, editorTarget, fileName, imagePath, points, query, snippetOnlyQuery, stateFromTarget, usesField,
-  validate,
-} from './button.js';
+import { ButtonModel, points } from './button.js';
+import { buildControls } from './controls.js';
 import { copyText } from './clipboard.js';
 import { lintButton } from './lint.js';
-import { checkBaseURL, checkClientId, checkRedirectURI } from './settings.js';
+import { loadSchema, webFlowCheck } from './schema.js';
 
 const DEBOUNCE_MS = 150;
 const HIG_MIN_WIDTH = 140;
@@ -21,19 +20,15 @@ const form = $('controls');
 const previews = { light: $('preview-light'), dark: $('preview-dark'), zoom: $('preview-zoom') };
 const stages = document.querySelector('.stages');
 
+/** The button rules (ButtonModel) and the web-flow checks, from the schema. */
+let model = null;
+let checkWebField = null;
 /** The last valid button, shown everywhere; null until the first one. */
 let current = null;
 /** Fields whose error is on screen: kept up to date while the person types on. */
 const shownErrors = new Set();
 
 // ---------------------------------------------------------------- controls
-
-function fillLocales() {
-  const select = $('locale');
-  for (const { code, name } of LOCALES) {
-    select.append(new Option(`${name} — ${code}`, code, code === 'en_US', code === 'en_US'));
-  }
-}
 
 /** The raw control values (numbers still as typed). */
 function readState() {
@@ -60,13 +55,13 @@ function writeState(state) {
 /** Keeps a number field's slider at its value (only when the value is a valid one). */
 function mirror(name, value) {
   const range = $(`${name}-range`);
-  if (range && name in NUMBERS && 'value' in checkNumber(name, value)) range.value = value;
+  if (range && name in model.numbers && 'value' in model.checkNumber(name, value)) range.value = value;
 }
 
 /** Hides the controls the chosen layout does not use (their values are kept). */
 function showControlsFor(mode) {
   for (const element of form.querySelectorAll('[data-field]')) {
-    element.hidden = !usesField(mode, element.dataset.field);
+    element.hidden = !model.usesField(mode, element.dataset.field);
   }
   // Logo-only: the language reaches only the snippets, and its hint says so.
   const hint = mode === 'logo' ? 'locale-hint-logo' : 'locale-hint';
@@ -83,7 +78,7 @@ function showControlsFor(mode) {
  * "13" may become "130").
  */
 function showErrors(errors, committed) {
-  for (const key of Object.keys(NUMBERS)) {
+  for (const key of Object.keys(model.numbers)) {
     const message = $(`${key}-error`);
     if (!message) continue; // a select (scale): cannot be invalid
     const input = $(key);
@@ -135,7 +130,7 @@ function setStale(kind, isStale, message = '') {
 
 function showButton(button) {
   const [width, height] = points(button);
-  const png = (scale) => imagePath(button, { scale, format: 'png' });
+  const png = (scale) => model.imageURL(button, { scale, format: 'png' });
 
   for (const img of [previews.light, previews.dark]) {
     img.width = width;
@@ -146,7 +141,7 @@ function showButton(button) {
   const zoom = Number(document.querySelector('input[name="zoom"]:checked').value);
   previews.zoom.width = width * zoom;
   previews.zoom.height = height * zoom;
-  previews.zoom.srcset = `${png(zoom)} 1x, ${png(Math.min(6, zoom * 2))} 2x`;
+  previews.zoom.srcset = `${png(zoom)} 1x, ${png(Math.min(model.numbers.scale.max, zoom * 2))} 2x`;
   previews.zoom.src = png(zoom);
   fitStages();
   // The HIG pairs dark backgrounds with the white button; say so where it shows.
@@ -159,15 +154,20 @@ function showButton(button) {
   if (button.mode !== 'logo' && width < HIG_MIN_WIDTH) meta += ` · narrower than Apple’s ${HIG_MIN_WIDTH} pt minimum`;
   $('preview-meta').textContent = meta;
 
+  showImageURL(button);
+  setDownload('png', model.imageURL(button, { format: 'png' }), model.fileName(button, 'png', scale), `PNG @${scale}×`);
+  setDownload('svg', model.imageURL(button, { scale: 1, format: 'svg' }), model.fileName(button, 'svg', 1), 'SVG');
+  setDownload('pdf', model.imageURL(button, { scale: 1, format: 'pdf' }), model.fileName(button, 'pdf', 1), 'PDF');
+
+  // Shareable: the editor's own URL names the button (`#/appleid/button?width=250`).
+  history.replaceState(null, '', `#${model.editorTarget(button)}`);
+}
+
+/** The production URL of the image: the base URL the service last accepted + the target. */
+function showImageURL(button) {
   // SVG and PDF are vector: their URL is the 1x one, as their download is.
   const vector = button.format !== 'png';
-  $('image-url').textContent = imageBase() + imagePath(button, vector ? { scale: 1 } : {});
-  setDownload('png', imagePath(button, { format: 'png' }), fileName(button, 'png', scale), `PNG @${scale}×`);
-  setDownload('svg', imagePath(button, { scale: 1, format: 'svg' }), fileName(button, 'svg', 1), 'SVG');
-  setDownload('pdf', imagePath(button, { scale: 1, format: 'pdf' }), fileName(button, 'pdf', 1), 'PDF');
-
-  // Shareable: the editor's own URL names the button (`/#/appleid/button?width=250`).
-  history.replaceState(null, '', `#${editorTarget(button)}`);
+  $('image-url').textContent = acceptedBase + model.imageTarget(button, vector ? { scale: 1 } : {});
 }
 
 function setDownload(format, href, name, label) {
@@ -208,13 +208,29 @@ for (const img of Object.values(previews)) {
 
 // ---------------------------------------------------------------- code snippets
 
-/** The settings fields that can be wrong (scope and popup cannot), checked here first. */
-const SETTINGS_CHECKS = { 'client-id': checkClientId, 'redirect-uri': checkRedirectURI, 'base-url': checkBaseURL };
-const SETTINGS_FIELDS = Object.keys(SETTINGS_CHECKS);
+/** The schema's web-flow fields that have a place for a message (scope and popup cannot be wrong). */
+let settingsFields = [];
 let snippetRequest = null;
 
+/** This service's address, without a trailing slash: `https://host` or `https://host/buttons`. */
+const ownAddress = new URL('.', document.baseURI).href.replace(/\/+$/, '');
+/** The image base URL the service last accepted (the editor's own until then). */
+let acceptedBase = ownAddress;
+/**
+ * The service's refusals by field, with the value refused: still true while the field
+ * holds that value (each field is checked on its own), so they stay on screen while
+ * another field's problem keeps the page from asking again.
+ */
+const refusals = new Map();
+
+function knownRefusals(settings) {
+  const known = {};
+  for (const [field, { value, text }] of refusals) if (settings[field] === value) known[field] = text;
+  return known;
+}
+
 function readWebSettings() {
-  const scope = ['scope-name', 'scope-email'].filter((id) => $(id).checked).map((id) => $(id).value).join(' ');
+  const scope = [...document.querySelectorAll('[data-choices="scope"] input:checked')].map((box) => box.value).join(' ');
   return {
     'client-id': $('client-id').value.trim(),
     'redirect-uri': $('redirect-uri').value.trim(),
@@ -224,32 +240,25 @@ function readWebSettings() {
   };
 }
 
-/**
- * The production address of the images (the base URL field), without a trailing slash;
- * this editor's own while the field holds no valid URL.
- */
-function imageBase() {
-  const base = $('base-url').value.trim();
-  return (base && !checkBaseURL(base) ? base : window.location.origin).replace(/\/+$/, '');
-}
-
-/** `/api/snippet/appleid/button?<the button's query>&client-id=..`: the same query the images use. */
-function snippetURL(button) {
-  const pairs = [query(button, { scale: 1, format: 'png' }), snippetOnlyQuery(button)];
-  for (const [name, value] of Object.entries(readWebSettings())) pairs.push(`${name}=${encodeURIComponent(value)}`);
-  return `/api/snippet${ENDPOINTS[button.mode]}?${pairs.filter(Boolean).join('&')}`;
+/** `api/snippet/appleid/button?<the button's query>&client-id=..`: the same query the images use. */
+function snippetURL(button, settings) {
+  const pairs = [model.query(button, { scale: 1, format: 'png' }), model.snippetOnlyQuery(button)];
+  for (const [name, value] of Object.entries(settings)) pairs.push(`${name}=${encodeURIComponent(value)}`);
+  return `api/snippet${model.endpoints[button.mode]}?${pairs.filter(Boolean).join('&')}`;
 }
 
 async function loadSnippets(button) {
   snippetRequest?.abort();
   const settings = readWebSettings();
+  // Only what the schema states (required, maxBytes); the service decides the rest.
   const problems = {};
-  for (const [name, check] of Object.entries(SETTINGS_CHECKS)) {
-    const problem = check(settings[name]);
+  for (const [name, value] of Object.entries(settings)) {
+    const problem = checkWebField(name, value);
     if (problem) problems[name] = problem;
   }
   if (Object.keys(problems).length) {
-    showSnippetProblems(problems);
+    if (problems['base-url']) setAcceptedBase(ownAddress);
+    showSnippetProblems({ ...knownRefusals(settings), ...problems });
     return;
   }
   const request = new AbortController();
@@ -257,7 +266,7 @@ async function loadSnippets(button) {
   let response;
   let body;
   try {
-    response = await fetch(snippetURL(button), { signal: request.signal, headers: { Accept: 'application/json' } });
+    response = await fetch(snippetURL(button, settings), { signal: request.signal, headers: { Accept: 'application/json' } });
     body = response.ok ? await response.json() : (await response.text()).trim();
   } catch (error) {
     if (request.signal.aborted) return;
@@ -266,9 +275,11 @@ async function loadSnippets(button) {
   }
   if (request.signal.aborted) return;
   if (!response.ok) {
-    showServiceRefusal(body);
+    showServiceRefusal(body, settings);
     return;
   }
+  refusals.clear();
+  setAcceptedBase(settings['base-url'] || ownAddress);
   showSnippetProblems({});
   $('snippet-html').textContent = body.snippetHTML;
   $('init-js').textContent = body.initJS;
@@ -276,15 +287,26 @@ async function loadSnippets(button) {
   $('img-html').textContent = body.imgHTML;
 }
 
-/** The service's one-line refusal, under the field it names if it names one. */
-function showServiceRefusal(message) {
-  const field = SETTINGS_FIELDS.find((name) => message.includes(`'${name}'`));
-  if (!field) {
-    showSnippetProblems({}, message);
+/** The image URL follows the base URL once the service has accepted it. */
+function setAcceptedBase(base) {
+  acceptedBase = base.replace(/\/+$/, '');
+  if (current) showImageURL(current);
+}
+
+/**
+ * The service's one-line refusal ("Invalid value for parameter 'redirect-uri': ..."),
+ * under the field it names if the page has one, else under the settings.
+ */
+function showServiceRefusal(message, settings) {
+  const field = message.match(/^[^:']*parameter '([^']+)'/)?.[1];
+  if (!settingsFields.includes(field)) {
+    showSnippetProblems(knownRefusals(settings), message);
     return;
   }
+  if (field === 'base-url') setAcceptedBase(ownAddress);
   const text = message.replace(/^[^:]*parameter '[^']+': */, '');
-  showSnippetProblems({ [field]: text.charAt(0).toUpperCase() + text.slice(1) });
+  refusals.set(field, { value: settings[field], text: text.charAt(0).toUpperCase() + text.slice(1) });
+  showSnippetProblems(knownRefusals(settings));
 }
 
 /**
@@ -292,7 +314,7 @@ function showServiceRefusal(message) {
  * while there is one, the code shown so far is marked out of date.
  */
 function showSnippetProblems(problems, general = null) {
-  for (const name of SETTINGS_FIELDS) {
+  for (const name of settingsFields) {
     const problem = problems[name];
     $(`${name}-error`).hidden = !problem;
     $(`${name}-error`).textContent = problem || '';
@@ -311,14 +333,15 @@ let timer = 0;
 
 /** Validates now; shows the button after the debounce, so typing does not flood the service. */
 function update({ committed = false, immediate = false } = {}) {
+  if (!model) return; // the schema has not arrived (or did not)
   const state = readState();
   showControlsFor(state.mode);
   clearTimeout(timer);
   const apply = () => {
-    const result = validate(readState());
+    const result = model.validate(readState());
     showErrors(result.errors || {}, committed);
     if (result.errors) {
-      const names = Object.keys(result.errors).map((key) => NUMBERS[key].noun);
+      const names = Object.keys(result.errors).map((key) => model.numbers[key].noun);
       setStale('button', true, `Showing the last valid button. Fix the ${names.join(' and ')} to update it.`);
       return;
     }
@@ -326,7 +349,7 @@ function update({ committed = false, immediate = false } = {}) {
     current = result.button;
     showButton(current);
     loadSnippets(current);
-    lintButton(current);
+    lintButton(current, model);
   };
   if (immediate) apply();
   else timer = setTimeout(apply, DEBOUNCE_MS);
@@ -398,17 +421,31 @@ document.addEventListener('click', async (event) => {
 
 function applyLocationHash() {
   const target = window.location.hash.slice(1);
-  const state = target.startsWith('/appleid/') && stateFromTarget(target);
+  const state = target.startsWith('/') && model.stateFromTarget(target);
   if (state) writeState(state);
 }
 
-window.addEventListener('hashchange', () => {
+/** Builds the controls from the service's schema, then shows the first button. */
+async function start() {
+  let schema;
+  try {
+    schema = await loadSchema();
+    model = new ButtonModel(schema);
+  } catch (error) {
+    setStale('button', true, `The editor cannot start: the service's schema did not load (${error.message}).`);
+    return;
+  }
+  buildControls(model, schema);
+  checkWebField = webFlowCheck(schema);
+  settingsFields = schema.webFlow.map((field) => field.name).filter((name) => $(`${name}-error`));
+  // Until told otherwise, the images are where this editor is.
+  if (!$('base-url').value) $('base-url').value = ownAddress;
+  window.addEventListener('hashchange', () => {
+    applyLocationHash();
+    update({ immediate: true });
+  });
   applyLocationHash();
   update({ immediate: true });
-});
+}
 
-fillLocales();
-// Until told otherwise, the images are where this editor is.
-if (!$('base-url').value) $('base-url').value = window.location.origin;
-applyLocationHash();
-update({ immediate: true });
+start();

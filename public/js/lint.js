@@ -3,14 +3,14 @@
 // page colours it will sit on, picked here, so a black button on a dark page is flagged
 // before review. Builds its own panel in #lint; no inline style (strict CSP).
 
-import { ENDPOINTS, query } from './button.js';
-
 const $ = (id) => document.getElementById(id);
 const DEFAULT_PAGES = { light: '#ffffff', dark: '#1c1c1e' };
 const STYLE_NAMES = { black: 'black', white: 'white', 'white-outline': 'white with outline' };
 
 let request = null;
 let lastButton = null;
+/** The button model (built from the service's schema), set by the first lintButton call. */
+let model = null;
 
 function element(tag, attributes = {}, text = '') {
   const node = document.createElement(tag);
@@ -40,21 +40,25 @@ function buildPanel(root) {
   root.append(element('p', { class: 'hint', id: 'lint-advice' }));
   pickers.addEventListener('input', () => {
     $('lint-page-dark').disabled = !$('lint-dark-mode').checked;
-    if (lastButton) lintButton(lastButton);
+    if (lastButton) lintButton(lastButton, model);
   });
   $('lint-page-dark').disabled = true;
 }
 
-/** `/api/lint/appleid/button?<the image's query>&background=LIGHT,DARK`. */
+/**
+ * `api/lint/appleid/button?<the image's query>&background=LIGHT,DARK`, relative to the
+ * editor's URL like every URL of the page (so it works mounted under a prefix).
+ */
 export function lintURL(button) {
   const appearances = $('lint-dark-mode').checked ? ['light', 'dark'] : ['light'];
   const pages = appearances.map((a) => $(`lint-page-${a}`).value).join(',');
-  const pairs = [query(button, { format: 'png' }), `background=${encodeURIComponent(pages)}`];
-  return `/api/lint${ENDPOINTS[button.mode]}?${pairs.filter(Boolean).join('&')}`;
+  const pairs = [model.query(button, { format: 'png' }), `background=${encodeURIComponent(pages)}`];
+  return `api/lint${model.endpoints[button.mode]}?${pairs.filter(Boolean).join('&')}`;
 }
 
 /** Fetches and shows the findings for a valid button (the last request wins). */
-export async function lintButton(button) {
+export async function lintButton(button, buttonModel) {
+  model = buttonModel;
   const root = $('lint');
   if (!root) return;
   if (!root.childElementCount) buildPanel(root);
