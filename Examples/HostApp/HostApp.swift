@@ -5,8 +5,9 @@ import SIWAButtons
 import SIWAServer
 
 /// A Hummingbird app of its own (its own `/` page and `/healthz`) that mounts the button
-/// routes under `/buttons`: `/buttons/appleid/button?...` for images, `/buttons/api/snippet/...`
-/// for snippets and `/buttons/` for the editor. Its metrics, if any, are its own business:
+/// routes under `/buttons`: `/buttons/appleid/button?...` for images, `/buttons/api/snippet/...`,
+/// `/buttons/api/schema` and `/buttons/api/lint/...` for the editor's APIs and `/buttons/`
+/// for the editor. Its metrics, if any, are its own business:
 /// the library never bootstraps swift-metrics.
 public func buildHostApp(port: Int, editorFolder: String, logger: Logger) throws -> some ApplicationProtocol {
     let buttons = ButtonService(backend: try RenderBackend(renderer: ButtonRenderer(fonts: FontLibrary())), cacheMB: 16, logger: logger)
@@ -15,6 +16,7 @@ public func buildHostApp(port: Int, editorFolder: String, logger: Logger) throws
     router.get("/healthz") { _, _ in "host ok\n" }
     router.addRoutes(ImageRoutes(service: buttons).routes, atPath: "/buttons")
     router.addRoutes(SnippetRoutes(logger: logger, titles: buttons.backend.titles).routes, atPath: "/buttons")
+    router.addRoutes(LintRoutes(service: buttons).routes, atPath: "/buttons")
     router.addRoutes(EditorRoutes(folder: editorFolder).routes, atPath: "/buttons")
     return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)),
                        services: [buttons], logger: logger)

@@ -56,6 +56,9 @@ import HostApp
             #expect(response.status == .ok)
             #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
             #expect(response.text.contains("AppleID.auth.init") || response.text.contains("appleid-signin"))
+            let lint = try await client.execute(uri: "/buttons/api/lint/appleid/button?width=130", method: .get)
+            #expect(lint.status == .ok)
+            #expect(lint.text.contains("min-width"))
             let unknown = try await client.execute(uri: "/buttons/api/other", method: .get)
             #expect(unknown.status == .notFound)
             // The editor reads its controls from here, relative to its own /buttons/ page.
