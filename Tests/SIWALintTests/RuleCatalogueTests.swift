@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SIWALint
 
@@ -19,5 +20,15 @@ struct RuleCatalogueTests {
         let finding = LintFinding(LintRules.minimumWidth, "width 130 pt is below 140 pt")
         #expect(finding.message == "Minimum width: width 130 pt is below 140 pt; make the button at least 140 pt wide.")
         #expect(!finding.message.contains("\n"))
+    }
+}
+
+@Suite("The rules table in the docs")
+struct RulesDocumentationTests {
+    @Test("docs/reference.md's rules table is `siwa-buttons lint --rules`")
+    func documentedTable() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/reference.md")
+        #expect(try String(contentsOf: docs, encoding: .utf8).contains(LintRules.markdownTable))
     }
 }
