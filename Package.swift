@@ -100,7 +100,9 @@ let package = Package(
         ]),
         .testTarget(name: "SIWAGeneratorTests", dependencies: ["SIWAGenerator", "SharedTestSupport"]),
         // The command line as users run it: the built binary, copied, run, served.
-        .testTarget(name: "CLITests", dependencies: ["SIWAButtons", "siwa-buttons"]),
+        .testTarget(name: "CLITests", dependencies: [
+            "SIWAButtons", "siwa-buttons", "SharedTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
     ]
 )
 
