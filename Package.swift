@@ -88,16 +88,21 @@ let package = Package(
         ],
                           path: "Benchmarks/BareRoute"),
 
+        // Helpers the test targets share: a PNG's size, temporary folders, a small tmpfs.
+        .target(name: "SharedTestSupport", path: "Tests/SharedTestSupport"),
         // Parsing, layout in points and the schema: no C library needed.
         .testTarget(name: "SIWAModelTests", dependencies: ["SIWAModel"]),
-        .testTarget(name: "SIWAButtonsTests", dependencies: ["SIWAButtons", "SIWAModel", "CCairo"], exclude: ["Golden"]),
+        .testTarget(name: "SIWAButtonsTests", dependencies: ["SIWAButtons", "SIWAModel", "CCairo", "SharedTestSupport"],
+                    exclude: ["Golden"]),
         .testTarget(name: "SIWAServerTests", dependencies: [
-            "SIWAServer", "SIWAGenerator", "HostApp", "siwa-buttons",
+            "SIWAServer", "SIWAGenerator", "HostApp", "siwa-buttons", "SharedTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        .testTarget(name: "SIWAGeneratorTests", dependencies: ["SIWAGenerator"]),
+        .testTarget(name: "SIWAGeneratorTests", dependencies: ["SIWAGenerator", "SharedTestSupport"]),
         // The command line as users run it: the built binary, copied, run, served.
-        .testTarget(name: "CLITests", dependencies: ["SIWAButtons", "siwa-buttons"]),
+        .testTarget(name: "CLITests", dependencies: [
+            "SIWAButtons", "siwa-buttons", "SharedTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
 
         // Apple's button rules (HIG) checked on requests and on images of custom buttons.
         .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),

@@ -67,7 +67,7 @@ import Testing
         let server = Process()
         server.executableURL = prefix.appendingPathComponent("bin/siwa-buttons")
         server.arguments = ["serve", "--port", String(port), "--log-level", "warning"]
-        server.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SIWA_") }
+        server.environment = Executable.userEnvironment
         server.currentDirectoryURL = URL(fileURLWithPath: "/")
         try server.run()
         defer {

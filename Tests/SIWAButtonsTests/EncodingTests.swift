@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestSupport
 import Testing
 @testable import SIWAButtons
 @testable import SIWAModel
@@ -24,9 +25,8 @@ struct EncodingTests {
         let png = try TestSupport.render("/appleid/button?width=200&height=32&scale=2")
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         #expect(Self.chunks(png).filter { $0 != "IDAT" } == ["IHDR", "sRGB", "IEND"])
-        let width = Int(png[16]) << 24 | Int(png[17]) << 16 | Int(png[18]) << 8 | Int(png[19])
-        let height = Int(png[20]) << 24 | Int(png[21]) << 16 | Int(png[22]) << 8 | Int(png[23])
-        #expect(width == 400 && height == 64)
+        let size = try #require(pngSize(png))
+        #expect(size.width == 400 && size.height == 64)
         #expect(png[24] == 8, "bit depth")
         #expect(png[25] == 4, "colour type grey+alpha")
     }

@@ -1,4 +1,5 @@
 import SIWAButtons
+import SharedTestSupport
 import Testing
 @testable import SIWAGenerator
 

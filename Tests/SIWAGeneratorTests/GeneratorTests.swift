@@ -1,5 +1,6 @@
 import Foundation
 import SIWAButtons
+import SharedTestSupport
 import Testing
 @testable import SIWAGenerator
 
@@ -40,7 +41,7 @@ import Testing
             #expect(entry.parameters["border"] == .flag(request.spec.border))
             if entry.format == "png" {
                 let size = try #require(pngSize(bytes), "\(entry.path)")
-                #expect(size == (entry.width, entry.height), "\(entry.path)")
+                #expect(size.width == entry.width && size.height == entry.height, "\(entry.path)")
                 #expect(entry.width == request.spec.width * request.spec.scale)
             } else {
                 #expect(entry.scale == 1 && entry.width == request.spec.width)
@@ -216,11 +217,4 @@ import Testing
         }
         #expect(missing.isEmpty, "listed but gone: \(missing.prefix(5))")
     }
-}
-
-/// Width and height from a PNG's IHDR.
-func pngSize(_ bytes: [UInt8]) -> (Int, Int)? {
-    guard bytes.count > 24, bytes[12...15].elementsEqual(Array("IHDR".utf8)) else { return nil }
-    let be = { (i: Int) in Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
-    return (be(16), be(20))
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SIWAButtons
+import SharedTestSupport
 import Testing
 @testable import SIWAGenerator
 

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import SIWAButtons
+import SharedTestSupport
 import Testing
 @testable import SIWAServer
 

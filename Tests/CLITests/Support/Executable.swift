@@ -21,32 +21,62 @@ enum Executable {
 
     struct Result {
         var status: Int32
+        /// `.uncaughtSignal` when a signal ended it (`status` is then the signal's number).
+        var reason: Process.TerminationReason = .exit
         var stdout: Data
         var stderr: String
+
+        /// Standard output as text.
+        var output: String { String(decoding: stdout, as: UTF8.self) }
+        /// Standard error without its final newline, split into lines.
+        var stderrLines: [Substring] {
+            stderr.hasSuffix("\n") ? stderr.dropLast().split(separator: "\n", omittingEmptySubsequences: false) : stderr.split(separator: "\n")
+        }
     }
 
     /// Runs `executable` to its end in `directory` with `environment` (nil: this process's,
     /// less the SIWA_* variables, so resources are found the way a user's shell would).
+    /// `standardOutput` replaces the pipe read into `Result.stdout`. A run longer than
+    /// `timeout` is killed (a hung command fails its test instead of hanging the suite).
     static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
-                    environment: [String: String]? = nil) throws -> Result {
+                    environment: [String: String]? = nil, standardOutput: FileHandle? = nil,
+                    timeout: TimeInterval = 300) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        process.environment = environment ?? ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SIWA_") }
+        process.environment = environment ?? userEnvironment
         // stderr to a file, stdout through a pipe read to its end: two pipes could block
         // the child on the one not being read.
         let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errFile) }
         let out = Pipe()
-        process.standardOutput = out
+        process.standardOutput = standardOutput ?? out
         process.standardError = try FileHandle(forWritingTo: errFile)
         try process.run()
-        let outBytes = out.fileHandleForReading.readDataToEndOfFile()
+        let watchdog = DispatchWorkItem { [pid = process.processIdentifier] in kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        defer { watchdog.cancel() }
+        var outBytes = Data()
+        if standardOutput == nil {
+            outBytes = out.fileHandleForReading.readDataToEndOfFile()
+        }
         process.waitUntilExit()
         let errBytes = (try? Data(contentsOf: errFile)) ?? Data()
-        return Result(status: process.terminationStatus, stdout: outBytes, stderr: String(decoding: errBytes, as: UTF8.self))
+        return Result(status: process.terminationStatus, reason: process.terminationReason, stdout: outBytes,
+                      stderr: String(decoding: errBytes, as: UTF8.self))
+    }
+
+    /// `siwa-buttons arguments...`, as `run` runs it.
+    static func siwa(_ arguments: [String], in directory: URL? = nil, standardOutput: FileHandle? = nil,
+                     timeout: TimeInterval = 300) throws -> Result {
+        try run(siwaButtons, arguments, in: directory, standardOutput: standardOutput, timeout: timeout)
+    }
+
+    /// This process's environment less the SIWA_* variables.
+    static var userEnvironment: [String: String] {
+        ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SIWA_") }
     }
 
     /// `name` on PATH, or nil.

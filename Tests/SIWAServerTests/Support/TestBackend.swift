@@ -110,13 +110,6 @@ func parserMessage(_ target: String) -> String? {
     }
 }
 
-/// Width and height from a PNG's IHDR chunk.
-func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-    guard bytes.count >= 24, bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
-    func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-    return (be32(16), be32(20))
-}
-
 extension TestResponse {
     var bytes: [UInt8] { Array(buffer: body) }
     var text: String { String(buffer: body) }

@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+
+/// `render -o -` when standard output cannot take the image: one line, status 1, no crash.
+@Suite struct StandardOutputTests {
+    @Test("Standard output closed (>&-)")
+    func closedStandardOutput() throws {
+        // A shell closes descriptor 1 as a user's `>&-` does, then becomes the command.
+        let result = try Executable.run(URL(fileURLWithPath: "/bin/sh"),
+                                        ["-c", #"exec "$0" render /appleid/button -o - >&-"#, Executable.siwaButtons.path])
+        #expect(result.status == 1 && result.reason == .exit, "\(result.stderr)")
+        #expect(result.stderrLines == ["Error: Cannot write to standard output: Bad file descriptor."])
+    }
+
+    @Test("A pipe nobody reads")
+    func closedPipe() throws {
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        let result = try Executable.siwa(["render", "/appleid/button?scale=6", "-o", "-"], standardOutput: pipe.fileHandleForWriting)
+        #expect(result.status == 1 && result.reason == .exit, "\(result.stderr)")
+        #expect(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines) == "Error: Cannot write to standard output: Broken pipe.")
+    }
+}
