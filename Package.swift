@@ -113,7 +113,7 @@ let package = Package(
     ]
 )
 
-// The server-side example of the snippets (Examples/), run by scripts/check-generated-html.sh.
+// The server-side example of the snippets (Examples/), run by e2e/check-generated-html.sh.
 package.targets.append(.executableTarget(
     name: "siwa-example-hummingbird",
     dependencies: [

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Everything CI runs: set-up, build, the Swift test suites (the CLI's included), then
-# the checks that drive the real binaries (generated pages and the web editor in Chromium).
+# Everything CI runs: set-up, build, the Swift test suites (the CLI's included), then the
+# end-to-end checks of e2e/ that drive the real binaries (generated pages and the web
+# editor in Chromium, the service under abuse).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -10,10 +11,6 @@ swift build --build-tests
 # parallel image test would hold (2 on a 2-core machine), and time out otherwise.
 swift test --skip-build --no-parallel
 
-bin=.build/debug/siwa-buttons
-bash scripts/check-generated-html.sh "$bin"
-bash scripts/check-editor.sh "$bin"
-# The service under abuse: 20,000 distinct buttons (RSS bound and flatness), slow
-# clients, descriptor exhaustion. About 3 minutes.
-python3 scripts/soak.py "$bin" --plot out/soak-rss.png
+# The end-to-end checks: generated pages and the editor in Chromium, the service under abuse.
+bash e2e/run.sh .build/debug/siwa-buttons
 echo "all checks passed"

@@ -6,7 +6,7 @@ import Testing
 @testable import SIWAServer
 
 /// The editor in `public/` and the policy it is served under. Its behaviour in a real
-/// browser is checked by scripts/check-editor.sh; these are the cheap static guarantees.
+/// browser is checked by e2e/check-editor.sh; these are the cheap static guarantees.
 @Suite struct EditorPageTests {
     /// The package's `public/` folder.
     static let publicDirectory = URL(fileURLWithPath: #filePath)
@@ -76,7 +76,7 @@ import Testing
         }
     }
 
-    @Test("Every control written in the page has a label (those built from the schema: check_editor.py)")
+    @Test("Every control written in the page has a label (those built from the schema: editor.py)")
     func labelledControls() throws {
         let html = try String(contentsOf: Self.publicDirectory.appendingPathComponent("index.html"), encoding: .utf8)
         let ids = html.matches(of: /<(?:input|select|textarea)[^>]*\sid="([^"]+)"/).map { String($0.1) }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Soak and abuse check of `siwa-buttons serve`, on loopback, bounded in time.
 
-  python3 scripts/soak.py BIN [--buttons N] [--plot OUT.png] [--only memory,slow,fds]
+  python3 e2e/soak.py BIN [--buttons N] [--plot OUT.png] [--only memory,slow,fds]
 
 memory  N distinct buttons (all endpoints, locales, scales 1-6, every format), once
         with --cache-mb 0 and once with --cache-mb 16; RSS sampled as they are served.
@@ -29,7 +29,7 @@ import time
 import http.client
 from concurrent.futures import ThreadPoolExecutor
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from harness import ROOT, free_port
 # Memory bound beyond the process's base and the image cache: fonts, text engines
 # (each retired after 64 sizes), Cairo's and fontconfig's own bounded caches, malloc
 # arenas of the render threads. Measured peak: see docs/performance.md (Service guarantees).
@@ -100,12 +100,6 @@ class Server:
             self.proc.wait(timeout=15)
         except subprocess.TimeoutExpired:
             self.proc.kill()
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def get(port, target, timeout=10, conn=None):

@@ -5,10 +5,10 @@
 # (Examples/swift-hummingbird, built by `swift build` as siwa-example-hummingbird), driving
 # Debian's chromium + chromedriver with Selenium (scripts/setup.sh installs all three).
 # Fails on console errors, CSP violations and wrong sizes; screenshots are saved.
-# scripts/check_generated_html.py says what is checked and which console messages are
+# e2e/generated_pages.py says what is checked and which console messages are
 # tolerated and why. Builds nothing.
 #
-# Usage: scripts/check-generated-html.sh [BINARY] [SCREENSHOT_DIR]
+# Usage: e2e/check-generated-html.sh [BINARY] [SCREENSHOT_DIR]
 #   BINARY          a built siwa-buttons (default $SIWA_BUTTONS_BIN, else
 #                   .build/debug/siwa-buttons, as scripts/test.sh builds it); the example
 #                   server is taken from the same folder (or $SIWA_EXAMPLE_BIN)
@@ -47,6 +47,6 @@ echo "== generated pages in headless Chromium ($bin)"
     --client-id "$client_id" --redirect-uri "$redirect_uri" --use-popup
 "$bin" generate --out "$logo" --modes logo --locales zh_CN --styles black --formats png --sizes 250x44 \
     --client-id com.example.web --redirect-uri https://example.com/cb --scope ''
-python3 "$root/scripts/check_generated_html.py" "$dist" "$logo" "$shots" \
+python3 "$root/e2e/generated_pages.py" "$dist" "$logo" "$shots" \
     --client-id "$client_id" --redirect-uri "$redirect_uri" --example "$example" \
     --chromedriver "$(command -v chromedriver)"

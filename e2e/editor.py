@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The web button editor (public/) in headless Chromium, against a running service.
 
-Usage: check_editor.py --binary .build/debug/siwa-buttons [--screenshots out/editor-screenshots]
-       check_editor.py --host-app .build/debug/HostApp --path /buttons/ [...]
+Usage: editor.py --binary .build/debug/siwa-buttons [--screenshots out/editor-screenshots]
+       editor.py --host-app .build/debug/HostApp --path /buttons/ [...]
 
 Starts `siwa-buttons serve` (or, with --host-app, the example host app that mounts the
 routes under --path) on a free port, waits for /healthz, and drives Debian's
@@ -37,15 +37,11 @@ import json
 import os
 import re
 import signal
-import socket
-import struct
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException, WebDriverException
@@ -54,7 +50,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+import harness
+from harness import CHROMIUM_ARGUMENTS, OFFLINE_RESOLVER, ROOT, free_port, http_get
+
 HOSTILE_CLIENT_ID = 'a"</script><script>alert(1)</script>'
 DESKTOP = (1280, 900)
 PHONE = (375, 812)
@@ -70,21 +68,6 @@ def expect(condition, message):
 
 
 # ---------------------------------------------------------------- the service
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def http_get(url):
-    """(status, headers, body) without raising on 4xx/5xx."""
-    try:
-        with urllib.request.urlopen(url, timeout=20) as response:
-            return response.status, response.headers, response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.headers, error.read()
-
 
 class Server:
     """`siwa-buttons serve`, or a host app (`HostApp PORT`) with the routes under `mount`.
@@ -155,10 +138,9 @@ class Editor:
         # in the console and in resource timing, and nothing else is.
         self.refused = set()
         options = webdriver.ChromeOptions()
-        for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                    "--no-first-run", "--hide-scrollbars", f"--window-size={DESKTOP[0]},{DESKTOP[1]}",
-                    # Nothing but our own service is reachable: no CDN, no web font.
-                    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
+        # Nothing but our own service is reachable: no CDN, no web font.
+        for arg in CHROMIUM_ARGUMENTS + (f"--window-size={DESKTOP[0]},{DESKTOP[1]}",
+                                         f"--host-resolver-rules={OFFLINE_RESOLVER}"):
             options.add_argument(arg)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(service=Service(chromedriver), options=options)
@@ -305,8 +287,9 @@ class Editor:
 # ---------------------------------------------------------------- checks
 
 def png_size(data):
-    expect(data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG")
-    return struct.unpack(">II", data[16:24])
+    size = harness.png_size(data)
+    expect(size is not None, "not a PNG")
+    return size
 
 
 def check_page_and_policy(editor, server):

@@ -4,7 +4,7 @@
 (Examples/swift-hummingbird) through a full popup sign-in. Fails on console errors from
 our own files, on CSP violations and on wrong sizes.
 
-Usage: check_generated_html.py DIST LOGO_DIST SCREENSHOTS --client-id ID --redirect-uri URL
+Usage: generated_pages.py DIST LOGO_DIST SCREENSHOTS --client-id ID --redirect-uri URL
                                --example BINARY [--chromedriver PATH] [--chromium PATH]
 
 DIST is a set made with the client id and redirect URI given (and --use-popup); its
@@ -62,7 +62,6 @@ import re
 import secrets
 import shutil
 import signal
-import socket
 import ssl
 import subprocess
 import sys
@@ -80,7 +79,7 @@ from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from harness import CHROMIUM_ARGUMENTS, OFFLINE_RESOLVER, ROOT, free_port
 APPLE_SCRIPT_HOST = "appleid.cdn-apple.com"
 APPLE_AUTHORIZE = "https://appleid.apple.com/auth/authorize"
 EXAMPLE_ORIGIN = "https://siwa-example.test"
@@ -240,15 +239,12 @@ class Browser:
     def __init__(self, chromedriver, chromium=None, tls_port=None, signing_key=None):
         self.signing_key = signing_key  # Apple's stand-in signs id_tokens with it
         options = webdriver.ChromeOptions()
-        for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                    "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
-                    "--disable-component-update", "--disable-sync", "--hide-scrollbars", "--mute-audio",
-                    # The TLS relay's self-signed certificate for siwa-example.test.
-                    "--ignore-certificate-errors",
-                    # Every host but ours unresolvable: same result with or without network;
-                    # https://siwa-example.test is the TLS relay in front of the example server.
-                    f"--host-resolver-rules=MAP siwa-example.test:443 127.0.0.1:{tls_port}, "
-                    "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
+        for arg in CHROMIUM_ARGUMENTS + (
+                # The TLS relay's self-signed certificate for siwa-example.test.
+                "--ignore-certificate-errors",
+                # Every host but ours unresolvable: same result with or without network;
+                # https://siwa-example.test is the TLS relay in front of the example server.
+                f"--host-resolver-rules=MAP siwa-example.test:443 127.0.0.1:{tls_port}, {OFFLINE_RESOLVER}"):
             options.add_argument(arg)
         if chromium:
             options.binary_location = chromium
@@ -494,9 +490,7 @@ class Example:
     """The Hummingbird example server (Examples/swift-hummingbird) over a generated set."""
 
     def __init__(self, binary, dist, client_id, keys_url):
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
+        self.port = free_port()
         self.log = tempfile.NamedTemporaryFile(prefix="siwa-example-", suffix=".log", delete=False)
         environment = dict(os.environ, APPLE_CLIENT_ID=client_id, APPLE_KEYS_URL=keys_url)
         self.process = subprocess.Popen([binary, dist, str(self.port)], stdout=self.log, stderr=subprocess.STDOUT,

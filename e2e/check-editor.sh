@@ -3,9 +3,9 @@
 # free port and drives Debian's chromium + chromedriver with Selenium (scripts/setup.sh
 # installs all three); then the same checks against the example host app (HostApp, built
 # beside BINARY), which mounts the routes and the editor under /buttons/.
-# scripts/check_editor.py says what is checked. Builds nothing.
+# e2e/editor.py says what is checked. Builds nothing.
 #
-# Usage: scripts/check-editor.sh [BINARY] [SCREENSHOT_DIR]
+# Usage: e2e/check-editor.sh [BINARY] [SCREENSHOT_DIR]
 #   BINARY          a built siwa-buttons (default .build/debug/siwa-buttons, as scripts/test.sh builds it)
 #   SCREENSHOT_DIR  where the desktop and phone screenshots go (default out/editor-screenshots;
 #                   those of the host app in its mounted/ folder)
@@ -24,8 +24,8 @@ python3 -c 'import selenium' 2>/dev/null \
     || { echo "check-editor: the selenium Python package is missing (bash scripts/setup.sh installs it)" >&2; exit 1; }
 
 echo "== web editor in headless Chromium ($bin)"
-python3 "$root/scripts/check_editor.py" --binary "$bin" --screenshots "$shots" \
+python3 "$root/e2e/editor.py" --binary "$bin" --screenshots "$shots" \
     --public "$root/public" --chromedriver "$(command -v chromedriver)"
 echo "== web editor mounted under /buttons/ in a host app ($host_app)"
-python3 "$root/scripts/check_editor.py" --host-app "$host_app" --path /buttons/ --screenshots "$shots/mounted" \
+python3 "$root/e2e/editor.py" --host-app "$host_app" --path /buttons/ --screenshots "$shots/mounted" \
     --public "$root/public" --chromedriver "$(command -v chromedriver)"

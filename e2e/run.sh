@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The end-to-end checks, on built binaries (they build nothing): the generated pages and
+# the web editor in headless Chromium, then the service under abuse (soak: about 3 min).
+#   bash e2e/run.sh [BINARY]     (default .build/debug/siwa-buttons; scripts/test.sh runs it)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=${1:-$root/.build/debug/siwa-buttons}
+bash "$root/e2e/check-generated-html.sh" "$bin"
+bash "$root/e2e/check-editor.sh" "$bin"
+# The service under abuse: 20,000 distinct buttons (RSS bound and flatness), slow
+# clients, descriptor exhaustion.
+python3 "$root/e2e/soak.py" "$bin" --plot "$root/out/soak-rss.png"
