@@ -105,9 +105,9 @@ let package = Package(
         ]),
 
         // Apple's button rules (HIG) checked on requests and on images of custom buttons.
-        .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
-        // librsvg behind two C functions, so Swift never imports GLib's headers.
-        .target(name: "CSVGRaster", dependencies: ["CRSVG", "CCairo"]),
+        // librsvg behind two C functions, opened with dlopen on first use (not linked: it
+        // would slow every start), so Swift never imports GLib's headers.
+        .target(name: "CSVGRaster", dependencies: ["CCairo"], linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "SIWALint", dependencies: ["SIWAButtons", "CCairo", "CSVGRaster"]),
         .testTarget(name: "SIWALintTests", dependencies: ["SIWALint", "SIWAButtons", "CCairo"]),
     ]
