@@ -9,7 +9,7 @@
 # $FONT_BUILD_CACHE (default ~/.cache/siwa-fonts) and only the needed files are
 # unpacked. fontTools comes from Debian's python3-fonttools (installed with
 # apt-get if missing). The label characters are read from
-# Sources/SIWAButtons/Locale/titles.json by scripts/subset_fonts.py, which
+# Sources/SIWAModel/Locale/titles.json by scripts/subset_fonts.py, which
 # also writes the LICENSE-*.txt files and prints a coverage table (and fails if
 # any label character is not covered). Output is byte-for-byte reproducible.
 #
@@ -32,7 +32,7 @@ CJK_FILE=usr/share/fonts/opentype/noto/NotoSansCJK-Medium.ttc
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="$REPO/Fonts"
-LABELS="$REPO/Sources/SIWAButtons/Locale/titles.json"
+LABELS="$REPO/Sources/SIWAModel/Locale/titles.json"
 PY="${PYTHON:-/usr/bin/python3}"
 CACHE="${FONT_BUILD_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/siwa-fonts}"
 

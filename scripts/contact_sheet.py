@@ -17,7 +17,7 @@ TYPES = ["sign-in", "continue", "sign-up"]
 
 
 def locales():
-    with open(os.path.join(ROOT, "Sources/SIWAButtons/Locale/titles.json"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "Sources/SIWAModel/Locale/titles.json"), encoding="utf-8") as f:
         return [row["locale"] for row in json.load(f)]
 
 

@@ -34,4 +34,4 @@ if [ -e "$prefix" ]; then
 else
   mv "$staging" "$prefix"
 fi
-echo "installed: $prefix/bin/siwa-buttons ($("$prefix/bin/siwa-buttons" --version 2>/dev/null || echo built))"
+echo "installed: $prefix/bin/siwa-buttons and $prefix/share/siwa-buttons/"

@@ -3,7 +3,7 @@
 
 Called by scripts/build-fonts.sh, which finds the pinned Debian font files and
 passes their paths. The label characters are read from
-Sources/SIWAButtons/Locale/titles.json, so adding or changing a label and
+Sources/SIWAModel/Locale/titles.json, so adding or changing a label and
 re-running the build updates the subsets (and the coverage check below fails
 loudly if a label needs a character no font provides).
 

@@ -19,7 +19,8 @@ public struct PageColor: Hashable, Sendable, CustomStringConvertible {
         if t == "white" { self = .white; return }
         var hex = Substring(t)
         if hex.hasPrefix("#") { hex = hex.dropFirst() }
-        guard hex.count == 3 || hex.count == 6, hex.allSatisfy(\.isHexDigit) else { return nil }
+        // ASCII only: `isHexDigit` also accepts fullwidth digits, which `Int(_:radix:)` refuses.
+        guard hex.count == 3 || hex.count == 6, hex.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
         let digits = hex.count == 3 ? hex.flatMap { [$0, $0] } : Array(hex)
         let value = { (i: Int) in Double(Int(String(digits[i...i + 1]), radix: 16)!) / 255 }
         self.init(red: value(0), green: value(2), blue: value(4))

@@ -81,6 +81,9 @@ public struct RasterImage: Sendable {
         }
         guard sized != 0 else { throw ImageLoadError(path: path, reason: "not a readable SVG (\(String(cString: error)))") }
         // Fine enough to measure, small enough to hold: at most 4096 px on a side.
+        guard max(w, h) <= 4096 else {
+            throw ImageLoadError(path: path, reason: "the SVG is larger than 4096 pt on a side (\(Int(w)) x \(Int(h)))")
+        }
         let factor = min(max(4, (256 / h).rounded(.up)), max(1, 4096 / max(w, h)))
         let surface = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { siwa_svg_rasterize($0.baseAddress, $0.count, factor, &error, error.count) }

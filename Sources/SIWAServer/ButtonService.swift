@@ -8,7 +8,7 @@ import ServiceLifecycle
 /// Add it to the app's services: it stops the render threads after the HTTP server
 /// has answered its requests in flight.
 ///
-///     let buttons = ButtonService(backend: try RenderBackend(renderer: ButtonRenderer()), logger: logger)
+///     let buttons = ButtonService(backend: try RenderBackend(renderer: ButtonRenderer(fonts: FontLibrary())), logger: logger)
 ///     router.addRoutes(ImageRoutes(service: buttons).routes, atPath: "/buttons")
 ///     let app = Application(router: router, services: [buttons])
 public final class ButtonService: Service, Sendable {

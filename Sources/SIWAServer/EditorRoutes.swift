@@ -31,12 +31,13 @@ public struct EditorRoutes<Context: RequestContext>: Sendable {
     private func respond(to request: Request, context: Context) async throws -> Response {
         // The raw path below the mount path ("" for the mount path itself, which
         // `PublicFolder` redirects to the folder's URL with its trailing slash).
+        // The router's capture leaves out a trailing slash: compare without it.
         let below = context.parameters.get(String(Parameters.recursiveCaptureKey)) ?? ""
         let full = request.uri.path
-        var mountPath = full
-        if !below.isEmpty, full.hasSuffix(below) { mountPath.removeLast(below.count) }
+        var mountPath = Substring(full)
         while mountPath.hasSuffix("/") { mountPath.removeLast() }
-        let path = full.hasPrefix(mountPath) ? String(full.dropFirst(mountPath.count)) : full
-        return try await files.response(to: request, path: path.isEmpty ? "" : path, mountPath: mountPath)
+        if !below.isEmpty, mountPath.hasSuffix(below) { mountPath.removeLast(below.count) }
+        while mountPath.hasSuffix("/") { mountPath.removeLast() }
+        return try await files.response(to: request, path: String(full.dropFirst(mountPath.count)), mountPath: String(mountPath))
     }
 }

@@ -13,11 +13,13 @@ enum SchemaRoute {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // The schema only changes with the binary and --labels: encoded once.
         let json = (try? encoder.encode(ButtonSchema(titles: titles, webFlow: WebFlowSettings.schemaFields))) ?? Data("{}".utf8)
-        routes.get("/api/schema") { request, _ in
-            Response(status: .ok,
-                     headers: [.contentType: "application/json; charset=utf-8", .contentLength: String(json.count),
-                               .cacheControl: "no-cache", .xContentTypeOptions: "nosniff"],
-                     body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: json)))
+        for method in [HTTPRequest.Method.get, .head] {
+            routes.on("/api/schema", method: method) { request, _ in
+                Response(status: .ok,
+                         headers: [.contentType: "application/json; charset=utf-8", .contentLength: String(json.count),
+                                   .cacheControl: "no-cache", .xContentTypeOptions: "nosniff"],
+                         body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: json)))
+            }
         }
     }
 }

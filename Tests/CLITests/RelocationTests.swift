@@ -63,7 +63,7 @@ import Testing
         let index = prefix.appendingPathComponent("share/siwa-buttons/public/index.html")
         try (String(contentsOf: index, encoding: .utf8) + "<!-- \(marker) -->\n").write(to: index, atomically: true, encoding: .utf8)
 
-        let port = Int.random(in: 20_000..<40_000)
+        let port = try Self.freePort()
         let server = Process()
         server.executableURL = prefix.appendingPathComponent("bin/siwa-buttons")
         server.arguments = ["serve", "--port", String(port), "--log-level", "warning"]
@@ -75,12 +75,30 @@ import Testing
             server.waitUntilExit()
         }
         var page: String?
-        for _ in 0..<100 where page == nil {
+        for _ in 0..<300 where page == nil && server.isRunning {
             try await Task.sleep(for: .milliseconds(100))
             if let url = URL(string: "http://127.0.0.1:\(port)/"), let (data, _) = try? await URLSession.shared.data(from: url) {
                 page = String(decoding: data, as: UTF8.self)
             }
         }
         #expect(page?.contains(marker) == true)
+    }
+
+    /// A port nothing listens on now: bound to 0 by the kernel, then released.
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EMFILE) }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard bound else { throw POSIXError(.EADDRINUSE) }
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

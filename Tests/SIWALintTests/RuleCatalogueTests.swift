@@ -32,3 +32,17 @@ struct RulesDocumentationTests {
         #expect(try String(contentsOf: docs, encoding: .utf8).contains(LintRules.markdownTable))
     }
 }
+
+@Suite("Page colours")
+struct PageColorTests {
+    @Test("#RGB, #RRGGBB and names parse; fullwidth hex digits and other text are refused, never a crash")
+    func parsing() throws {
+        #expect(PageColor(parsing: "#fff")?.description == "#ffffff")
+        #expect(PageColor(parsing: "1C1C1E")?.description == "#1c1c1e")
+        #expect(PageColor(parsing: "black")?.description == "#000000")
+        for text in ["ＦＦＦ", "#ＦＦＦＦＦＦ", "#１２３", "pink", "#12", "#1234567", ""] {
+            #expect(PageColor(parsing: text) == nil, "\(text)")
+        }
+        #expect(throws: (any Error).self) { try LintContext.parse(background: "ＦＦＦ", beside: nil, margin: nil) }
+    }
+}

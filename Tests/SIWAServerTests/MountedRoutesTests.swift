@@ -95,6 +95,12 @@ import HostApp
             }
             #expect(try await client.execute(uri: "/buttons/.git/config", method: .get).status == .notFound)
             #expect(try await client.execute(uri: "/buttons/nothing-here.js", method: .get).status == .notFound)
+            // A trailing slash names a folder: never the editor page again.
+            for uri in ["/buttons/js/", "/buttons/nothing/", "/buttons/js/editor.js/"] {
+                #expect(try await client.execute(uri: uri, method: .get).status == .notFound, "\(uri)")
+            }
+            #expect(try await client.execute(uri: "/buttons/%2e%2e/", method: .get).status == .badRequest)
+            #expect(try await client.execute(uri: "/buttons/api/schema", method: .head).status == .ok)
         }
     }
 }
