@@ -1,5 +1,4 @@
 import Hummingbird
-import NIOPosix
 import SIWAButtons
 
 /// `GET`/`HEAD` on Apple's three image endpoints: parse with the core's parser (so
@@ -16,8 +15,6 @@ public struct ImageRoutes<Context: RequestContext>: Sendable {
         self.service = service
     }
 
-    /// Seconds a client should wait after a 503.
-    static var retryAfterSeconds: Int { 1 }
 
     public var routes: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
@@ -62,15 +59,8 @@ public struct ImageRoutes<Context: RequestContext>: Sendable {
     private func render(_ key: RenderKey) async throws -> ImageAnswer {
         do {
             return try await cache.answer(for: key)
-        } catch is RenderQueue.Full {
-            throw PlainTextError(status: .serviceUnavailable, message: "Too many renders in progress; retry shortly.",
-                                 headers: [.retryAfter: String(Self.retryAfterSeconds), .cacheControl: "no-store"])
-        } catch is NIOThreadPoolError.ThreadPoolInactive {
-            throw PlainTextError(status: .serviceUnavailable, message: "Shutting down.",
-                                 headers: [.retryAfter: String(Self.retryAfterSeconds), .cacheControl: "no-store"])
         } catch {
-            throw PlainTextError(status: .internalServerError, message: "Rendering failed.",
-                                 headers: [.cacheControl: "no-store"])
+            throw PlainTextError.renderFailed(error)
         }
     }
 

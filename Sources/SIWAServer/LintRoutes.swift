@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import NIOPosix
 import SIWAButtons
 import SIWALint
 
@@ -14,16 +13,20 @@ public struct LintRoutes<Context: RequestContext>: Sendable {
     /// Our parameters, beside the button's.
     static var contextParameters: [String] { ["background", "beside", "margin"] }
 
-    /// The linter over the service's titles (`--labels`: a replaced title is checked too),
+    /// The linter over the service's renderer (`--labels`: a replaced title is checked too),
     /// made once: a text engine per request would cost a font map each time.
     let linter: Result<RequestLinter, any Error>
     /// Layout is Pango work: on the render threads, like the images, not the cooperative pool.
     let queue: RenderQueue
 
-    /// Over the service's titles and render threads. Mountable at any path, like `ImageRoutes`.
+    /// Over the service's renderer (its fonts and titles) and render threads. Mountable at
+    /// any path, like `ImageRoutes`.
     public init(service: ButtonService, context: Context.Type = Context.self) {
-        let titles = service.backend.titles
-        linter = Result { RequestLinter(renderer: titles.isStandard ? try ButtonRenderer.shared() : try ButtonRenderer.shared().with(titles: titles)) }
+        let backend = service.backend
+        linter = Result {
+            RequestLinter(renderer: try backend.renderer
+                ?? (backend.titles.isStandard ? ButtonRenderer.shared() : ButtonRenderer.shared().with(titles: backend.titles)))
+        }
         queue = service.queue
     }
 
@@ -76,12 +79,8 @@ public struct LintRoutes<Context: RequestContext>: Sendable {
         let findings: [LintFinding]
         do {
             findings = try await queue.run { linter.findings(spec, context: lintContext) }
-        } catch is RenderQueue.Full {
-            throw PlainTextError(status: .serviceUnavailable, message: "Too many renders in progress; retry shortly.",
-                                 headers: [.retryAfter: String(ImageRoutes<Context>.retryAfterSeconds), .cacheControl: "no-store"])
-        } catch is NIOThreadPoolError.ThreadPoolInactive {
-            throw PlainTextError(status: .serviceUnavailable, message: "Shutting down.",
-                                 headers: [.retryAfter: String(ImageRoutes<Context>.retryAfterSeconds), .cacheControl: "no-store"])
+        } catch {
+            throw PlainTextError.renderFailed(error)
         }
         let report = LintReport(subject: spec.canonicalTarget, findings: findings, context: lintContext)
         let json = ByteBuffer(bytes: report.json.encoded(pretty: false))

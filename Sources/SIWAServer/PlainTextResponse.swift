@@ -1,4 +1,5 @@
 import Hummingbird
+import NIOPosix
 
 /// Short `text/plain` answers for errors and probes. HEAD gets the same headers
 /// (Content-Length included) and no body.
@@ -26,5 +27,24 @@ struct PlainTextError: HTTPResponseError {
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         PlainText.response(status, message, for: request, headers: headers)
+    }
+}
+
+extension PlainTextError {
+    /// Seconds a client should wait after a 503.
+    static var retryAfterSeconds: Int { 1 }
+
+    /// What a render (or layout) on the render threads answers when it fails: 503 with
+    /// `Retry-After` when the queue is full or shutting down, else 500. Never cached.
+    static func renderFailed(_ error: any Error) -> PlainTextError {
+        let busy: HTTPFields = [.retryAfter: String(retryAfterSeconds), .cacheControl: "no-store"]
+        return switch error {
+        case is RenderQueue.Full:
+            PlainTextError(status: .serviceUnavailable, message: "Too many renders in progress; retry shortly.", headers: busy)
+        case is NIOThreadPoolError.ThreadPoolInactive:
+            PlainTextError(status: .serviceUnavailable, message: "Shutting down.", headers: busy)
+        default:
+            PlainTextError(status: .internalServerError, message: "Rendering failed.", headers: [.cacheControl: "no-store"])
+        }
     }
 }

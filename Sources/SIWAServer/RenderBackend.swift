@@ -15,11 +15,15 @@ public struct RenderBackend: Sendable {
     /// The titles the images show, for the snippets' `alt` text.
     public let titles: TitleTable
     public let render: @Sendable (ButtonSpec, OutputFormat) throws -> [UInt8]
+    /// The renderer behind `render`, when there is one (not for injected test functions):
+    /// the lint API measures titles with its fonts (`--font`, `--fonts-dir`).
+    public let renderer: ButtonRenderer?
 
-    public init(fingerprint: String, titles: TitleTable = .standard,
+    public init(fingerprint: String, titles: TitleTable = .standard, renderer: ButtonRenderer? = nil,
                 render: @escaping @Sendable (ButtonSpec, OutputFormat) throws -> [UInt8]) {
         self.fingerprint = fingerprint
         self.titles = titles
+        self.renderer = renderer
         self.render = render
     }
 
@@ -27,7 +31,7 @@ public struct RenderBackend: Sendable {
     public init(renderer: ButtonRenderer) throws {
         let fingerprint = try Self.fingerprint(libraries: ButtonRenderer.libraryVersions, fonts: renderer.fonts.files,
                                                titles: renderer.titles)
-        self.init(fingerprint: fingerprint, titles: renderer.titles) { spec, format in
+        self.init(fingerprint: fingerprint, titles: renderer.titles, renderer: renderer) { spec, format in
             try renderer.render(spec, format: format)
         }
     }
