@@ -8,8 +8,8 @@ public enum Annotator {
     static let red = (0.9, 0.1, 0.1)
     static let blue = (0.1, 0.45, 0.95)
 
-    /// Writes the annotated PNG; a file that cannot be written throws a one-line error.
-    public static func write(_ result: ImageLinter.Result, to path: String) throws {
+    /// The annotated image as PNG bytes (the caller writes them whole, e.g. atomically).
+    public static func png(_ result: ImageLinter.Result) throws -> [UInt8] {
         let image = result.image, m = result.measurement
         let zoom = Double(max(1, min(8, Int((640 / Double(image.width)).rounded(.up)))))
         let pad = 24.0, lineHeight = 18.0
@@ -58,11 +58,17 @@ public enum Annotator {
             y += lineHeight
         }
         cairo_surface_flush(surface)
-        let status = cairo_surface_write_to_png(surface, path)
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
+            let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(sink).toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else {
-            let reason = status == CAIRO_STATUS_WRITE_ERROR ? "cannot write there" : String(cString: cairo_status_to_string(status))
-            throw AnnotateError(description: "Cannot write '\(path)': \(reason).")
+            throw AnnotateError(description: "Cannot encode the annotated image: \(String(cString: cairo_status_to_string(status))).")
         }
+        return sink.bytes
     }
 
     private static func draw(_ mark: LintMark, on cr: OpaquePointer, at: (Double, Double) -> (Double, Double), zoom: Double,

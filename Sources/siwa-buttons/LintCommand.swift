@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SIWAButtons
+import SIWAGenerator
 import SIWALint
 
 struct LintCommand: ParsableCommand {
@@ -109,10 +110,17 @@ struct LintCommand: ParsableCommand {
             }
             report = result.report
             if let annotate {
+                let png: [UInt8]
                 do {
-                    try Annotator.write(result, to: annotate)
+                    png = try Annotator.png(result)
                 } catch {
                     throw CLIError("\(error)")
+                }
+                do {
+                    // Whole or not at all, as render's output.
+                    try AtomicFile.write(png, to: annotate)
+                } catch {
+                    throw CLIError.file(error, path: annotate)
                 }
             }
         }
