@@ -36,7 +36,6 @@ import base64
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 import tempfile
@@ -100,8 +99,7 @@ class Server:
             time.sleep(0.1)
 
     def output(self):
-        with open(self.log.name, encoding="utf-8", errors="replace") as f:
-            return f.read()
+        return harness.read_log(self.log.name)
 
     def error_responses(self, route_prefix):
         """Requests to routes under `route_prefix` answered 4xx/5xx, from /metrics (None
@@ -118,12 +116,7 @@ class Server:
         return count
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
+        harness.stop(self.process)
         os.unlink(self.log.name)
 
 

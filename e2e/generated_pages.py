@@ -79,6 +79,7 @@ from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
+import harness
 from harness import CHROMIUM_ARGUMENTS, OFFLINE_RESOLVER, ROOT, free_port
 APPLE_SCRIPT_HOST = "appleid.cdn-apple.com"
 APPLE_AUTHORIZE = "https://appleid.apple.com/auth/authorize"
@@ -508,16 +509,10 @@ class Example:
                 time.sleep(0.1)
 
     def output(self):
-        with open(self.log.name, encoding="utf-8", errors="replace") as f:
-            return f.read()
+        return harness.read_log(self.log.name)
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
+        harness.stop(self.process)
         os.unlink(self.log.name)
 
 

@@ -3,6 +3,7 @@ Chromium with every host but ours unresolvable, PNG headers. e2e/run.sh runs the
 import os
 import socket
 import struct
+import subprocess
 import urllib.error
 import urllib.request
 
@@ -39,3 +40,20 @@ def png_size(data):
     if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
         return None
     return struct.unpack(">II", data[16:24])
+
+
+def read_log(path):
+    """A server's log file, as text."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return f.read()
+
+
+def stop(process, timeout=10):
+    """SIGTERM (a graceful stop), then SIGKILL if it is still running after `timeout` s."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

@@ -29,6 +29,7 @@ import time
 import http.client
 from concurrent.futures import ThreadPoolExecutor
 
+import harness
 from harness import ROOT, free_port
 # Memory bound beyond the process's base and the image cache: fonts, text engines
 # (each retired after 64 sizes), Cairo's and fontconfig's own bounded caches, malloc
@@ -95,11 +96,7 @@ class Server:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def stop(self):
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
+        harness.stop(self.proc, timeout=15)
 
 
 def get(port, target, timeout=10, conn=None):

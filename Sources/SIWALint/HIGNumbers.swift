@@ -1,3 +1,5 @@
+import SIWAButtons
+
 /// The numbers of Apple's rules, and the tolerances with which measured buttons are held
 /// to them (Apple's own images pass: see SIWALintTests).
 enum HIGNumbers {
@@ -14,8 +16,8 @@ enum HIGNumbers {
     static let titleShareHigh = 0.60
     /// Trailing margin as a share of the width.
     static let rightMarginShare = 0.08
-    /// The logo's ink width / height (SF's U+F8FF, Apple's logo files).
-    static let logoAspect = 0.81
+    /// The logo's ink width / height (SF's U+F8FF, Apple's logo files): our outline's.
+    static let logoAspect = AppleLogoPath.aspect
     /// Clear space (and the logo-only button's margin) as a share of the height.
     static let marginShare = 0.1
 }

@@ -83,10 +83,6 @@ public struct LintRoutes<Context: RequestContext>: Sendable {
             throw PlainTextError.renderFailed(error)
         }
         let report = LintReport(subject: spec.canonicalTarget, findings: findings, context: lintContext)
-        let json = ByteBuffer(bytes: report.json.encoded(pretty: false))
-        return Response(status: .ok,
-                        headers: [.contentType: "application/json; charset=utf-8", .contentLength: String(json.readableBytes),
-                                  .cacheControl: "no-store", .xContentTypeOptions: "nosniff"],
-                        body: ResponseBody(byteBuffer: json))
+        return JSONAnswer.response(report.json.encoded(pretty: false), for: request)
     }
 }

@@ -15,10 +15,7 @@ enum SchemaRoute {
         let json = (try? encoder.encode(ButtonSchema(titles: titles, webFlow: WebFlowSettings.schemaFields))) ?? Data("{}".utf8)
         for method in [HTTPRequest.Method.get, .head] {
             routes.on("/api/schema", method: method) { request, _ in
-                Response(status: .ok,
-                         headers: [.contentType: "application/json; charset=utf-8", .contentLength: String(json.count),
-                                   .cacheControl: "no-cache", .xContentTypeOptions: "nosniff"],
-                         body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: json)))
+                JSONAnswer.response(json, for: request, cacheControl: "no-cache")
             }
         }
     }

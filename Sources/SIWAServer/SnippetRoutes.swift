@@ -93,12 +93,6 @@ public struct SnippetRoutes<Context: RequestContext>: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding three strings cannot fail.
-        let json = ByteBuffer(bytes: (try? encoder.encode(body)) ?? Data("{}".utf8))
-        return Response(status: .ok,
-                        headers: [.contentType: "application/json; charset=utf-8",
-                                  .contentLength: String(json.readableBytes),
-                                  .cacheControl: "no-store",
-                                  .xContentTypeOptions: "nosniff"],
-                        body: ResponseBody(byteBuffer: json))
+        return JSONAnswer.response((try? encoder.encode(body)) ?? Data("{}".utf8), for: request)
     }
 }

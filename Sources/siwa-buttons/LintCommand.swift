@@ -70,10 +70,7 @@ struct LintCommand: ParsableCommand {
 
     /// `/appleid/...` (or a full URL to it) is a request; anything else names a file.
     private var isRequest: Bool {
-        var rest = Substring(subject ?? "")
-        for scheme in ["https://", "http://"] where rest.lowercased().hasPrefix(scheme) {
-            rest = rest.dropFirst(scheme.count).drop { $0 != "/" }
-        }
+        guard let rest = ButtonRequest.withoutHost(subject ?? "") else { return false }
         return rest.hasPrefix("/appleid/") || rest == "/appleid"
     }
 

@@ -16,17 +16,24 @@ public struct ButtonRequest: Hashable, Sendable {
     /// Parses `"/appleid/button/left?type=continue&height=44"`. A full URL
     /// (`https://host/appleid/button?...`) is accepted too: scheme and host are ignored.
     public static func parse(_ target: String) throws(RequestError) -> ButtonRequest {
-        var rest = Substring(target)
-        for scheme in ["https://", "http://"] where rest.lowercased().hasPrefix(scheme) {
-            rest = rest.dropFirst(scheme.count)
-            guard let slash = rest.firstIndex(of: "/") else { throw .unknownEndpoint(String(target)) }
-            rest = rest[slash...]
-        }
+        guard var rest = withoutHost(target) else { throw .unknownEndpoint(String(target)) }
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
         if let q = rest.firstIndex(of: "?") {
             return try parse(path: String(rest[..<q]), query: String(rest[rest.index(after: q)...]))
         }
         return try parse(path: String(rest), query: nil)
+    }
+
+    /// The target without a URL's scheme and host (`https://host/appleid/button?..` ->
+    /// `/appleid/button?..`); nil for a URL with no path.
+    public static func withoutHost(_ target: String) -> Substring? {
+        var rest = Substring(target)
+        for scheme in ["https://", "http://"] where rest.lowercased().hasPrefix(scheme) {
+            rest = rest.dropFirst(scheme.count)
+            guard let slash = rest.firstIndex(of: "/") else { return nil }
+            rest = rest[slash...]
+        }
+        return rest
     }
 
     /// Parses an endpoint path and its raw (still percent-encoded) query string.
