@@ -46,3 +46,19 @@ struct PageColorTests {
         #expect(throws: (any Error).self) { try LintContext.parse(background: "ＦＦＦ", beside: nil, margin: nil) }
     }
 }
+
+@Suite("Page context errors")
+struct LintContextErrorTests {
+    @Test("A bad value is quoted with control characters escaped: the message stays one line")
+    func controlCharacters() {
+        for (background, beside, margin) in [("\0\nX", nil, nil), (nil, "1\nx2", nil), (nil, nil, "\r5")] as [(String?, String?, String?)] {
+            do {
+                _ = try LintContext.parse(background: background, beside: beside, margin: margin)
+                Issue.record("accepted \(String(describing: background ?? beside ?? margin))")
+            } catch {
+                #expect(!error.description.contains("\n") && !error.description.contains("\r") && !error.description.contains("\0"),
+                        "\(error.description)")
+            }
+        }
+    }
+}
