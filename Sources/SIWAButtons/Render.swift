@@ -43,19 +43,29 @@ public final class ButtonRenderer: Sendable {
     /// Text engines retired to keep memory bounded (see `EnginePool`).
     public var retiredTextEngines: Int { engines.retiredEngines }
 
-    /// The pipeline: the spec laid out in points (the model), then drawn and encoded.
+    /// The pipeline: the spec laid out in points (the model), then drawn and encoded at
+    /// the spec's scale.
     public func render(_ spec: ButtonSpec, format: OutputFormat) throws -> [UInt8] {
-        try engines.with { engine in
+        try render(spec, format: format, pixelScale: Double(spec.scale))
+    }
+
+    /// The same at any scale, e.g. Android's hdpi (1.5): Apple's `scale` parameter is a
+    /// whole 1-6, but a generator may need the densities between. The canvas is the
+    /// button's size times `pixelScale`, rounded half up as Android scales drawables
+    /// (375 x 1.5 = 563 px); `spec.scale` is ignored.
+    public func render(_ spec: ButtonSpec, format: OutputFormat, pixelScale: Double) throws -> [UInt8] {
+        precondition(pixelScale > 0 && pixelScale.isFinite, "pixelScale must be a positive number")
+        return try engines.with { engine in
             let layout = Layout.layout(spec, titles: titles, measurer: engine)
             let document = DocumentInfo(title: titles.accessibleTitle(for: spec), idSeed: spec.canonicalTarget)
-            let bytes = try Self.draw(layout, scale: spec.scale, format: format, document: document, text: engine)
-            return (bytes, fontSize: layout.label?.fontSize, scale: spec.scale)
+            let bytes = try Self.draw(layout, scale: pixelScale, format: format, document: document, text: engine)
+            return (bytes, fontSize: layout.label?.fontSize, scale: pixelScale)
         }
     }
 
     /// Drawing and encoding: sees the layout, the scale and the document's title, nothing
     /// of the request (no locale: the label carries its resolved `TextStyle`).
-    private static func draw(_ layout: ButtonLayout, scale: Int, format: OutputFormat, document: DocumentInfo,
+    private static func draw(_ layout: ButtonLayout, scale: Double, format: OutputFormat, document: DocumentInfo,
                              text engine: TextEngine) throws -> [UInt8] {
         let canvas = CairoTargets.Canvas(width: layout.width, height: layout.height, scale: scale)
         let draw = { (cr: OpaquePointer) in Painter.paint(layout, on: cr, text: engine) }
@@ -175,7 +185,7 @@ final class EnginePool: @unchecked Sendable {
 
     private struct TextSize: Hashable {
         var fontSize: Double
-        var scale: Int
+        var scale: Double
     }
 
     private let fonts: FontLibrary
@@ -189,7 +199,7 @@ final class EnginePool: @unchecked Sendable {
     var retiredEngines: Int { lock.withLock { retired } }
 
     /// Runs `body` with an engine; `body` returns its result and the text size it drew at.
-    func with<R>(_ body: (TextEngine) throws -> (R, fontSize: Double?, scale: Int)) rethrows -> R {
+    func with<R>(_ body: (TextEngine) throws -> (R, fontSize: Double?, scale: Double)) rethrows -> R {
         var slot: Slot? = lock.withLock { idle.popLast() } ?? Slot(engine: TextEngine(fonts: fonts))
         var keep = true
         defer {

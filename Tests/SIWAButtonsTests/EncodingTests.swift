@@ -31,6 +31,21 @@ struct EncodingTests {
         #expect(png[25] == 4, "colour type grey+alpha")
     }
 
+    @Test("Fractional pixel scales (Android's hdpi): size rounded half up; whole ones equal Apple's scale")
+    func fractionalPixelScale() throws {
+        let renderer = try ButtonRenderer.shared()
+        let spec = try ButtonRequest.parse("/appleid/button?width=375&height=64").spec
+        let hdpi = try renderer.render(spec, format: .png, pixelScale: 1.5)
+        let size = try #require(pngSize(hdpi))
+        #expect(size.width == 563 && size.height == 96)
+        let bitmap = try Bitmap(png: hdpi)
+        #expect(bitmap.pixels[0] == 0, "corner transparent")
+        #expect(bitmap.pixels[48 * 563 + 281] >> 24 == 255, "centre opaque")
+        var twice = spec
+        twice.scale = 2
+        #expect(try renderer.render(spec, format: .png, pixelScale: 2) == renderer.render(twice, format: .png))
+    }
+
     @Test("PNG pixels: pure fills, transparent corners, grey edges without colour leaks",
           arguments: ["/appleid/button?color=black&scale=3", "/appleid/button?color=white&border=true&scale=2&border_radius=50"])
     func pngPixels(target: String) throws {

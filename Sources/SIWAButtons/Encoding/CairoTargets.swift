@@ -8,10 +8,11 @@ enum CairoTargets {
     struct Canvas {
         var width: Double
         var height: Double
-        var scale: Int
+        var scale: Double
 
-        var pixelWidth: Int { Int(width.rounded()) * scale }
-        var pixelHeight: Int { Int(height.rounded()) * scale }
+        // Whole points times the scale, rounded half up (exact for whole scales).
+        var pixelWidth: Int { Int((width.rounded() * scale).rounded()) }
+        var pixelHeight: Int { Int((height.rounded() * scale).rounded()) }
     }
 
     struct CairoError: Error, CustomStringConvertible {
@@ -52,15 +53,15 @@ enum CairoTargets {
         return sink.bytes
     }
 
-    private static func drawScaled(on surface: OpaquePointer, scale: Int, _ draw: (OpaquePointer) -> Void) throws {
+    private static func drawScaled(on surface: OpaquePointer, scale: Double, _ draw: (OpaquePointer) -> Void) throws {
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
-        cairo_scale(cr, Double(scale), Double(scale))
+        cairo_scale(cr, scale, scale)
         draw(cr)
         try check(cairo_status(cr))
     }
 
-    private static func finish(_ surface: OpaquePointer, scale: Int, _ draw: (OpaquePointer) -> Void) throws {
+    private static func finish(_ surface: OpaquePointer, scale: Double, _ draw: (OpaquePointer) -> Void) throws {
         defer { cairo_surface_destroy(surface) }
         try drawScaled(on: surface, scale: scale, draw)
         cairo_surface_finish(surface)
