@@ -8,9 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIWA_SETUP_EXTRA="hyperfine" source scripts/setup.sh
-build=(swift build -c release --static-swift-stdlib --product siwa-buttons --scratch-path .build-release)
-"${build[@]}" >/dev/null
-bin="$("${build[@]}" --show-bin-path)/siwa-buttons"
+source scripts/release-build.sh
+"${release_build[@]}" >/dev/null
+bin="$("${release_build[@]}" --show-bin-path)/siwa-buttons"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 target='/appleid/button?width=375&height=64'
 "$bin" render "$target&format=svg" -o "$tmp/button.svg"

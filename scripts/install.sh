@@ -15,9 +15,9 @@ set -euo pipefail
 prefix=${1:?usage: scripts/install.sh PREFIX}
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
-build=(swift build -c release --static-swift-stdlib --product siwa-buttons --scratch-path .build-release)
-"${build[@]}"
-bin=$("${build[@]}" --show-bin-path)
+source scripts/release-build.sh
+"${release_build[@]}"
+bin=$("${release_build[@]}" --show-bin-path)
 
 # Assembled beside PREFIX, then swapped in, so PREFIX is never half-installed.
 mkdir -p "$(dirname "$prefix")"

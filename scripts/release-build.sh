@@ -1,0 +1,12 @@
+# The release build that scripts/install.sh installs and scripts/bench-start.sh times
+# (sourced: defines `release_build`). The Swift runtime is linked in, so no toolchain is
+# needed where it runs, and it is linked for a fast start, which scripts and build
+# pipelines pay once per button (docs/performance.md, "Start-up"):
+#   --no-export-dynamic   Swift's static-stdlib link exports every symbol of the program
+#                         (28,000), and every symbol the 42 C libraries bind is looked up
+#                         there first; nothing loads plugins into us, so export none.
+#   pack-relative-relocs  the 120,000 pointer fix-ups of a position-independent binary as
+#                         a 22 KB bitmap (RELR, glibc 2.36) instead of 2.7 MB of entries;
+#                         needs lld, which the Swift toolchain ships.
+release_build=(swift build -c release --static-swift-stdlib --product siwa-buttons --scratch-path .build-release
+  -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic)
