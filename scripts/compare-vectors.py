@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Compares the SVG and PDF of two builds by their pixels (not their bytes): renders a
+broad set (every mode, style and type; several locales incl. RTL, Thai and CJK; scales
+1 and 3) with OLD and NEW, rasterises each file (rsvg-convert, pdftoppm) and prints the
+max and mean channel difference and the byte sizes. Used when the vector writers change
+(e.g. glyphs → outlines from the vector scene), where the bytes must change but the
+picture must not.
+
+    python3 scripts/compare-vectors.py OLD_BINARY NEW_BINARY [--keep DIR]
+
+Set SIWA_FONTS_DIR if a binary is not in its build folder.
+"""
+import itertools, os, subprocess, sys, tempfile
+import numpy as np
+from PIL import Image
+
+LOCALES = ["en_US", "de_DE", "ar_SA", "iw_IL", "th_TH", "zh_CN", "ja_JP", "ko_KR"]
+STYLES = ["color=black", "color=white", "color=white&border=true"]
+TYPES = ["sign-in", "continue", "sign-up"]
+
+
+def targets():
+    for locale, style, kind, scale in itertools.product(LOCALES, STYLES, TYPES, [1, 3]):
+        yield f"/appleid/button?locale={locale}&{style}&type={kind}&width=260&height=44&scale={scale}"
+        yield (f"/appleid/button/left?locale={locale}&{style}&type={kind}&width=300&height=50"
+               f"&logo-size=large&border_radius=50&scale={scale}")
+    for style, scale, radius in itertools.product(STYLES, [1, 3], [0, 15, 50]):
+        yield f"/appleid/button/logo?size=44&{style}&border_radius={radius}&scale={scale}"
+
+
+def raster(path, fmt, out):
+    if fmt == "svg":
+        subprocess.run(["rsvg-convert", "-o", out, path], check=True)
+    else:  # PDF points are the canvas' units: 72 dpi gives one pixel per unit
+        subprocess.run(["pdftoppm", "-r", "72", "-png", "-singlefile", "-aa", "yes", "-aaVector", "yes",
+                        path, out[:-4]], check=True)
+    image = Image.open(out)
+    # pdftoppm writes RGB over white; compare SVGs with their alpha.
+    return np.asarray(image.convert("RGBA" if fmt == "svg" else "L"), dtype=np.int16)
+
+
+def main():
+    old, new = sys.argv[1], sys.argv[2]
+    keep = sys.argv[sys.argv.index("--keep") + 1] if "--keep" in sys.argv else None
+    work = keep or tempfile.mkdtemp(prefix="siwa-compare-")
+    os.makedirs(work, exist_ok=True)
+    for fmt in ["svg", "pdf"]:
+        worst, means, sizes, count = 0, [], {"old": 0, "new": 0}, 0
+        worst_target = ""
+        for i, target in enumerate(targets()):
+            images = {}
+            for name, binary in [("old", old), ("new", new)]:
+                path = os.path.join(work, f"{i}-{name}.{fmt}")
+                subprocess.run([binary, "render", f"{target}&format={fmt}", "-o", path], check=True,
+                               stderr=subprocess.DEVNULL)
+                sizes[name] += os.path.getsize(path)
+                images[name] = raster(path, fmt, os.path.join(work, f"{i}-{name}-{fmt}.png"))
+            a, b = images["old"], images["new"]
+            if a.shape != b.shape:
+                print(f"{fmt} {target}: sizes differ {a.shape} {b.shape}")
+                worst = 255
+                continue
+            d = np.abs(a - b)
+            if d.max() > worst:
+                worst, worst_target = int(d.max()), target
+            means.append(d.mean())
+            count += 1
+        print(f"{fmt}: {count} files, max difference {worst} (of 255) at {worst_target}, "
+              f"mean {np.mean(means):.4f}, worst file mean {np.max(means):.4f}; "
+              f"bytes old {sizes['old']} new {sizes['new']} ({100 * (sizes['new'] / sizes['old'] - 1):+.1f}%)")
+
+
+if __name__ == "__main__":
+    main()
