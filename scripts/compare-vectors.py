@@ -6,7 +6,7 @@ max and mean channel difference and the byte sizes. Used when the vector writers
 (e.g. glyphs → outlines from the vector scene), where the bytes must change but the
 picture must not.
 
-    python3 scripts/compare-vectors.py OLD_BINARY NEW_BINARY [--keep DIR]
+    python3 scripts/compare-vectors.py OLD_BINARY NEW_BINARY [--keep DIR] [--only svg|pdf]
 
 Set SIWA_FONTS_DIR if a binary is not in its build folder.
 """
@@ -44,7 +44,8 @@ def main():
     keep = sys.argv[sys.argv.index("--keep") + 1] if "--keep" in sys.argv else None
     work = keep or tempfile.mkdtemp(prefix="siwa-compare-")
     os.makedirs(work, exist_ok=True)
-    for fmt in ["svg", "pdf"]:
+    formats = [sys.argv[sys.argv.index("--only") + 1]] if "--only" in sys.argv else ["svg", "pdf"]
+    for fmt in formats:
         worst, means, sizes, count = 0, [], {"old": 0, "new": 0}, 0
         worst_target = ""
         for i, target in enumerate(targets()):
