@@ -74,6 +74,19 @@ struct SceneTests {
         #expect(outline.path.contourCount >= label.text.unicodeScalars.filter { !$0.properties.isWhitespace }.count / 2)
     }
 
+    @Test("--labels: the outline is the replaced title's, laid out as drawn")
+    func replacedTitle() throws {
+        let spec = try ButtonRequest.parse("/appleid/button?locale=en_US&width=260&height=44").spec
+        let renderer = try TestSupport.renderer().with(titles: try TitleTable(overrides: ["en_US": ["sign-in": "Sign on with Apple"]]))
+        let standard = try TestSupport.renderer().scene(spec)
+        let replaced = renderer.scene(spec)
+        let label = try #require(renderer.layout(spec).label)
+        #expect(label.text.contains("Sign on"))
+        #expect(replaced.items(.label) != standard.items(.label))
+        let ink = try #require(replaced.items(.label).first?.path.controlBounds)
+        #expect(ink.x >= label.x - 1 && ink.maxX <= label.x + label.advance + 1)
+    }
+
     @Test("RTL: the label is left of the logo; LTR: right of it")
     func direction() throws {
         let (rtl, _) = try Self.scene("/appleid/button?locale=ar_SA&width=260&height=44")
