@@ -6,7 +6,7 @@ max and mean channel difference and the byte sizes. Used when the vector writers
 (e.g. glyphs → outlines from the vector scene), where the bytes must change but the
 picture must not.
 
-    python3 scripts/compare-vectors.py OLD_BINARY NEW_BINARY [--keep DIR] [--only svg|pdf]
+    python3 scripts/compare-vectors.py OLD_BINARY NEW_BINARY [--keep DIR] [--only svg|pdf] [--every N]
 
 Set SIWA_FONTS_DIR if a binary is not in its build folder.
 """
@@ -45,6 +45,14 @@ def raster(path, fmt, out):
     return a[:h * SUPERSAMPLE, :w * SUPERSAMPLE].reshape(h, SUPERSAMPLE, w, SUPERSAMPLE).mean(axis=(1, 3))
 
 
+def svg_on_white(path, out):
+    """An SVG as pdftocairo draws a PDF page: on white, grey, 8x and averaged."""
+    subprocess.run(["rsvg-convert", "-z", str(SUPERSAMPLE), "-b", "white", "-o", out, path], check=True)
+    a = np.asarray(Image.open(out).convert("L"), dtype=np.float64)
+    h, w = a.shape[0] // SUPERSAMPLE, a.shape[1] // SUPERSAMPLE
+    return a[:h * SUPERSAMPLE, :w * SUPERSAMPLE].reshape(h, SUPERSAMPLE, w, SUPERSAMPLE).mean(axis=(1, 3))
+
+
 def main():
     old, new = sys.argv[1], sys.argv[2]
     keep = sys.argv[sys.argv.index("--keep") + 1] if "--keep" in sys.argv else None
@@ -54,7 +62,9 @@ def main():
     for fmt in formats:
         worst, means, sizes, count = 0, [], {"old": 0, "new": 0}, 0
         worst_target = ""
-        for i, target in enumerate(targets()):
+        control = {"old": (0.0, []), "new": (0.0, [])}
+        every = int(sys.argv[sys.argv.index("--every") + 1]) if "--every" in sys.argv else 1
+        for i, target in list(enumerate(targets()))[::every]:
             images = {}
             for name, binary in [("old", old), ("new", new)]:
                 path = os.path.join(work, f"{i}-{name}.{fmt}")
@@ -62,6 +72,13 @@ def main():
                                stderr=subprocess.DEVNULL)
                 sizes[name] += os.path.getsize(path)
                 images[name] = raster(path, fmt, os.path.join(work, f"{i}-{name}-{fmt}.png"))
+                if fmt == "pdf":
+                    # Control: the same build's SVG, drawn the same way, against its PDF.
+                    svg = os.path.join(work, f"{i}-{name}-control.svg")
+                    subprocess.run([binary, "render", f"{target}&format=svg", "-o", svg], check=True,
+                                   stderr=subprocess.DEVNULL)
+                    d = np.abs(images[name] - svg_on_white(svg, svg[:-4] + ".png"))
+                    control[name] = (max(control[name][0], float(d.max())), control[name][1] + [d.mean()])
             a, b = images["old"], images["new"]
             if a.shape != b.shape:
                 print(f"{fmt} {target}: sizes differ {a.shape} {b.shape}")
@@ -75,6 +92,8 @@ def main():
         print(f"{fmt}: {count} files, max difference {worst} (of 255) at {worst_target}, "
               f"mean {np.mean(means):.4f}, worst file mean {np.max(means):.4f}; "
               f"bytes old {sizes['old']} new {sizes['new']} ({100 * (sizes['new'] / sizes['old'] - 1):+.1f}%)")
+        for name in ["old", "new"] if fmt == "pdf" else []:
+            print(f"  control, {name} PDF against {name} SVG: max {control[name][0]:.1f}, mean {np.mean(control[name][1]):.4f}")
 
 
 if __name__ == "__main__":
