@@ -17,8 +17,8 @@ the image URL (exact URLs in the endpoints' grammar) and the snippets; the previ
 at the right natural size; controls that do not apply to the layout are hidden; invalid
 values are explained next to the field and never reach the service; copy buttons put
 the right text on the clipboard (the Clipboard API and the execCommand fallback); the
-download links name sensible files and answer the right content type (SVG/PDF URL and
-download both at 1x); the image base URL field reaches every snippet; the <img> snippet,
+download links name sensible files and answer the right content type (SVG/PDF/VectorDrawable
+URL and download at 1x); the image base URL field reaches every snippet; the <img> snippet,
 pasted into a page, shows at its size in points at 1 and 2 device pixels per point
 (with and without v=TOKEN); "Sign in in a popup" is not in the Scope group and the
 language menu fits its longest name at 1280 px; the keyboard reaches and operates the
@@ -749,6 +749,8 @@ def check_downloads(editor, target):
                 target.replace("scale=3", "scale=1").replace("&scale=1", "") + "&format=svg"),
         "pdf": ("application/pdf", "siwa-center-continue-white-outline-de_DE-300x44r50.pdf",
                 target.replace("&scale=3", "") + "&format=pdf"),
+        "vectordrawable": ("application/xml", "siwa-center-continue-white-outline-de_DE-300x44r50.xml",
+                           target.replace("&scale=3", "") + "&format=vectordrawable"),
     }
     for fmt, (media_type, name, path) in expected.items():
         link = editor.el(f"download-{fmt}")
@@ -762,7 +764,10 @@ def check_downloads(editor, target):
             expect(png_size(body) == (900, 132), f"the PNG download is {png_size(body)}, expected 900x132")
         elif fmt == "pdf":
             expect(body.startswith(b"%PDF-"), "the PDF download is not a PDF")
-    print("ok   downloads: PNG at the chosen scale, SVG and PDF, with file names, right content types")
+        elif fmt == "vectordrawable":
+            expect(b'<vector xmlns:android=' in body and b'android:width="300dp"' in body,
+                   "the Android XML download is not a 300 dp VectorDrawable")
+    print("ok   downloads: PNG at the chosen scale, SVG, PDF and Android XML, with file names, right content types")
 
 
 def check_svg_in_chromium(editor):

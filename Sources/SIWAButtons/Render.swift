@@ -40,6 +40,19 @@ public final class ButtonRenderer: Sendable {
         engines.with { (Layout.layout(spec, titles: titles, measurer: $0), fontSize: nil, scale: 1) }
     }
 
+    /// The button as filled outlines in points (label glyphs included), from which
+    /// SVG, PDF and VectorDrawable are written.
+    public func scene(_ spec: ButtonSpec) -> ButtonScene {
+        engines.with { engine in
+            let layout = Layout.layout(spec, titles: titles, measurer: engine)
+            return (Self.scene(layout, text: engine), fontSize: layout.label?.fontSize, scale: TextEngine.outlineScale)
+        }
+    }
+
+    private static func scene(_ layout: ButtonLayout, text engine: TextEngine) -> ButtonScene {
+        ButtonScene(layout, labelOutline: layout.label.map { engine.outline($0) })
+    }
+
     /// Text engines retired to keep memory bounded (see `EnginePool`).
     public var retiredTextEngines: Int { engines.retiredEngines }
 
@@ -59,7 +72,9 @@ public final class ButtonRenderer: Sendable {
             let layout = Layout.layout(spec, titles: titles, measurer: engine)
             let document = DocumentInfo(title: titles.accessibleTitle(for: spec), idSeed: spec.canonicalTarget)
             let bytes = try Self.draw(layout, scale: pixelScale, format: format, document: document, text: engine)
-            return (bytes, fontSize: layout.label?.fontSize, scale: pixelScale)
+            // The size the engine drew text at: PNG at the pixel scale, the vector
+            // formats take outlines at one fixed scale.
+            return (bytes, fontSize: layout.label?.fontSize, scale: format == .png ? pixelScale : TextEngine.outlineScale)
         }
     }
 
@@ -68,14 +83,19 @@ public final class ButtonRenderer: Sendable {
     private static func draw(_ layout: ButtonLayout, scale: Double, format: OutputFormat, document: DocumentInfo,
                              text engine: TextEngine) throws -> [UInt8] {
         let canvas = CairoTargets.Canvas(width: layout.width, height: layout.height, scale: scale)
-        let draw = { (cr: OpaquePointer) in Painter.paint(layout, on: cr, text: engine) }
+        // PNG is painted from the layout (text as Cairo's glyphs, which the fidelity
+        // tests are tuned to); the vector formats replay the scene (text as outlines).
+        let scene = { Self.scene(layout, text: engine) }
         return switch format {
         case .png:
-            try CairoTargets.png(canvas, draw: draw)
+            try CairoTargets.png(canvas) { Painter.paint(layout, on: $0, text: engine) }
         case .svg:
-            SVGFinishing.finish(try CairoTargets.svg(canvas, draw: draw), title: document.title, idSeed: document.idSeed)
+            SVGFinishing.finish(try CairoTargets.svg(canvas, draw: ScenePainter.painting(scene())), title: document.title,
+                                idSeed: document.idSeed)
         case .pdf:
-            try CairoTargets.pdf(canvas, title: document.title, draw: draw)
+            try CairoTargets.pdf(canvas, title: document.title, draw: ScenePainter.painting(scene()))
+        case .vectorDrawable:
+            VectorDrawableWriter.write(scene())
         }
     }
 }

@@ -3,7 +3,7 @@ import SIWAButtons
 /// Where each file of a set goes:
 ///
 ///     center/sign-in/black/en_US/button@2x.png    (PNG: one file per scale)
-///     center/sign-in/black/en_US/button.svg       (SVG, PDF: vector, one file at 1x)
+///     center/sign-in/black/en_US/button.svg       (SVG, PDF, VectorDrawable .xml: vector, one file at 1x)
 ///     logo/white-outline/button@3x.png            (logo only: no type, no locale)
 ///
 /// With more than one size in the set the size joins the name: `button-250x44@2x.png`,
@@ -26,7 +26,7 @@ public struct AssetNaming: Hashable, Sendable {
         return "\(spec.mode.rawValue)/\(spec.type.rawValue)/\(style)/\(spec.locale.code)"
     }
 
-    /// Relative path of one file; SVG and PDF carry no scale (they are written at 1x).
+    /// Relative path of one file; SVG, PDF and VectorDrawable carry no scale (they are written at 1x).
     public func path(for spec: ButtonSpec, format: OutputFormat) -> String {
         var stem = "button"
         if includesSize {

@@ -96,11 +96,16 @@ enum GalleryPage {
         case .png: asset.spec.scale
         case .svg: 100
         case .pdf: 101
+        case .vectorDrawable: 102
         }
     }
 
     private static func label(_ asset: Asset) -> String {
-        asset.format == .png ? "PNG @\(asset.spec.scale)x" : asset.format.rawValue.uppercased()
+        switch asset.format {
+        case .png: "PNG @\(asset.spec.scale)x"
+        case .vectorDrawable: "Android XML"
+        default: asset.format.rawValue.uppercased()
+        }
     }
 
     private static func modeName(_ mode: ButtonSpec.Mode) -> String {

@@ -51,7 +51,7 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("1 to 6; PNG only (SVG and PDF are written once, at 1x).", valueName: "list"))
     var scales: String?
 
-    @Option(help: ArgumentHelp("png, svg, pdf.", valueName: "list"))
+    @Option(help: ArgumentHelp("png, svg, pdf, vectordrawable (Android XML).", valueName: "list"))
     var formats: String?
 
     @Option(help: ArgumentHelp("Services ID for Sign in with Apple JS (e.g. com.example.web).", valueName: "id"))

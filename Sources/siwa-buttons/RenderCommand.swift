@@ -25,7 +25,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file; '-' writes to standard output.", valueName: "file"))
     var output: String
 
-    @Option(help: "png, svg or pdf (default: from the output file's extension, else png).")
+    @Option(help: "png, svg, pdf or vectordrawable (default: from the output file's extension, .xml for vectordrawable, else png).")
     var format: OutputFormat?
 
     @Flag(help: "Refuse to draw a button that breaks one of Apple's rules (see `siwa-buttons lint`).")
@@ -88,7 +88,7 @@ struct RenderJob {
         // An extension we cannot write is a mistake (a PNG in "button.jpg"), unless --format says what to write.
         let ext = URL(fileURLWithPath: output).pathExtension
         if output != "-", fromFile == nil, format == nil, !ext.isEmpty {
-            throw CLIError("Cannot write '.\(ext)' files: use .png, .svg or .pdf, or give --format.")
+            throw CLIError("Cannot write '.\(ext)' files: use .png, .svg, .pdf or .xml (VectorDrawable), or give --format.")
         }
         let candidates = [format, query, fromFile].compactMap { $0 }
         guard let first = candidates.first else { return .png }

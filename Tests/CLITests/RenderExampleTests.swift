@@ -32,6 +32,21 @@ import Testing
         #expect(tmp.bytes("logo.pdf").starts(with: Array("%PDF-".utf8)))
     }
 
+    @Test("VectorDrawable: -o x.xml, and --format vectordrawable agrees with it")
+    func vectorDrawableExample() throws {
+        let tmp = try TemporaryFolder()
+        let target = "/appleid/button?locale=ar_SA&width=260&height=44"
+        let result = try Executable.siwa(["render", target, "-o", tmp("button.xml").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let xml = String(decoding: tmp.bytes("button.xml"), as: UTF8.self)
+        #expect(xml.contains("<vector xmlns:android=\"http://schemas.android.com/apk/res/android\""))
+        #expect(xml.contains("android:width=\"260dp\""))
+        let piped = try Executable.siwa(["render", target, "--format", "vectordrawable", "-o", "-"])
+        #expect(Array(piped.stdout) == tmp.bytes("button.xml"))
+        let conflict = try Executable.siwa(["render", target + "&format=vectordrawable", "-o", tmp("b.svg").path])
+        #expect(conflict.status == 1 && conflict.stderr.contains("Conflicting formats: vectordrawable and svg"))
+    }
+
     @Test("-o - writes a PNG to standard output")
     func pngToStandardOutput() throws {
         let result = try Executable.siwa(["render", "/appleid/button?type=continue", "-o", "-"])

@@ -37,12 +37,13 @@ import Testing
         config.modes = [.center]
         config.types = [.signIn]
         config.styles = [.black]
-        config.formats = [.png, .svg, .pdf]
+        config.formats = [.png, .svg, .pdf, .vectorDrawable]
         config.scales = [1, 2, 3]
         let assets = config.assets()
         #expect(assets.map(\.path) == [
             "center/sign-in/black/en_US/button.pdf",
             "center/sign-in/black/en_US/button.svg",
+            "center/sign-in/black/en_US/button.xml",
             "center/sign-in/black/en_US/button@1x.png",
             "center/sign-in/black/en_US/button@2x.png",
             "center/sign-in/black/en_US/button@3x.png",
@@ -102,6 +103,7 @@ import Testing
         #expect(naming.path(for: spec, format: .png) == "left/continue/white-outline/iw_IL/button@3x.png")
         spec = ButtonSpec(mode: .logo, color: .white, scale: 1, size: 44)
         #expect(naming.path(for: spec, format: .pdf) == "logo/white/button.pdf")
+        #expect(naming.path(for: spec, format: .vectorDrawable) == "logo/white/button.xml")
     }
 
     @Test func sizeJoinsTheNameWhenThereAreSeveral() {
@@ -121,7 +123,7 @@ import Testing
         var config = GeneratorConfiguration()
         config.locales = ButtonLocale.all
         config.sizes = [ButtonSize.default, ButtonSize(width: 300, height: 56, radius: 50)]
-        config.formats = [.png, .svg, .pdf]
+        config.formats = [.png, .svg, .pdf, .vectorDrawable]
         #expect(config.assets().allSatisfy { OutputFolder.isGeneratedPath($0.path) })
         for bad in ["../etc/passwd", "/etc/passwd", "a/../../b", "a//b", "", "a/./b", "a b.png", "a/b\\c"] {
             #expect(!OutputFolder.isGeneratedPath(bad), "\(bad)")

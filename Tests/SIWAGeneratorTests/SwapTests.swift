@@ -175,7 +175,7 @@ import Testing
     @Test func fileCountIsWhatARunWrites() throws {
         var configs = [smallConfiguration(), largerConfiguration(), GeneratorConfiguration()]
         var odd = smallConfiguration()
-        odd.formats = [.svg, .pdf]
+        odd.formats = [.svg, .pdf, .vectorDrawable]
         odd.styles = [.black]
         configs.append(odd)
         for config in configs {

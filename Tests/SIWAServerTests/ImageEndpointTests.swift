@@ -44,6 +44,7 @@ import Testing
                 case .png: #expect(pngSize(body) != nil)
                 case .svg: #expect(response.text.contains("<svg"))
                 case .pdf: #expect(response.text.hasPrefix("%PDF-"))
+                case .vectorDrawable: #expect(response.text.contains("<vector xmlns:android="))
                 }
             }
         }

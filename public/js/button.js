@@ -53,6 +53,8 @@ export class ButtonModel {
     const [color, border] = [parameter('color').default, parameter('border').default];
     this.defaultStyle = schema.styles.find((s) => s.color === color && s.border === border).name;
     this.formats = parameter('format').values;
+    /** Format → file extension (`vectordrawable` → `xml`). */
+    this.extensions = Object.fromEntries(schema.formats.map((f) => [f.name, f.fileExtension]));
     this.defaultFormat = parameter('format').default;
     /** Mode → endpoint path (`/appleid/button/left`). */
     this.endpoints = Object.fromEntries(schema.endpoints.map((e) => [e.mode, e.path]));
@@ -178,7 +180,7 @@ export class ButtonModel {
     } else {
       parts.push(button.type, button.style, button.locale, `${button.width}x${button.height}${radius}`);
     }
-    return parts.join('-') + (format === 'png' ? `@${scale}x` : '') + `.${format}`;
+    return parts.join('-') + (format === 'png' ? `@${scale}x` : '') + `.${this.extensions[format] || format}`;
   }
 
   /**

@@ -158,6 +158,8 @@ function showButton(button) {
   setDownload('png', model.imageURL(button, { format: 'png' }), model.fileName(button, 'png', scale), `PNG @${scale}×`);
   setDownload('svg', model.imageURL(button, { scale: 1, format: 'svg' }), model.fileName(button, 'svg', 1), 'SVG');
   setDownload('pdf', model.imageURL(button, { scale: 1, format: 'pdf' }), model.fileName(button, 'pdf', 1), 'PDF');
+  setDownload('vectordrawable', model.imageURL(button, { scale: 1, format: 'vectordrawable' }),
+    model.fileName(button, 'vectordrawable', 1), 'Android XML');
 
   // Shareable: the editor's own URL names the button (`#/appleid/button?width=250`).
   history.replaceState(null, '', `#${model.editorTarget(button)}`);
@@ -165,7 +167,7 @@ function showButton(button) {
 
 /** The production URL of the image: the base URL the service last accepted + the target. */
 function showImageURL(button) {
-  // SVG and PDF are vector: their URL is the 1x one, as their download is.
+  // SVG, PDF and VectorDrawable are vector: their URL is the 1x one, as their download is.
   const vector = button.format !== 'png';
   $('image-url').textContent = acceptedBase + model.imageTarget(button, vector ? { scale: 1 } : {});
 }

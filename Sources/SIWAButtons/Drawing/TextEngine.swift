@@ -95,6 +95,34 @@ final class TextEngine: TextMeasuring {
     /// Draws the label with its advance box starting at `label.x` and its baseline at
     /// `label.baseline`, in the current source colour.
     func draw(_ label: ButtonLayout.Label, on cr: OpaquePointer) {
+        place(label, on: cr) { pango_cairo_show_layout(cr, $0) }
+    }
+
+    /// Glyph outlines are taken at this many device units per point: FreeType gives
+    /// them in 1/64 and Cairo keeps paths in 1/256 of a device unit, so at 1 the
+    /// outline would be rounded to 1/256 pt, visible at large scales; at 16 it is
+    /// within 1/4096 pt of the font's curves.
+    static let outlineScale = 16.0
+
+    /// The label's glyphs as one outline in points, exactly where `draw` puts them
+    /// (same layout, font, size, tracking, CJK scale, direction), for vector formats:
+    /// the consumer needs no font. Fill with the non-zero rule, as Cairo fills glyphs.
+    func outline(_ label: ButtonLayout.Label) -> VectorPath {
+        let surface = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, nil)!
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, Self.outlineScale, Self.outlineScale)
+        place(label, on: cr) { pango_cairo_layout_path(cr, $0) }
+        let path = cairo_copy_path(cr)!
+        defer { cairo_path_destroy(path) }
+        return VectorPath(path.pointee)
+    }
+
+    /// Lays the label out for `cr`'s transformation and hands the layout to `body` with
+    /// the current point at its top-left, so its advance box starts at `label.x` and its
+    /// baseline is at `label.baseline`.
+    private func place(_ label: ButtonLayout.Label, on cr: OpaquePointer, _ body: (OpaquePointer) -> Void) {
         pango_cairo_update_context(cr, drawContext)
         let layout = makeLayout(label.text, style: label.style, fontSize: label.fontSize, context: drawContext)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
@@ -102,7 +130,7 @@ final class TextEngine: TextMeasuring {
         pango_layout_get_extents(layout, nil, &logical)
         let baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
         cairo_move_to(cr, label.x - Double(logical.x) / Double(PANGO_SCALE), label.baseline - baseline)
-        pango_cairo_show_layout(cr, layout)
+        body(layout)
     }
 
     /// `pinnedOnly`: the pinned fonts alone, untracked (for `fallbackSpaces`).

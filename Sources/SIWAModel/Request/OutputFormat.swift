@@ -1,20 +1,30 @@
 /// The encodings we produce.
 public enum OutputFormat: String, CaseIterable, Sendable {
     case png, svg, pdf
+    /// Android's VectorDrawable XML (`res/drawable/*.xml`), written from the vector scene.
+    case vectorDrawable = "vectordrawable"
 
     public var mediaType: String {
         switch self {
         case .png: "image/png"
         case .svg: "image/svg+xml"
         case .pdf: "application/pdf"
+        case .vectorDrawable: "application/xml"
         }
     }
 
-    public var fileExtension: String { rawValue }
+    public var fileExtension: String {
+        switch self {
+        case .vectorDrawable: "xml"
+        default: rawValue
+        }
+    }
 
     /// The format a file name asks for, from its extension.
     public init?(fileName: String) {
         guard let dot = fileName.lastIndex(of: ".") else { return nil }
-        self.init(rawValue: fileName[fileName.index(after: dot)...].lowercased())
+        let ext = fileName[fileName.index(after: dot)...].lowercased()
+        guard let format = Self.allCases.first(where: { $0.fileExtension == ext }) else { return nil }
+        self = format
     }
 }

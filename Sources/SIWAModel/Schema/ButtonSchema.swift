@@ -49,6 +49,8 @@ public struct ButtonSchema: Encodable, Sendable {
     public struct FormatEntry: Encodable, Sendable {
         public let name: String
         public let mediaType: String
+        /// The file name's extension (`xml` for `vectordrawable`).
+        public let fileExtension: String
     }
 
     /// A field of the web flow (Sign in with Apple JS settings) the snippets need.
@@ -90,7 +92,7 @@ public struct ButtonSchema: Encodable, Sendable {
         parameters.append(ParameterEntry(
             name: "format", origin: "ours", endpoints: Endpoint.allCases.map(\.path), type: "choice", minimum: nil,
             maximum: nil, values: OutputFormat.allCases.map(\.rawValue), default: .text(OutputFormat.png.rawValue),
-            summary: "The encoding: PNG at `scale`, or SVG or PDF at the size in points."))
+            summary: "The encoding: PNG at `scale`, or SVG, PDF or Android VectorDrawable at the size in points (text as outlines)."))
         parameters.append(ParameterEntry(
             name: ButtonRequest.cacheBustingParameter, origin: "ours", endpoints: Endpoint.allCases.map(\.path),
             type: "token", minimum: nil, maximum: nil, values: nil, default: nil,
@@ -102,7 +104,7 @@ public struct ButtonSchema: Encodable, Sendable {
         types = ButtonSpec.Kind.allCases.map(\.rawValue)
         styles = ButtonStyle.allCases.map { StyleEntry(name: $0.rawValue, color: $0.color.rawValue, border: $0.border) }
         logoSizes = ButtonSpec.LogoSize.allCases.map(\.rawValue)
-        formats = OutputFormat.allCases.map { FormatEntry(name: $0.rawValue, mediaType: $0.mediaType) }
+        formats = OutputFormat.allCases.map { FormatEntry(name: $0.rawValue, mediaType: $0.mediaType, fileExtension: $0.fileExtension) }
         locales = ButtonLocale.all.map { locale in
             LocaleEntry(code: locale.code, name: locale.name, language: locale.bcp47,
                         direction: locale.isRightToLeft ? "rtl" : "ltr",

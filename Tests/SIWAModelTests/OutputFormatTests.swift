@@ -1,0 +1,16 @@
+import Testing
+@testable import SIWAModel
+
+@Suite struct OutputFormatTests {
+    @Test("VectorDrawable: raw value, .xml, application/xml, chosen by a file name and by format=")
+    func vectorDrawable() throws {
+        #expect(OutputFormat(rawValue: "vectordrawable") == .vectorDrawable)
+        #expect(OutputFormat.vectorDrawable.fileExtension == "xml")
+        #expect(OutputFormat.vectorDrawable.mediaType == "application/xml")
+        #expect(OutputFormat(fileName: "res/drawable/siwa_sign_in.xml") == .vectorDrawable)
+        #expect(OutputFormat(fileName: "b.XML") == .vectorDrawable)
+        #expect(OutputFormat(fileName: "b.vectordrawable") == nil, "the extension, not the name of the format")
+        #expect(OutputFormat(fileName: "b.svg") == .svg && OutputFormat(fileName: "b.jpg") == nil)
+        #expect(try ButtonRequest.parse("/appleid/button?format=vectordrawable").format == .vectorDrawable)
+    }
+}
