@@ -76,8 +76,17 @@ public final class ButtonRenderer: Sendable {
             SVGFinishing.finish(try CairoTargets.svg(canvas, draw: draw), title: document.title, idSeed: document.idSeed)
         case .pdf:
             try CairoTargets.pdf(canvas, title: document.title, draw: draw)
+        case .vectorDrawable:
+            // The vector scene's writer (branch `scene`) replaces this at merge.
+            throw UnsupportedFormat(format: format)
         }
     }
+}
+
+/// A format this build cannot write yet.
+public struct UnsupportedFormat: Error, CustomStringConvertible {
+    public let format: OutputFormat
+    public var description: String { "format '\(format.rawValue)' is not supported by this build" }
 }
 
 /// What a vector document says besides its drawing: the title (SVG `<title>`, PDF

@@ -1,16 +1,23 @@
 /// The encodings we produce.
 public enum OutputFormat: String, CaseIterable, Sendable {
     case png, svg, pdf
+    case vectorDrawable = "vectordrawable"
 
     public var mediaType: String {
         switch self {
         case .png: "image/png"
         case .svg: "image/svg+xml"
         case .pdf: "application/pdf"
+        case .vectorDrawable: "application/xml"
         }
     }
 
-    public var fileExtension: String { rawValue }
+    public var fileExtension: String {
+        switch self {
+        case .vectorDrawable: "xml"
+        default: rawValue
+        }
+    }
 
     /// The format a file name asks for, from its extension.
     public init?(fileName: String) {
