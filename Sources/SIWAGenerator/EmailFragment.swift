@@ -11,7 +11,7 @@ enum EmailFragment {
     static func html(for spec: ButtonSpec, image: String, title: String, web: WebFlowSettings?) -> String {
         let locale = spec.mode == .logo ? ButtonLocale.default : spec.locale
         let img = "<img src=\"\(Escaping.html(Escaping.urlPath(image)))\" width=\"\(spec.width)\" height=\"\(spec.height)\" "
-            + "alt=\"\(Escaping.html(locale.typeset(title)))\" lang=\"\(locale.bcp47)\" "
+            + "alt=\"\(Escaping.html(locale.typeset(title)))\" lang=\"\(locale.bcp47)\" dir=\"\(locale.isRightToLeft ? "rtl" : "ltr")\" "
             + "style=\"display:block;border:0;width:\(spec.width)px;height:\(spec.height)px\">"
         guard let web else { return img + "\n" }
         return "<a href=\"\(Escaping.html(AuthorizeURL.make(web)))\" style=\"display:inline-block;text-decoration:none\">"

@@ -114,7 +114,8 @@ enum GalleryPage {
     }
 
     /// `PNG @2x`, `PNG @1.5x`, `SVG`, `VectorDrawable`; with presets, after the layout
-    /// and the file's folder-free name (`android: PNG @1.5x · siwa_sign_in_black_en_us.png`).
+    /// (`ios PNG @2x`), and for Android the resource folder, which tells the files of one
+    /// density apart (`android PNG @1.5x drawable-de-night-hdpi`).
     private static func label(_ asset: Asset) -> String {
         let scale = asset.pixelScale == asset.pixelScale.rounded() ? String(Int(asset.pixelScale)) : String(asset.pixelScale)
         let kind = switch asset.format {
@@ -123,8 +124,8 @@ enum GalleryPage {
         default: asset.format.rawValue.uppercased()
         }
         guard let preset = asset.preset else { return kind }
-        let folder = (asset.path as NSString).deletingLastPathComponent.split(separator: "/").last.map(String.init) ?? ""
-        return "\(preset.rawValue): \(kind) · \(folder)/\((asset.path as NSString).lastPathComponent)"
+        guard preset == .android else { return "\(preset.rawValue) \(kind)" }
+        return "android \(kind) " + ((asset.path as NSString).deletingLastPathComponent as NSString).lastPathComponent
     }
 
     private static func modeName(_ mode: ButtonSpec.Mode) -> String {

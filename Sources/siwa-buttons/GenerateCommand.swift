@@ -130,7 +130,9 @@ struct GenerateCommand: ParsableCommand {
             throw CLIError.file(error, path: out)
         }
         let seconds = Date().timeIntervalSince(started)
-        let pages = report.manifest.pages.map(\.path).joined(separator: ", ")
+        // A platform pack has a text file per button (catalog entries, e-mail fragments): counted, not listed.
+        let pageList = report.manifest.pages.map(\.path)
+        let pages = pageList.count <= 6 ? pageList.joined(separator: ", ") : "index.html and \(pageList.count - 1) other text files"
         print("Wrote \(report.manifest.files.count) images (\(report.imageBytes / 1024) KiB), manifest.json, \(pages) "
             + "to \(out) in \(String(format: "%.1f", seconds)) s.")
         if !report.removed.isEmpty {
