@@ -8,7 +8,7 @@
 # and the ratios. Each timing is the best of BENCH_RUNS runs (default 3) into an empty folder.
 #
 # Needs the VectorDrawable writer (branch `scene`): without it the android preset's
-# default formats fail; BENCH_ANDROID_FORMATS=png times the PNG-only packs meanwhile.
+# default formats fail; BENCH_FORMATS=png times PNG-only packs (every preset) meanwhile.
 #
 # Usage: scripts/bench-packs.sh
 # Env:   SIWA_BUTTONS_BIN  a release siwa-buttons (default: built here, -c release)
@@ -42,7 +42,7 @@ best_of() {
 }
 
 packs=(--presets android,ios,web --locales all --max-files 100000)
-if [ -n "${BENCH_ANDROID_FORMATS:-}" ]; then packs+=(--formats "$BENCH_ANDROID_FORMATS"); fi
+if [ -n "${BENCH_FORMATS:-}" ]; then packs+=(--formats "$BENCH_FORMATS"); fi
 
 t_packs=$(best_of packs "$bin" generate --out "$work/packs" "${packs[@]}")
 t_web=$(best_of web "$bin" generate --out "$work/web" --locales all)
