@@ -744,10 +744,10 @@ def check_copy(editor):
 
 def check_downloads(editor, target):
     expected = {
-        "png": ("image/png", "siwa-center-continue-white-outline-de_DE-300x44r50@3x.png", target),
-        "svg": ("image/svg+xml", "siwa-center-continue-white-outline-de_DE-300x44r50.svg",
+        "png": ("image/png", "siwa-continue-white-outline-de_DE-300x44r50@3x.png", target),
+        "svg": ("image/svg+xml", "siwa-continue-white-outline-de_DE-300x44r50.svg",
                 target.replace("scale=3", "scale=1").replace("&scale=1", "") + "&format=svg"),
-        "pdf": ("application/pdf", "siwa-center-continue-white-outline-de_DE-300x44r50.pdf",
+        "pdf": ("application/pdf", "siwa-continue-white-outline-de_DE-300x44r50.pdf",
                 target.replace("&scale=3", "") + "&format=pdf"),
         "vectordrawable": ("application/xml", "siwa-center-continue-white-outline-de_DE-300x44r50.xml",
                            target.replace("&scale=3", "") + "&format=vectordrawable"),

@@ -41,7 +41,7 @@ public struct BatchRenderer: Sendable {
                     break
                 }
                 do {
-                    let bytes = try renderer.render(asset.spec, format: asset.format)
+                    let bytes = try renderer.render(asset.spec, format: asset.format, pixelScale: asset.pixelScale)
                     let entry = Manifest.Entry(asset: asset, bytes: bytes, title: renderer.titles.accessibleTitle(for: asset.spec),
                                                findings: linter.findings(asset.spec))
                     try Data(bytes).write(to: folder.appendingPathComponent(asset.path))

@@ -10,6 +10,8 @@ public struct ConfigurationOverrides: Sendable, Equatable {
     public var sizes: [ButtonSize]?
     public var scales: [Int]?
     public var formats: [OutputFormat]?
+    public var presets: [Preset]?
+    public var naming: Naming?
     public var clientId: String?
     public var redirectURI: String?
     public var scope: String?
@@ -20,7 +22,7 @@ public struct ConfigurationOverrides: Sendable, Equatable {
 
     /// The field names, as YAML keys and (with `--`) as flags.
     public static let fields = ["modes", "types", "styles", "locales", "sizes", "scales", "formats",
-                                "client-id", "redirect-uri", "scope", "use-popup", "templates"]
+                                "presets", "naming", "client-id", "redirect-uri", "scope", "use-popup", "templates"]
 
     public func apply(to config: inout GeneratorConfiguration) {
         if let modes { config.modes = modes }
@@ -29,7 +31,12 @@ public struct ConfigurationOverrides: Sendable, Equatable {
         if let locales { config.locales = locales }
         if let sizes { config.sizes = sizes }
         if let scales { config.scales = scales }
-        if let formats { config.formats = formats }
+        if let formats {
+            config.formats = formats
+            config.formatsAskedFor = true
+        }
+        if let presets { config.presets = presets }
+        if let naming { config.naming = naming }
         if let clientId { config.web.clientId = clientId }
         if let redirectURI { config.web.redirectURI = redirectURI }
         if let scope { config.web.scope = scope }
@@ -59,6 +66,7 @@ public struct ConfigurationOverrides: Sendable, Equatable {
         case "types": types = try each(ConfigurationValues.type)
         case "styles": styles = try each(ConfigurationValues.style)
         case "formats": formats = try each(ConfigurationValues.format)
+        case "presets": presets = try each(ConfigurationValues.preset)
         case "scales": scales = try each(ConfigurationValues.scale)
         case "sizes": sizes = try each(ConfigurationValues.size)
         case "locales":
@@ -74,7 +82,7 @@ public struct ConfigurationOverrides: Sendable, Equatable {
     }
 
     /// Sets a single-value field (`client-id`, `redirect-uri`, `scope`, `use-popup`,
-    /// `templates`), checking it at once so the message can say where it was written.
+    /// `templates`, `naming`), checking it at once so the message can say where it was written.
     public mutating func setValue(_ field: String, _ value: String, label: String, location: String? = nil) throws(ConfigurationError) {
         func check(_ problem: String?) throws(ConfigurationError) {
             if let problem { throw ConfigurationError(field: label, problem, location: location) }
@@ -97,6 +105,11 @@ public struct ConfigurationOverrides: Sendable, Equatable {
         case "templates":
             try check(value.isEmpty ? "must not be empty" : nil)
             templates = value
+        case "naming":
+            switch ConfigurationValues.naming(value) {
+            case .success(let n): naming = n
+            case .failure(let m): try check(m.text)
+            }
         default:
             throw ConfigurationError(field: label, "is not a single-value field", location: location)
         }

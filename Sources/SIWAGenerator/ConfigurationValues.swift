@@ -21,6 +21,14 @@ enum ConfigurationValues {
         choice(raw, OutputFormat.self, what: "format")
     }
 
+    static func preset(_ raw: String) -> Result<Preset, Message> {
+        choice(raw, Preset.self, what: "preset")
+    }
+
+    static func naming(_ raw: String) -> Result<Naming, Message> {
+        choice(raw, Naming.self, what: "naming")
+    }
+
     static func locale(_ raw: String) -> Result<ButtonLocale, Message> {
         if let locale = ButtonLocale(code: raw) { return .success(locale) }
         return .failure(Message("unknown locale '\(WebFlowSettings.shown(raw))': expected 'all' or one of "

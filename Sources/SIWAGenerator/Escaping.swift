@@ -46,6 +46,23 @@ public enum Escaping {
         return out
     }
 
+    /// Text or a double-quoted attribute value in HTML written from Swift (the e-mail
+    /// fragments): `& < > " '` as character references, as Mustache's `{{value}}` does.
+    public static func html(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
     /// A relative path of the set (`center/sign-in/black/en_US/button@2x.png`) as a
     /// URL: each segment encoded, the slashes and `@` (allowed in a path) kept.
     public static func urlPath(_ path: String) -> String {

@@ -1,3 +1,4 @@
+import Foundation
 import SIWAButtons
 
 /// The view model of `index.html`: one section per mode, size and type, one card per
@@ -46,8 +47,14 @@ enum GalleryPage {
                 "alt": (button.mode == .logo ? ButtonLocale.default : button.locale).typeset(titles.accessibleTitle(for: button)),
                 "lang": button.mode == .logo ? ButtonLocale.default.bcp47 : button.locale.bcp47,
                 "dir": button.mode != .logo && button.locale.isRightToLeft ? "rtl" : "ltr",
-                "files": files.map { ["label": label($0.asset), "href": Escaping.urlPath($0.asset.path),
-                                      "bytes": $0.entry.bytes] },
+                "files": files.map { file -> [String: Any] in
+                    var link: [String: Any] = ["label": label(file.asset), "href": Escaping.urlPath(file.asset.path),
+                                               "bytes": file.entry.bytes]
+                    if let preset = file.asset.preset { link["preset"] = preset.rawValue }
+                    return link
+                },
+                // The platform layouts holding the button (a facet of the page's filters).
+                "presets": Array(Set(files.compactMap { $0.asset.preset?.rawValue })).sorted(),
             ]
             if let preview = preview(button, files: files.map(\.asset), naming: naming) { card["preview"] = preview }
             let findings = badges(files.map(\.entry))
@@ -66,9 +73,13 @@ enum GalleryPage {
         ]
     }
 
-    /// PNG with `srcset` over the scales written, else the SVG; nil for PDF only.
+    /// PNG with `srcset` over the whole scales written (one file each, the first by
+    /// path when several layouts have it), else the SVG; nil for PDF only.
     private static func preview(_ button: ButtonSpec, files: [Asset], naming: AssetNaming) -> [String: Any]? {
-        let pngs = files.filter { $0.format == .png }.sorted { $0.spec.scale < $1.spec.scale }
+        var scales = Set<Int>()
+        let pngs = files.filter { $0.format == .png && $0.pixelScale == Double($0.spec.scale) }
+            .sorted { ($0.spec.scale, $0.path) < ($1.spec.scale, $1.path) }
+            .filter { scales.insert($0.spec.scale).inserted }
         let src: String
         var srcset: String?
         if let first = pngs.first {
@@ -91,21 +102,30 @@ enum GalleryPage {
             .map { ["id": $0.id, "severity": $0.severity, "message": $0.message] }
     }
 
-    private static func order(_ asset: Asset) -> Int {
-        switch asset.format {
-        case .png: asset.spec.scale
+    private static func order(_ asset: Asset) -> Double {
+        let byPreset = Double(asset.preset.map { Preset.allCases.firstIndex(of: $0)! + 1 } ?? 0) * 1000
+        let byFormat: Double = switch asset.format {
+        case .png: asset.pixelScale
         case .svg: 100
         case .pdf: 101
         case .vectorDrawable: 102
         }
+        return byPreset + byFormat
     }
 
+    /// `PNG @2x`, `PNG @1.5x`, `SVG`, `VectorDrawable`; with presets, after the layout
+    /// (`ios PNG @2x`), and for Android the resource folder, which tells the files of one
+    /// density apart (`android PNG @1.5x drawable-de-night-hdpi`).
     private static func label(_ asset: Asset) -> String {
-        switch asset.format {
-        case .png: "PNG @\(asset.spec.scale)x"
-        case .vectorDrawable: "Android XML"
+        let scale = asset.pixelScale == asset.pixelScale.rounded() ? String(Int(asset.pixelScale)) : String(asset.pixelScale)
+        let kind = switch asset.format {
+        case .png: "PNG @\(scale)x"
+        case .vectorDrawable: "VectorDrawable"
         default: asset.format.rawValue.uppercased()
         }
+        guard let preset = asset.preset else { return kind }
+        guard preset == .android else { return "\(preset.rawValue) \(kind)" }
+        return "android \(kind) " + ((asset.path as NSString).deletingLastPathComponent as NSString).lastPathComponent
     }
 
     private static func modeName(_ mode: ButtonSpec.Mode) -> String {

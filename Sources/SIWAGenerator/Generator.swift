@@ -40,44 +40,45 @@ public struct Generator: Sendable {
     public func generate(into folder: URL, progress: ProgressReporter? = nil,
                          checkpoint: @Sendable () throws -> Void = {}) throws -> Report {
         let web = try configuration.web.settings()
-        let assets = configuration.assets(extra: web == nil ? [] : configuration.snippetAssets)
-        let snippets = web.map {
-            SnippetRenderer(templates: templates, titles: renderer.titles)
-                .render(button: configuration.snippetButton, web: $0, images: .files(prefix: "", naming: AssetNaming(configuration)),
-                        pageLocale: configuration.locales[0]).files.map { ($0.name, $0.text) }
-        } ?? []
-        let pageNames = ["index.html"] + snippets.map(\.0)
+        try configuration.checkPresets()
+        let plan = try SetPlan(configuration, titles: renderer.titles, templates: templates, web: web)
+        let pageNames = ["index.html"] + plan.texts.map(\.path)
 
         let staging = try StagingFolder(target: folder)
         staging.atomicExchange = atomicExchange
         defer { staging.close() }
         let removed = try CarryOver(from: staging.target, to: staging.url,
                                     previous: OutputFolder.previousFiles(in: staging.target),
-                                    newFiles: Set(assets.map(\.path) + pageNames + [OutputFolder.manifestName])).run()
+                                    newFiles: Set(plan.assets.map(\.path) + pageNames + [OutputFolder.manifestName])).run()
 
         let entries = try BatchRenderer(renderer: renderer, workers: workers)
-            .run(assets, into: staging.url, progress: progress, checkpoint: checkpoint)
-        let gallery = templates.render("index.html", GalleryPage.view(configuration: configuration, assets: assets,
+            .run(plan.assets, into: staging.url, progress: progress, checkpoint: checkpoint)
+        let hasSnippets = web != nil && (configuration.presets.isEmpty || configuration.presets.contains(.web))
+        let gallery = templates.render("index.html", GalleryPage.view(configuration: configuration, assets: plan.assets,
                                                                       entries: entries, titles: renderer.titles,
-                                                                      snippets: web != nil))
+                                                                      snippets: hasSnippets))
         var pageEntries: [Manifest.Page] = []
-        for (name, text) in [("index.html", gallery)] + snippets {
-            let bytes = Array(text.utf8)
-            try write(bytes, to: name, in: staging.url)
-            pageEntries.append(Manifest.Page(path: name, bytes: bytes.count, sha256: Checksum.sha256(bytes)))
+        for file in [TextFile(path: "index.html", text: gallery)] + plan.texts {
+            let bytes = file.bytes
+            try write(bytes, to: file.path, in: staging.url)
+            pageEntries.append(Manifest.Page(path: file.path, bytes: bytes.count, sha256: Checksum.sha256(bytes),
+                                             preset: file.preset?.rawValue))
         }
         let manifest = Manifest(files: entries, pages: pageEntries)
         try write(try manifest.encoded(), to: OutputFolder.manifestName, in: staging.url)
         try checkpoint()
         try Self.flush(staging.url)
         try staging.commit()
+        let webLayout = configuration.presets.isEmpty || configuration.presets.contains(.web)
         return Report(manifest: manifest, removed: removed,
-                      snippetsSkipped: web == nil ? "no snippet written: pass --client-id and --redirect-uri (or set them in the config file)" : nil)
+                      snippetsSkipped: web == nil && webLayout ? "no snippet written: pass --client-id and --redirect-uri (or set them in the config file)" : nil)
     }
 
     private func write(_ bytes: [UInt8], to name: String, in folder: URL) throws {
         do {
-            try Data(bytes).write(to: folder.appendingPathComponent(name))
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
         } catch {
             throw BatchRenderer.RenderFailure(path: name, underlying: error)
         }
@@ -96,6 +97,26 @@ public struct Generator: Sendable {
     /// How many files a run writes (images, pages, manifest.json), counted without
     /// listing them, so a request for millions is refused at once.
     public static func fileCount(_ configuration: GeneratorConfiguration, snippets: Bool) -> Int {
+        let presets = configuration.presets
+        if presets.isEmpty { return webFileCount(configuration, snippets: snippets) }
+        // The platform layouts go button by button, as they are written.
+        var count = presets.contains(.web) ? webFileCount(configuration, snippets: snippets) - 2 : 0
+        let titles = TitleTable.standard
+        let web = try? configuration.web.settings()
+        let variants = configuration.variants
+        for preset in presets where preset != .web {
+            let layout = PresetLayout(preset, configuration: configuration, titles: titles, web: web)
+            count += layout.setFiles.count
+            for variant in variants {
+                let files = layout.files(for: variant)
+                count += files.assets.count + files.texts.count
+            }
+        }
+        return count + 2  // + index.html, manifest.json
+    }
+
+    /// Today's web layout at the root of the set.
+    private static func webFileCount(_ configuration: GeneratorConfiguration, snippets: Bool) -> Int {
         let variants = configuration.variants
         let scales = Set(configuration.scales), formats = Set(configuration.formats)
         let perVariant = formats.reduce(0) { $0 + ($1 == .png ? scales.count : 1) }

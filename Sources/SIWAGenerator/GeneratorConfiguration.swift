@@ -10,6 +10,13 @@ public struct GeneratorConfiguration: Sendable, Equatable {
     public var sizes: [ButtonSize] = [.default]
     public var scales: [Int] = [1, 2, 3]
     public var formats: [OutputFormat] = [.png, .svg]
+    /// Whether `formats` was asked for (file or flags): without, each preset takes its
+    /// own default formats (`Preset.defaultFormats`).
+    public var formatsAskedFor = false
+    /// Platform layouts; empty: today's web layout at the root of the set.
+    public var presets: [Preset] = []
+    /// Names of the web layout's files.
+    public var naming: Naming = .nested
     /// Client id, redirect URI, scope, popup. The snippets are written only when the
     /// client id and redirect URI are known: a snippet without them cannot work.
     public var web = WebFlowOptions()
@@ -17,6 +24,11 @@ public struct GeneratorConfiguration: Sendable, Equatable {
     public var templates: String?
 
     public init() {}
+
+    /// The formats a preset holds in this set.
+    public func formats(for preset: Preset) -> [OutputFormat] {
+        formatsAskedFor || preset == .web ? formats : preset.defaultFormats
+    }
 
     /// The button the snippets show: the first mode, type, style, locale and size listed.
     public var snippetButton: ButtonSpec {

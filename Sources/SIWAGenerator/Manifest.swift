@@ -27,7 +27,7 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var parameters: [String: Value]
         public var format: String
         public var mediaType: String
-        /// Pixels for PNG; user units (SVG) or points (PDF) for the vector formats.
+        /// Pixels for PNG; user units (SVG), points (PDF) or dp (VectorDrawable) for the vector formats.
         public var width: Int
         public var height: Int
         public var scale: Int
@@ -36,6 +36,12 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// Apple's rules the button breaks (`siwa-buttons lint`); empty when none. Absent
         /// from manifests written before the rules were checked.
         public var findings: [Finding]?
+        /// The platform layout (`--presets`) the file belongs to; absent without presets.
+        public var preset: String?
+        /// Pixels per point when not the whole `scale`: 1.5 for Android's hdpi, whose
+        /// `scale` and `endpoint` then name the whole scale above (2), the nearest image
+        /// Apple's grammar can ask for. Absent otherwise.
+        public var density: Double?
     }
 
     /// A broken rule, as `siwa-buttons lint --json` names it.
@@ -55,6 +61,8 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var path: String
         public var bytes: Int
         public var sha256: String
+        /// The platform layout of a preset's text file (`Contents.json`, e-mail HTML).
+        public var preset: String?
     }
 
     /// A parameter value: text, number or boolean.
@@ -110,7 +118,9 @@ extension Manifest.Entry {
         self.init(path: asset.path, endpoint: spec.canonicalTarget + "&format=\(asset.format.rawValue)", mode: spec.mode.rawValue,
                   style: asset.style.rawValue, title: title, parameters: parameters, format: asset.format.rawValue,
                   mediaType: asset.format.mediaType,
-                  width: spec.pixelWidth, height: spec.pixelHeight, scale: spec.scale,
-                  bytes: bytes.count, sha256: Checksum.sha256(bytes), findings: findings.map(Manifest.Finding.init))
+                  width: asset.pixelWidth, height: asset.pixelHeight, scale: spec.scale,
+                  bytes: bytes.count, sha256: Checksum.sha256(bytes), findings: findings.map(Manifest.Finding.init),
+                  preset: asset.preset?.rawValue,
+                  density: asset.pixelScale == Double(spec.scale) ? nil : asset.pixelScale)
     }
 }

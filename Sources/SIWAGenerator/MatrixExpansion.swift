@@ -2,12 +2,30 @@ import SIWAButtons
 
 /// One file to write: a button at one scale in one format, and its path in the set.
 public struct Asset: Hashable, Sendable {
-    /// The button, with the scale of this file (1 for SVG and PDF).
+    /// The button, with the scale of this file (1 for the vector formats); for a
+    /// fractional density (Android's hdpi), the whole scale above it.
     public var spec: ButtonSpec
     public var format: OutputFormat
     public var path: String
+    /// Pixels per point: `spec.scale`, except for Android's hdpi (1.5).
+    public var pixelScale: Double
+    /// The platform layout the file belongs to; nil without `--presets`.
+    public var preset: Preset?
+
+    public init(spec: ButtonSpec, format: OutputFormat, path: String, pixelScale: Double? = nil, preset: Preset? = nil) {
+        self.spec = spec
+        self.format = format
+        self.path = path
+        self.pixelScale = pixelScale ?? Double(spec.scale)
+        self.preset = preset
+    }
 
     public var style: ButtonStyle { ButtonStyle(spec) }
+
+    /// Pixel size for PNG (the canvas rounds half up, as Android scales); the size in
+    /// points for the vector formats.
+    public var pixelWidth: Int { format == .png ? Int((Double(spec.width) * pixelScale).rounded()) : spec.width }
+    public var pixelHeight: Int { format == .png ? Int((Double(spec.height) * pixelScale).rounded()) : spec.height }
 }
 
 extension GeneratorConfiguration {

@@ -20,6 +20,8 @@ struct GenerateCommand: ParsableCommand {
               --modes center,left,logo --locales en_US,de_DE,ar_SA --scales 1,2,3 --formats png,svg --out dist/
           siwa-buttons generate --sizes 250x44,300x56r50 --client-id com.example.web \\
               --redirect-uri https://example.com/auth/apple --use-popup --out dist/
+          siwa-buttons generate --presets android,ios,web --locales en_US,de_DE --out packs/
+          siwa-buttons generate --naming flat --out dist/
         """
     )
 
@@ -51,8 +53,17 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("1 to 6; PNG only (SVG and PDF are written once, at 1x).", valueName: "list"))
     var scales: String?
 
-    @Option(help: ArgumentHelp("png, svg, pdf, vectordrawable (Android XML).", valueName: "list"))
+    @Option(help: ArgumentHelp("png, svg, pdf, vectordrawable (Android XML); each preset holds some: see docs/reference.md.", valueName: "list"))
     var formats: String?
+
+    @Option(name: [.customLong("presets"), .customLong("preset")],
+            help: ArgumentHelp("Platform layouts, one folder each: web, ios, android, flutter, react-native, email "
+                + "(default: the web layout at the root).", valueName: "list"))
+    var presets: String?
+
+    @Option(help: ArgumentHelp("nested (folders, button@2x.png) or flat (siwa-sign-in-black-en_US-250x44@2x.png) "
+        + "for the web layout's files.", valueName: "naming"))
+    var naming: String?
 
     @Option(help: ArgumentHelp("Services ID for Sign in with Apple JS (e.g. com.example.web).", valueName: "id"))
     var clientId: String?
@@ -110,6 +121,8 @@ struct GenerateCommand: ParsableCommand {
             report = try generator.generate(into: URL(fileURLWithPath: out),
                                             progress: ProgressBar.isTerminal() ? ProgressBar() : nil,
                                             checkpoint: signals.check)
+        } catch let collision as ConfigurationError {
+            throw CLIError.usage(collision.description)
         } catch let interrupted as InterruptSignals.Interrupted {
             FileHandle.standardError.write(Data("Interrupted (\(interrupted.name)): '\(out)' is as it was, the partial set removed.\n".utf8))
             throw ExitCode(128 + interrupted.signal)
@@ -117,7 +130,9 @@ struct GenerateCommand: ParsableCommand {
             throw CLIError.file(error, path: out)
         }
         let seconds = Date().timeIntervalSince(started)
-        let pages = report.manifest.pages.map(\.path).joined(separator: ", ")
+        // A platform pack has a text file per button (catalog entries, e-mail fragments): counted, not listed.
+        let pageList = report.manifest.pages.map(\.path)
+        let pages = pageList.count <= 6 ? pageList.joined(separator: ", ") : "index.html and \(pageList.count - 1) other text files"
         print("Wrote \(report.manifest.files.count) images (\(report.imageBytes / 1024) KiB), manifest.json, \(pages) "
             + "to \(out) in \(String(format: "%.1f", seconds)) s.")
         if !report.removed.isEmpty {
@@ -150,21 +165,33 @@ struct GenerateCommand: ParsableCommand {
             if let config { try ConfigurationFile.load(config).apply(to: &configuration) }
             try flagOverrides().apply(to: &configuration)
             _ = try configuration.web.settings()
+        } catch let error as ConfigurationError where Self.isLayoutField(error.field) {
+            throw CLIError.usage(error.description)
         } catch {
             throw CLIError(error.description)
         }
+        do {
+            try configuration.checkPresets()
+        } catch {
+            throw CLIError.usage(error.description)
+        }
         return configuration
+    }
+
+    /// The options of the set's layout (presets and naming) are usage errors, status 64.
+    private static func isLayoutField(_ field: String) -> Bool {
+        ["presets", "naming"].contains { field.hasPrefix($0) || field.hasPrefix("--" + $0) }
     }
 
     private func flagOverrides() throws(ConfigurationError) -> ConfigurationOverrides {
         var o = ConfigurationOverrides()
         let lists: [(String, String?)] = [("modes", modes), ("types", types), ("styles", styles), ("locales", locales),
-                                          ("sizes", sizes), ("scales", scales), ("formats", formats)]
+                                          ("sizes", sizes), ("scales", scales), ("formats", formats), ("presets", presets)]
         for (field, raw) in lists {
             if let raw { try o.setList(field, ConfigurationOverrides.commaList(raw, flag: "--\(field)")) }
         }
         let values: [(String, String?)] = [("client-id", clientId), ("redirect-uri", redirectUri), ("scope", scope),
-                                           ("templates", templates)]
+                                           ("templates", templates), ("naming", naming)]
         for (field, raw) in values {
             if let raw { try o.setValue(field, raw, label: "--\(field)") }
         }

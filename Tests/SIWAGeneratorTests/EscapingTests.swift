@@ -16,6 +16,12 @@ import Testing
         #expect(Escaping.javaScriptString("https://example.com/cb?a=1") == "https://example.com/cb?a=1")
     }
 
+    /// The e-mail fragments' attributes: nothing ends the attribute or opens a tag.
+    @Test func htmlEscapesWhatEndsAnAttribute() {
+        #expect(Escaping.html(hostileClientId + " & 'x'") == "a&quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#39;x&#39;")
+        #expect(Escaping.html("המשך באמצעות Apple") == "המשך באמצעות Apple")
+    }
+
     @Test func urlComponentKeepsOnlyUnreserved() {
         #expect(Escaping.urlComponent("code id_token") == "code%20id_token")
         #expect(Escaping.urlComponent("https://example.com/cb?x=1&y='2'") == "https%3A%2F%2Fexample.com%2Fcb%3Fx%3D1%26y%3D%272%27")

@@ -169,12 +169,13 @@ export class ButtonModel {
   }
 
   /**
-   * A download name in the generator's words (AssetNaming), flattened:
-   * `siwa-center-sign-in-black-en_US-250x44@2x.png`, `siwa-logo-white-44r50.svg`.
+   * A download name, the generator's flat name (`generate --naming flat`, AssetNaming):
+   * `siwa-sign-in-black-en_US-250x44@2x.png`, `siwa-left-continue-white-de_DE-250x44.svg`,
+   * `siwa-logo-white-44r50.svg` (the centred mode, the default, is not named).
    */
   fileName(button, format, scale) {
-    const radius = button.radius === this.numbers.radius.fallback ? '' : `r${button.radius}`;
-    const parts = ['siwa', button.mode];
+    const radius = String(button.radius) === String(this.numbers.radius.fallback) ? '' : `r${button.radius}`;
+    const parts = button.mode === 'center' ? ['siwa'] : ['siwa', button.mode];
     if (button.mode === 'logo') {
       parts.push(button.style, `${button.size}${radius}`);
     } else {

@@ -46,6 +46,14 @@ public struct ButtonSchema: Encodable, Sendable {
         public let border: Bool
     }
 
+    /// A platform layout of `generate --presets` (and the ZIP export).
+    public struct PresetEntry: Encodable, Sendable {
+        public let name: String
+        public let summary: String
+        /// The formats the preset can hold.
+        public let formats: [String]
+    }
+
     public struct FormatEntry: Encodable, Sendable {
         public let name: String
         public let mediaType: String
@@ -82,6 +90,7 @@ public struct ButtonSchema: Encodable, Sendable {
     public let logoSizes: [String]
     public let formats: [FormatEntry]
     public let locales: [LocaleEntry]
+    public let presets: [PresetEntry]
     public let webFlow: [WebFlowField]
 
     /// - Parameters:
@@ -113,6 +122,7 @@ public struct ButtonSchema: Encodable, Sendable {
                         }),
                         confidence: locale.confidence, sources: locale.sources)
         }
+        presets = Preset.allCases.map { PresetEntry(name: $0.rawValue, summary: $0.summary, formats: $0.formats.map(\.rawValue)) }
         self.webFlow = webFlow
     }
 

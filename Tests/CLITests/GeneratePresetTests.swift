@@ -1,0 +1,50 @@
+import Foundation
+import SharedTestSupport
+import Testing
+
+/// `generate --presets` and `--naming` from the command line: bad input is a usage
+/// error naming the option (status 64, one line) and leaves the output folder as it was.
+@Suite struct GeneratePresetTests {
+    /// A previous set in `dist/`, byte for byte as it must stay.
+    private func previousSet(_ tmp: TemporaryFolder) throws -> [String: [UInt8]] {
+        let result = try Executable.siwa(["generate", "--out", tmp("dist").path, "--modes", "logo", "--styles", "black",
+                                          "--scales", "1", "--formats", "png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return Dictionary(uniqueKeysWithValues: tmp.files().map { ($0, tmp.bytes($0)) })
+    }
+
+    @Test("Unknown presets, formats a preset cannot hold, e-mail without its link, a wrong naming")
+    func badInput() throws {
+        let tmp = try TemporaryFolder()
+        let before = try previousSet(tmp)
+        let cases: [([String], String)] = [
+            (["--presets", "android,windows"], "Error: --presets: unknown preset 'windows': expected 'web', 'ios', 'android', 'flutter', 'react-native' or 'email'"),
+            (["--preset", "email", "--formats", "png,svg", "--client-id", "com.example.web", "--redirect-uri", "https://example.com/a"],
+             "Error: --formats: preset 'email' cannot hold 'svg': it holds png"),
+            (["--presets", "ios,android", "--formats", "png,pdf"], "Error: --formats: preset 'android' cannot hold 'pdf': it holds png, vectordrawable"),
+            (["--formats", "vectordrawable"], "Error: --formats: the web layout (no --presets) cannot hold 'vectordrawable'"),
+            (["--presets", "email"], "Error: --presets: 'email' needs --client-id and --redirect-uri"),
+            (["--naming", "sideways"], "Error: --naming: unknown naming 'sideways': expected 'nested' or 'flat'"),
+        ]
+        for (arguments, message) in cases {
+            try GenerateUsageTests.expectUsage(message, ["--out", "dist"] + arguments, in: tmp)
+            #expect(Dictionary(uniqueKeysWithValues: tmp.files().map { ($0, tmp.bytes($0)) }) == before, "\(arguments)")
+        }
+        try "presets: [ios, tvos]\n".write(to: tmp("bad.yml"), atomically: true, encoding: .utf8)
+        try GenerateUsageTests.expectUsage("bad.yml:1:16: presets[1]: unknown preset 'tvos'", ["--out", "dist", "--config", "bad.yml"], in: tmp)
+        #expect(tmp.files().filter { $0.hasPrefix("dist/") } == before.keys.sorted())
+    }
+
+    @Test("--max-files counts preset files exactly")
+    func maxFilesCountsPresets() throws {
+        let tmp = try TemporaryFolder()
+        let arguments = ["--presets", "react-native,flutter", "--modes", "center", "--types", "sign-in", "--styles", "black,white"]
+        // 2 buttons x (3 React Native + 3 Flutter files) + pubspec fragment + index.html + manifest.json
+        try GenerateUsageTests.expectUsage("writes 15 files, more than 14", ["--out", "small", "--max-files", "14"] + arguments, in: tmp)
+        let result = try Executable.siwa(["generate", "--out", tmp("small").path, "--max-files", "15"] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(tmp.files().filter { $0.hasPrefix("small/") }.count == 15)
+        #expect(tmp.files().contains("small/react-native/siwa-sign-in-white-en_US@3x.png"))
+        #expect(tmp.files().contains("small/flutter/assets/siwa/2.0x/siwa-sign-in-black-en_US.png"))
+    }
+}

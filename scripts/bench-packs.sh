@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Times the platform packs of issue 13: `generate --presets android,ios,web --locales all`
+# on the default matrix (3 modes x 3 types x 3 styles, 250x44; web @1x-@3x PNG + SVG,
+# iOS 1x-3x PNG imagesets with dark looks, Android VectorDrawable + mdpi-xxxhdpi PNG
+# with night looks and 37 locale folders), release build, all cores. References
+# measured in the same run: the same matrix as the plain web layout alone (today's
+# `generate --locales all`), and `cp -r` of the pack. Prints wall time, files, files/s
+# and the ratios. Each timing is the best of BENCH_RUNS runs (default 3) into an empty folder.
+#
+# Needs the VectorDrawable writer (branch `scene`): without it the android preset's
+# default formats fail; BENCH_FORMATS=png times PNG-only packs (every preset) meanwhile.
+#
+# Usage: scripts/bench-packs.sh
+# Env:   SIWA_BUTTONS_BIN  a release siwa-buttons (default: built here, -c release)
+#        SWIFT_SCRATCH     scratch path for that build (default: .build)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+runs=${BENCH_RUNS:-3}
+
+bin=${SIWA_BUTTONS_BIN:-}
+if [ -z "$bin" ]; then
+    scratch=${SWIFT_SCRATCH:-$root/.build}
+    swift build -c release --package-path "$root" --scratch-path "$scratch" --product siwa-buttons >&2
+    bin="$(swift build -c release --package-path "$root" --scratch-path "$scratch" --show-bin-path)/siwa-buttons"
+fi
+work=$(mktemp -d "${TMPDIR:-/tmp}/siwa-bench-packs.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# best_of NAME COMMAND...: runs the command $runs times into a fresh $work/NAME, prints the best seconds.
+best_of() {
+    local name=$1 best="" start end t
+    shift
+    for _ in $(seq "$runs"); do
+        rm -rf "${work:?}/$name"
+        start=$EPOCHREALTIME
+        "$@" >/dev/null
+        end=$EPOCHREALTIME
+        t=$(python3 -c "print(f'{$end - $start:.2f}')")
+        best=$(python3 -c "print(min(float(x) for x in '$best $t'.split()))")
+    done
+    echo "$best"
+}
+
+packs=(--presets android,ios,web --locales all --max-files 100000)
+if [ -n "${BENCH_FORMATS:-}" ]; then packs+=(--formats "$BENCH_FORMATS"); fi
+
+t_packs=$(best_of packs "$bin" generate --out "$work/packs" "${packs[@]}")
+t_web=$(best_of web "$bin" generate --out "$work/web" --locales all)
+t_copy=$(best_of copy cp -r "$work/packs" "$work/copy")
+n_packs=$(find "$work/packs" -type f | wc -l)
+n_web=$(find "$work/web" -type f | wc -l)
+
+python3 - "$t_packs" "$n_packs" "$t_web" "$n_web" "$t_copy" "$(nproc)" <<'PY'
+import sys
+t_packs, n_packs, t_web, n_web, t_copy, cores = float(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]), sys.argv[6]
+print(f"cores: {cores}")
+print(f"android + ios + web packs, 37 locales: {n_packs} files in {t_packs:.2f} s = {n_packs / t_packs:.0f} files/s")
+print(f"web layout alone, 37 locales:          {n_web} files in {t_web:.2f} s = {n_web / t_web:.0f} files/s")
+print(f"cp -r of the packs:                    {t_copy:.2f} s")
+print(f"packs / web alone: {t_packs / t_web:.2f}x the time for {n_packs / n_web:.2f}x the files "
+      f"({(n_packs / t_packs) / (n_web / t_web):.2f}x the files/s); packs / cp -r: {t_packs / t_copy:.1f}x")
+PY
