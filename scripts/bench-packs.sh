@@ -6,9 +6,7 @@
 # measured in the same run: the same matrix as the plain web layout alone (today's
 # `generate --locales all`), and `cp -r` of the pack. Prints wall time, files, files/s
 # and the ratios. Each timing is the best of BENCH_RUNS runs (default 3) into an empty folder.
-#
-# Needs the VectorDrawable writer (branch `scene`): without it the android preset's
-# default formats fail; BENCH_FORMATS=png times PNG-only packs (every preset) meanwhile.
+# BENCH_FORMATS=png times PNG-only packs (every preset).
 #
 # Usage: scripts/bench-packs.sh
 # Env:   SIWA_BUTTONS_BIN  a release siwa-buttons (default: built here, -c release)

@@ -100,12 +100,6 @@ public final class ButtonRenderer: Sendable {
     }
 }
 
-/// A format this build cannot write yet.
-public struct UnsupportedFormat: Error, CustomStringConvertible {
-    public let format: OutputFormat
-    public var description: String { "format '\(format.rawValue)' is not supported by this build" }
-}
-
 /// What a vector document says besides its drawing: the title (SVG `<title>`, PDF
 /// metadata) and the seed of its element ids (stable, distinct per button).
 struct DocumentInfo {

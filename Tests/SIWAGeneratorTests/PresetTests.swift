@@ -112,8 +112,7 @@ import Testing
         #expect(AndroidLayout.localeQualifier(ButtonLocale(code: "ja_JP")!) == "ja")
     }
 
-    /// Needs the VectorDrawable writer of branch `scene`: fails on this branch alone
-    /// (the format throws), passes after the merge.
+    /// The android preset's VectorDrawables, written from the vector scene.
     @Test func androidVectorDrawables() throws {
         let (folder, _) = try Self.generated(Self.configuration([.android]))
         let vectors = folder.files().filter { $0.hasSuffix(".xml") }

@@ -43,7 +43,6 @@ import Testing
                 switch format {
                 case .png: #expect(pngSize(body) != nil)
                 case .svg: #expect(response.text.contains("<svg"))
-                case .vectorDrawable: #expect(response.text.contains("<vector"))  // the writer of branch `scene`
                 case .pdf: #expect(response.text.hasPrefix("%PDF-"))
                 case .vectorDrawable: #expect(response.text.contains("<vector xmlns:android="))
                 }
