@@ -1,0 +1,23 @@
+/// What one `GET /api/export.zip` may cost (`serve --export-max-files`, `--export-max-bytes`):
+/// a request past either limit gets 400 with the reason, before anything is rendered for
+/// the file count, as soon as the archive grows past the byte limit otherwise.
+public struct ExportLimits: Sendable, Equatable {
+    /// Files of the set (images, pages, manifest.json), counted before rendering.
+    public var maxFiles: Int
+    /// Bytes of the ZIP archive.
+    public var maxBytes: Int
+    /// Exports running at once; each holds one render thread for its whole run, so the
+    /// other threads stay free for images. Beyond it: 503 with Retry-After.
+    public var concurrent: Int
+
+    public init(maxFiles: Int = ExportLimits.defaultMaxFiles, maxBytes: Int = ExportLimits.defaultMaxBytes, concurrent: Int = 1) {
+        self.maxFiles = maxFiles
+        self.maxBytes = maxBytes
+        self.concurrent = concurrent
+    }
+
+    /// Every mode, type and style in all 37 locales at 3 scales in PNG and SVG is 1,334 files.
+    public static let defaultMaxFiles = 2_000
+    /// 64 MiB; that full set of 37 locales is about 9 MiB.
+    public static let defaultMaxBytes = 64 << 20
+}
