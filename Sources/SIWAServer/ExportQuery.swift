@@ -41,7 +41,7 @@ struct ExportQuery: Equatable {
             do {
                 try set(name, value, in: &overrides)
             } catch {
-                throw ExportQueryError("Invalid parameter \(error.description)")
+                throw ExportQueryError(invalid(error))
             }
             if name == "presets" { fileName += "-" + value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "-") }
         }
@@ -50,7 +50,7 @@ struct ExportQuery: Equatable {
         do {
             _ = try configuration.web.settings()
         } catch {
-            throw ExportQueryError("Invalid parameter \(error.description)")
+            throw ExportQueryError(invalid(error))
         }
         return ExportQuery(configuration: configuration, fileName: sanitized(fileName) + ".zip")
     }
@@ -63,6 +63,11 @@ struct ExportQuery: Equatable {
         } catch where error.field == name && error.message == notAList {
             try overrides.setValue(name, value, label: name)
         }
+    }
+
+    /// `Invalid value for parameter 'locales': unknown locale 'xx': ...`, as the snippet API words it.
+    private static func invalid(_ error: ConfigurationError) -> String {
+        "Invalid value for parameter '\(RequestError.shown(error.field))': \(error.message)"
     }
 
     /// `setList`'s answer for a single-value field.

@@ -118,7 +118,12 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
             if error is RenderQueue.Full || error is NIOThreadPoolError.ThreadPoolInactive {
                 throw PlainTextError.renderFailed(error)
             }
-            logger.error("Export failed", metadata: ["error": "\(error)"])
+            if error is CancellationError {
+                // The client went away (or the server is stopping): nobody reads this answer.
+                logger.info("Export stopped", metadata: ["siwa.files": "\(files)"])
+            } else {
+                logger.error("Export failed", metadata: ["error": "\(error)"])
+            }
             return PlainText.response(.internalServerError, "The export failed.", for: request, headers: noStore)
         }
         logger.info("Export rendered", metadata: [

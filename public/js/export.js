@@ -34,6 +34,11 @@ function ticked(name) {
   return [...document.querySelectorAll(`[data-export="${name}"] input:checked`)].map((box) => box.value);
 }
 
+/** `values` with `first` in front when it is among them: the set's snippets show its first button. */
+function leading(values, first) {
+  return values.includes(first) ? [first, ...values.filter((v) => v !== first)] : values;
+}
+
 /** `12 KB`, `1.4 MB`. */
 function bytes(n) {
   if (n < 1024 * 1024) return `${Math.max(1, Math.round(n / 1024))} KB`;
@@ -100,13 +105,17 @@ export function setUpExport(model, schema, { current, web, locale }) {
     if (!button) return { problem: 'Fix the button above first: the set uses its size and corner radius.' };
     const pairs = [];
     if (presets.length && preset.value) pairs.push(['presets', preset.value]);
-    const groups = { modes: 'a layout', types: 'a title', styles: 'a style', scales: 'a scale', formats: 'a format' };
-    for (const [name, what] of Object.entries(groups)) {
-      const values = ticked(name);
+    // The first layout, title, style and language are the snippets' button: the editor's own when ticked.
+    const groups = {
+      modes: ['a layout', button.mode], types: ['a title', button.type], styles: ['a style', button.style],
+      scales: ['a scale'], formats: ['a format'],
+    };
+    for (const [name, [what, first]] of Object.entries(groups)) {
+      const values = leading(ticked(name), first);
       if (!values.length) return { problem: `Pick at least ${what}.` };
       pairs.push([name, values.join(',')]);
     }
-    const codes = all.checked ? ['all'] : [...locales.selectedOptions].map((o) => o.value);
+    const codes = all.checked ? ['all'] : leading([...locales.selectedOptions].map((o) => o.value), locale());
     if (!codes.length) return { problem: 'Pick at least one language, or all.' };
     pairs.push(['locales', codes.join(',')]);
     // The logo-only button has a side only: the set's other layouts keep the width field's value.
