@@ -107,8 +107,6 @@ def check_download(editor, binary, downloads, work):
     watch_status(editor)
     editor.el("export-download").click()
     path = wait_for_download(downloads, timeout=300)
-    if os.environ.get("SIWA_EXPORT_DEBUG"):
-        shutil.copy(path, "/tmp/export-debug.zip")
     editor.wait(lambda: editor.text("export-status").startswith("Saved"), "the panel did not say the set was saved", timeout=10)
     statuses = editor.js("return window.__exportStatus")
     expect(any(s.startswith("The service is making the set") for s in statuses), f"no phase text while rendering: {statuses}")
