@@ -173,9 +173,11 @@ def main():
         editor = Editor(server, args.chromedriver)
         editor.cdp("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
         check_download(editor, args.binary, downloads, work)
-        check_oversized(editor, server)
         editor.js("document.getElementById('export').scrollIntoView()")
         editor.screenshot(args.screenshot)
+        check_oversized(editor, server)
+        editor.js("document.getElementById('export').scrollIntoView()")
+        editor.screenshot(args.screenshot.replace(".png", "-refused.png"))
     except (CheckFailed, WebDriverException, subprocess.CalledProcessError) as failure:
         print(f"FAIL {failure}", file=sys.stderr)
         if editor:
@@ -195,7 +197,8 @@ def main():
         if server:
             server.stop()
         shutil.rmtree(work, ignore_errors=True)
-    print(f"export check passed; screenshot: {os.path.relpath(args.screenshot, os.getcwd())}")
+    print(f"export check passed; screenshots: {os.path.relpath(args.screenshot, os.getcwd())} (saved), "
+          f"{os.path.relpath(args.screenshot.replace('.png', '-refused.png'), os.getcwd())} (refused)")
     return 0
 
 
