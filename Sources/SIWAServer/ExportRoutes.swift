@@ -88,7 +88,10 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
             .xContentTypeOptions: "nosniff",
             ExportEndpoint.filesHeader: String(files),
         ]
-        if request.method == .head { return Response(status: .ok, headers: headers) }
+        if request.method == .head {
+            // No Content-Length: the archive's is known only once made (an empty body would say 0).
+            return Response(status: .ok, headers: headers, body: ResponseBody { writer in try await writer.finish(nil) })
+        }
 
         guard let slot = slots.take() else {
             return PlainText.response(.serviceUnavailable, "Another export is running; retry shortly.", for: request,

@@ -86,6 +86,7 @@ import ZIPFoundation
             let head = try await client.execute(uri: "/api/export.zip?" + Self.query, method: .head)
             #expect(head.status == .ok)
             #expect(head.bytes.isEmpty)
+            #expect(head.headers[.contentLength] == nil)  // not 0: the size is known only once the set is made
             #expect(head.headers[ExportEndpoint.filesHeader] == String(files.count))
         }
         #expect(Self.leftovers() == before)
