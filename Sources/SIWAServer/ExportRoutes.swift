@@ -97,7 +97,9 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
             return PlainText.response(.serviceUnavailable, "Another export is running; retry shortly.", for: request,
                                       headers: [.retryAfter: String(ExportEndpoint.retryAfterSeconds), .cacheControl: "no-store"])
         }
-        let generator = Generator(configuration: configuration, renderer: renderer, templates: templates, workers: 1)
+        var made = Generator(configuration: configuration, renderer: renderer, templates: templates, workers: 1)
+        made.syncsToDisk = false  // the folder is removed once archived
+        let generator = made
         let maxBytes = limits.maxBytes
         let stopped = NIOLockedValueBox(false)
         let started = ContinuousClock.now
