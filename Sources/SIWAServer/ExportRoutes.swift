@@ -51,6 +51,7 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
         self.limits = limits
         slots = ExportSlots(limit: max(1, limits.concurrent))
         self.logger = logger
+        ExportFolder.removeLeftovers()
     }
 
     public var routes: RouteCollection<Context> {
@@ -198,31 +199,25 @@ final class OpenArchive: Sendable {
     }
 
     /// Generates the set and archives it in a fresh temporary folder, opens the archive
-    /// and removes the folder, whatever happened. Runs on a render thread.
+    /// and removes the folder, whatever happened (the archive stays open, unlinked).
+    /// Runs on a render thread.
     static func make(generator: Generator, maxBytes: Int, slot: ExportSlots.Slot,
                      checkpoint: @escaping @Sendable () throws -> Void) throws -> OpenArchive {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let set = folder.appendingPathComponent("set"), zip = folder.appendingPathComponent("set.zip")
-        _ = try generator.generate(into: set, checkpoint: checkpoint)
-        try SetArchive.write(folder: set, to: zip, maxBytes: maxBytes, checkpoint: checkpoint)
-        let descriptor = open(zip.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            close(descriptor)
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        let folder = try ExportFolder()
+        // Kept (and locked) to the end of this scope; removed when it returns or throws.
+        return try withExtendedLifetime(folder) {
+            let set = folder.url.appendingPathComponent("set"), zip = folder.url.appendingPathComponent("set.zip")
+            _ = try generator.generate(into: set, checkpoint: checkpoint)
+            try SetArchive.write(folder: set, to: zip, maxBytes: maxBytes, checkpoint: checkpoint)
+            let descriptor = open(zip.path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else {
+                close(descriptor)
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            return OpenArchive(descriptor: descriptor, size: Int(info.st_size), slot: slot)
         }
-        return OpenArchive(descriptor: descriptor, size: Int(info.st_size), slot: slot)
-    }
-
-    /// `siwa-export-XXXXXX` in the system's temporary folder (`$TMPDIR`), mode 0700.
-    private static func temporaryFolder() throws -> URL {
-        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("siwa-export-XXXXXX").path.utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-        }
-        return URL(fileURLWithPath: String(cString: made))
     }
 
     /// The file in 256 KiB pieces, read from the page cache it was just written to.
