@@ -163,7 +163,7 @@ def main():
     args = parser.parse_args()
     os.makedirs(os.path.dirname(args.screenshot), exist_ok=True)
 
-    work = tempfile.mkdtemp(prefix="siwa-export-check-")
+    work = tempfile.mkdtemp(prefix="siwa-e2e-export-")
     downloads = os.path.join(work, "downloads")
     os.makedirs(downloads)
     server = editor = None

@@ -36,7 +36,8 @@ final class ExportFolder {
     /// Removes the export folders of killed processes: those whose lock can be taken.
     static func removeLeftovers() {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
-        for name in names where name.hasPrefix(prefix) {
+        // Only names mkdtemp makes from our template: `siwa-export-` and six characters.
+        for name in names where name.hasPrefix(prefix) && name.count == prefix.count + 6 {
             let folder = parent.appendingPathComponent(name)
             let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
             guard fd >= 0 else { continue }

@@ -52,7 +52,7 @@ import ZIPFoundation
     /// Export folders right now (the routes removed any left by killed processes when made).
     static func leftovers() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? [])
-            .filter { $0.hasPrefix("siwa-export-") }
+            .filter { $0.hasPrefix("siwa-export-") && $0.count == "siwa-export-XXXXXX".count }
     }
 
     @Test("The archive holds exactly the files Generator writes for the same options, the same bytes on every request")
@@ -245,12 +245,16 @@ import ZIPFoundation
     @Test("Folders left by a killed export are removed when the routes are made; one in use stays")
     func killedLeftovers() throws {
         let parent = FileManager.default.temporaryDirectory
-        let dead = parent.appendingPathComponent("siwa-export-test-dead-\(UUID().uuidString)")
+        let dead = parent.appendingPathComponent("siwa-export-" + UUID().uuidString.prefix(6))
+        let other = parent.appendingPathComponent("siwa-export-not-ours-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: other) }
         try FileManager.default.createDirectory(at: dead.appendingPathComponent("set/logo"), withIntermediateDirectories: true)
         try Data("partial".utf8).write(to: dead.appendingPathComponent("set/logo/button.svg"))
         let live = try ExportFolder()
         let (_, _) = Self.app()
         #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(FileManager.default.fileExists(atPath: other.path))
         #expect(FileManager.default.fileExists(atPath: live.url.path))
         let path = live.url.path
         withExtendedLifetime(live) {}
