@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // C libraries, found with pkg-config (Debian: libcairo2-dev, libpango1.0-dev, libpng-dev).
@@ -55,6 +56,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
 
         // Batch generator and web snippets over the core.
@@ -97,6 +99,7 @@ let package = Package(
         .testTarget(name: "SIWAServerTests", dependencies: [
             "SIWAServer", "SIWAGenerator", "HostApp", "siwa-buttons", "SharedTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "SIWAGeneratorTests", dependencies: ["SIWAGenerator", "SharedTestSupport"]),
         // The command line as users run it: the built binary, copied, run, served.

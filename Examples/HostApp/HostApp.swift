@@ -6,7 +6,7 @@ import SIWAServer
 
 /// A Hummingbird app of its own (its own `/` page and `/healthz`) that mounts the button
 /// routes under `/buttons`: `/buttons/appleid/button?...` for images, `/buttons/api/snippet/...`,
-/// `/buttons/api/schema` and `/buttons/api/lint/...` for the editor's APIs and `/buttons/`
+/// `/buttons/api/schema`, `/buttons/api/lint/...` and `/buttons/api/export.zip` for the editor's APIs and `/buttons/`
 /// for the editor. Its metrics, if any, are its own business:
 /// the library never bootstraps swift-metrics.
 public func buildHostApp(port: Int, editorFolder: String, logger: Logger) throws -> some ApplicationProtocol {
@@ -17,6 +17,7 @@ public func buildHostApp(port: Int, editorFolder: String, logger: Logger) throws
     router.addRoutes(ImageRoutes(service: buttons).routes, atPath: "/buttons")
     router.addRoutes(SnippetRoutes(logger: logger, titles: buttons.backend.titles).routes, atPath: "/buttons")
     router.addRoutes(LintRoutes(service: buttons).routes, atPath: "/buttons")
+    router.addRoutes(ExportRoutes(service: buttons, logger: logger).routes, atPath: "/buttons")
     router.addRoutes(EditorRoutes(folder: editorFolder).routes, atPath: "/buttons")
     return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)),
                        services: [buttons], logger: logger)

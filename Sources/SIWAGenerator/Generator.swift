@@ -16,6 +16,10 @@ public struct Generator: Sendable {
     public var workers: Int?
     /// Tests turn this off to take the two-rename swap.
     var atomicExchange = true
+    /// Whether the set is on disk before it is swapped in (syncfs). A set that only
+    /// passes through a temporary folder (the service's ZIP export) skips it: syncfs
+    /// waits for every dirty page of the file system, other programs' too.
+    public var syncsToDisk = true
 
     public init(configuration: GeneratorConfiguration, renderer: ButtonRenderer, templates: TemplateSet, workers: Int? = nil) {
         self.configuration = configuration
@@ -67,7 +71,7 @@ public struct Generator: Sendable {
         let manifest = Manifest(files: entries, pages: pageEntries)
         try write(try manifest.encoded(), to: OutputFolder.manifestName, in: staging.url)
         try checkpoint()
-        try Self.flush(staging.url)
+        if syncsToDisk { try Self.flush(staging.url) }
         try staging.commit()
         let webLayout = configuration.presets.isEmpty || configuration.presets.contains(.web)
         return Report(manifest: manifest, removed: removed,

@@ -4,7 +4,8 @@ import Logging
 import NIOCore
 import SIWAButtons
 
-/// The HTTP service: Apple's image endpoints, the editor's `/api/snippet/...`, `/healthz`,
+/// The HTTP service: Apple's image endpoints, the editor's `/api/snippet/...` and
+/// `/api/export.zip`, `/healthz`,
 /// `/metrics` and the files of `public/` at `/`. Run it with `runService()` (graceful
 /// shutdown on SIGINT/SIGTERM: the listener closes, in-flight requests are answered, then
 /// the render threads stop).
@@ -59,12 +60,15 @@ public func buildApplication(
                                    titles: backend.titles).routes)
     OperationalRoutes.register(on: router, metrics: metrics)
     router.addRoutes(LintRoutes(service: service).routes)
+    router.addRoutes(ExportRoutes(service: service, limits: configuration.export,
+                                  templates: configuration.templatesDirectory.map { URL(fileURLWithPath: $0) }, logger: logger).routes)
 
     let connections = ConnectionLimit(maximum: max(1, configuration.maxConnections))
     logger.info("Render queue", metadata: [
         "siwa.workers": "\(queue.workers)", "siwa.queue_depth": "\(queue.depth)",
         "siwa.cache_mb": "\(configuration.cacheMB)", "siwa.max_connections": "\(connections.maximum)",
-        "siwa.idle_timeout_s": "\(configuration.idleTimeoutSeconds)", "siwa.fingerprint": "\(backend.fingerprint)",
+        "siwa.idle_timeout_s": "\(configuration.idleTimeoutSeconds)",
+        "siwa.export_max_files": "\(configuration.export.maxFiles)", "siwa.export_max_bytes": "\(configuration.export.maxBytes)", "siwa.fingerprint": "\(backend.fingerprint)",
         "siwa.libraries": "\(ButtonRenderer.libraryVersions)", "siwa.replaced_titles": "\(backend.titles.entries.count)",
     ])
     return Application(

@@ -21,11 +21,13 @@ public struct ServerConfiguration: Sendable {
     public var idleTimeoutSeconds: Int
     /// Open connections beyond which new ones get a 503 and are closed.
     public var maxConnections: Int
+    /// What one `GET /api/export.zip` may hold (files, bytes), and how many run at once.
+    public var export: ExportLimits
 
     public init(host: String = "127.0.0.1", port: Int = 8080, cacheMB: Int = 64, workers: Int = 0,
                 queueDepth: Int = 64, publicDirectory: String = "public", templatesDirectory: String? = nil,
                 maxURILength: Int = 2048, idleTimeoutSeconds: Int = 30,
-                maxConnections: Int = ServerConfiguration.defaultMaxConnections) {
+                maxConnections: Int = ServerConfiguration.defaultMaxConnections, export: ExportLimits = ExportLimits()) {
         self.host = host
         self.port = port
         self.cacheMB = cacheMB
@@ -36,6 +38,7 @@ public struct ServerConfiguration: Sendable {
         self.maxURILength = maxURILength
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.maxConnections = maxConnections
+        self.export = export
     }
 
     /// A share of the descriptors the process may open (`ulimit -n`) less 64, at most 4,096.

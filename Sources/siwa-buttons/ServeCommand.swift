@@ -10,7 +10,8 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve button images at Apple's image URLs.",
         discussion: """
         Endpoints: /appleid/button, /appleid/button/left, /appleid/button/logo
-        (Apple's parameters, plus format=png|svg|pdf|vectordrawable), the editor's /api/snippet/...,
+        (Apple's parameters, plus format=png|svg|pdf|vectordrawable), the editor's /api/snippet/... and
+        /api/export.zip (a generated set as a ZIP),
         /healthz, /metrics, and the files of --public at /. SIGINT/SIGTERM stop it after answering requests in flight.
 
         Examples:
@@ -43,6 +44,12 @@ struct ServeCommand: AsyncParsableCommand {
                                valueName: "n"))
     var maxConnections: Int?
 
+    @Option(help: ArgumentHelp("Files one /api/export.zip may hold; a larger set gets 400.", valueName: "n"))
+    var exportMaxFiles = ExportLimits.defaultMaxFiles
+
+    @Option(help: ArgumentHelp("Bytes one /api/export.zip archive may hold; a larger one gets 400.", valueName: "n"))
+    var exportMaxBytes = ExportLimits.defaultMaxBytes
+
     @Option(name: .customLong("public"), help: ArgumentHelp(
         "Folder of static files served at / (default: $SIWA_PUBLIC_DIR, else public/ next to the executable, in ../share/siwa-buttons/ or in the source tree).",
         valueName: "dir"))
@@ -65,6 +72,8 @@ struct ServeCommand: AsyncParsableCommand {
         if let maxConnections, !(1...1_000_000).contains(maxConnections) {
             throw ValidationError("--max-connections must be from 1 to 1000000.")
         }
+        guard (1...1_000_000).contains(exportMaxFiles) else { throw ValidationError("--export-max-files must be from 1 to 1000000.") }
+        guard (1...(1 << 40)).contains(exportMaxBytes) else { throw ValidationError("--export-max-bytes must be from 1 to 1099511627776 (1 TiB).") }
         if let publicDirectory, !FileManager.default.fileExists(atPath: publicDirectory) {
             throw ValidationError("--public: no folder '\(publicDirectory)'.")
         }
@@ -86,7 +95,8 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = ServerConfiguration(
             host: host, port: port, cacheMB: cacheMB, workers: workers ?? 0, queueDepth: queueDepth,
             publicDirectory: publicFolder, templatesDirectory: templates, idleTimeoutSeconds: idleTimeout,
-            maxConnections: maxConnections ?? ServerConfiguration.defaultMaxConnections
+            maxConnections: maxConnections ?? ServerConfiguration.defaultMaxConnections,
+            export: ExportLimits(maxFiles: exportMaxFiles, maxBytes: exportMaxBytes)
         )
         if !FileManager.default.fileExists(atPath: publicFolder) {
             logger.warning("No folder '\(publicFolder)': nothing is served at /.")

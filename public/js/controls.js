@@ -12,6 +12,11 @@ const LABELS = {
   format: { png: 'PNG', svg: 'SVG', pdf: 'PDF', vectordrawable: 'XML' },
   scope: { name: 'Name', email: 'Email' },
 };
+/** How a choice is shown: `choiceLabel('mode', 'logo')` is 'Logo only'. */
+export function choiceLabel(name, value) {
+  return LABELS[name]?.[value] ?? value;
+}
+
 // The ids of the radios and checkboxes: `logo-size-large`, `scope-email`.
 const ID_PREFIX = { logoSize: 'logo-size' };
 

@@ -9,6 +9,7 @@
 import { ButtonModel, points } from './button.js';
 import { buildControls } from './controls.js';
 import { copyText } from './clipboard.js';
+import { setUpExport } from './export.js';
 import { lintButton } from './lint.js';
 import { loadSchema, webFlowCheck } from './schema.js';
 
@@ -439,6 +440,7 @@ async function start() {
   }
   buildControls(model, schema);
   checkWebField = webFlowCheck(schema);
+  setUpExport(model, schema, { current: () => current, web: readWebSettings, locale: () => $('locale').value });
   settingsFields = schema.webFlow.map((field) => field.name).filter((name) => $(`${name}-error`));
   // Until told otherwise, the images are where this editor is.
   if (!$('base-url').value) $('base-url').value = ownAddress;

@@ -1,0 +1,264 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import ServiceLifecycle
+import SIWAButtons
+import SIWAGenerator
+import SharedTestSupport
+import Testing
+import ZIPFoundation
+@testable import SIWAServer
+
+/// `GET /api/export.zip`: the archive holds what `Generator` writes for the same options,
+/// byte for byte; bad queries and sets past the limits get 400, a busy service 503; the
+/// temporary files are gone in every case.
+@Suite struct ExportEndpointTests {
+    /// A small set with snippets: two locales, two layouts, PNG 1x/2x and SVG.
+    static let query = "modes=center,logo&types=sign-in&styles=black,white-outline&locales=en_US,ar_SA&sizes=260x48r30"
+        + "&scales=1,2&formats=png,svg&client-id=com.example.web&redirect-uri=https%3A%2F%2Fexample.com%2Fauth%2Fapple"
+        + "&scope=name&use-popup=true"
+
+    /// What `generate` writes for the same options, set as its flags set them.
+    static func generated(_ fields: [(String, String)]) throws -> (folder: TemporaryFolder, files: [String]) {
+        var overrides = ConfigurationOverrides()
+        for (name, value) in fields {
+            if ["client-id", "redirect-uri", "scope", "use-popup"].contains(name) {
+                try overrides.setValue(name, value, label: "--\(name)")
+            } else {
+                try overrides.setList(name, ConfigurationOverrides.commaList(value, flag: "--\(name)"))
+            }
+        }
+        var configuration = GeneratorConfiguration()
+        overrides.apply(to: &configuration)
+        let folder = try TemporaryFolder()
+        let generator = Generator(configuration: configuration, renderer: try ButtonRenderer.shared(),
+                                  templates: try TemplateSet.load())
+        _ = try generator.generate(into: folder("set"))
+        return (folder, folder.files().filter { $0.hasPrefix("set/") }.map { String($0.dropFirst(4)) })
+    }
+
+    /// Every entry of a ZIP, path → bytes, in archive order.
+    static func entries(_ bytes: [UInt8]) throws -> [(path: String, bytes: [UInt8], date: Date)] {
+        let archive = try Archive(data: Data(bytes), accessMode: .read)
+        return try archive.map { entry in
+            var data = Data()
+            _ = try archive.extract(entry) { data.append($0) }
+            return (entry.path, Array(data), entry.fileAttributes[.modificationDate] as? Date ?? .distantPast)
+        }
+    }
+
+    /// Export folders right now (the routes removed any left by killed processes when made).
+    static func leftovers() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? [])
+            .filter { $0.hasPrefix("siwa-export-") && $0.count == "siwa-export-XXXXXX".count }
+    }
+
+    @Test("The archive holds exactly the files Generator writes for the same options, the same bytes on every request")
+    func sameAsGenerate() async throws {
+        let fields = Self.query.split(separator: "&").map { piece in
+            let parts = piece.split(separator: "=", maxSplits: 1).map(String.init)
+            return (parts[0], parts[1].removingPercentEncoding!)
+        }
+        let (folder, files) = try Self.generated(fields)
+        #expect(files.contains("manifest.json") && files.contains("index.html") && files.contains("snippet.html"))
+        #expect(files.contains { $0.hasPrefix("center/sign-in/black/ar_SA/") })
+        let expected = Dictionary(uniqueKeysWithValues: files.map { ($0, folder.bytes("set/" + $0)) })
+        try await TestApp.make().test(.router) { client in
+            let response = try await client.execute(uri: "/api/export.zip?" + Self.query, method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/zip")
+            #expect(response.headers[.contentDisposition] == "attachment; filename=\"siwa-buttons.zip\"")
+            #expect(response.headers[.contentLength] == String(response.bytes.count))
+            #expect(response.headers[.cacheControl] == "no-store")
+            #expect(response.headers[ExportEndpoint.filesHeader] == String(files.count))
+            let entries = try Self.entries(response.bytes)
+            #expect(entries.map(\.path) == files)
+            for entry in entries {
+                #expect(entry.bytes == expected[entry.path], "\(entry.path) differs from generate's")
+                #expect(entry.date == SetArchive.entryDate)
+            }
+            let again = try await client.execute(uri: "/api/export.zip?" + Self.query, method: .get)
+            #expect(again.bytes == response.bytes)
+
+            let head = try await client.execute(uri: "/api/export.zip?" + Self.query, method: .head)
+            #expect(head.status == .ok)
+            #expect(head.bytes.isEmpty)
+            #expect(head.headers[.contentLength] == nil)  // not 0: the size is known only once the set is made
+            #expect(head.headers[ExportEndpoint.filesHeader] == String(files.count))
+        }
+        #expect(Self.leftovers().isEmpty)
+    }
+
+    @Test("No parameter: the default set of generate (84 images, manifest.json, index.html)")
+    func defaults() async throws {
+        try await TestApp.make().test(.router) { client in
+            let response = try await client.execute(uri: "/api/export.zip", method: .get)
+            #expect(response.status == .ok)
+            let paths = try Self.entries(response.bytes).map(\.path)
+            #expect(paths.count == 86)
+            #expect(paths.contains("manifest.json") && paths.contains("index.html") && !paths.contains("snippet.html"))
+        }
+    }
+
+    @Test("Bad queries: 400 with one line naming the parameter; templates= is refused", arguments: [
+        ("colour=black", "colour"),
+        ("locales=en_US&locales=de_DE", "'locales' is given more than once"),
+        ("locales=xx_XX", "Invalid value for parameter 'locales': unknown locale 'xx_XX'"),
+        ("scales=9", "scales"),
+        ("formats=gif", "formats"),
+        ("sizes=250", "sizes"),
+        ("use-popup=maybe", "use-popup"),
+        ("redirect-uri=http%3A%2F%2Fexample.com%2Fcb&client-id=com.example.web", "redirect-uri"),
+        ("templates=%2Fetc", "templates"),
+        ("modes=", "modes"),
+        ("locales=en%ZZ", "percent-encoding"),
+    ])
+    func badQueries(query: String, named: String) async throws {
+        try await TestApp.make().test(.router) { client in
+            for method in [HTTPRequest.Method.get, .head] {
+                let response = try await client.execute(uri: "/api/export.zip?" + query, method: method)
+                #expect(response.status == .badRequest, "\(query)")
+                #expect(response.headers[.contentType] == PlainText.contentType)
+                if method == .get {
+                    #expect(response.text.contains(named), "\(query): \(response.text)")
+                    #expect(!response.text.contains("\n"))
+                }
+            }
+        }
+    }
+
+    @Test("A set past the file limit is refused at once; past the byte limit cleanly, with nothing left")
+    func limits() async throws {
+        try await TestApp.make(exportLimits: ExportLimits(maxFiles: 85, maxBytes: 1 << 30)).test(.router) { client in
+            // 84 images, index.html, manifest.json: 86 files.
+            let response = try await client.execute(uri: "/api/export.zip", method: .get)
+            #expect(response.status == .badRequest)
+            #expect(response.text == "This set has 86 files, more than the 85 an export may hold: ask for fewer locales, sizes, scales or formats.")
+            #expect(try await client.execute(uri: "/api/export.zip?formats=svg", method: .get).status == .ok)
+        }
+        try await TestApp.make(exportLimits: ExportLimits(maxBytes: 12_000)).test(.router) { client in
+            let response = try await client.execute(uri: "/api/export.zip?modes=center&styles=black,white", method: .get)
+            #expect(response.status == .badRequest)
+            #expect(response.text == "This set's archive would be larger than the 12000 bytes an export may hold: "
+                + "ask for fewer locales, sizes, scales or formats.")
+            let small = try await client.execute(uri: "/api/export.zip?modes=logo&styles=black&formats=svg", method: .get)
+            #expect(small.status == .ok)
+            #expect(small.bytes.count <= 12_000)
+        }
+        #expect(Self.leftovers().isEmpty)
+    }
+
+    /// The routes alone, to reach their export slots.
+    static func app(workers: Int = 2, queueDepth: Int = 8, gate: RenderGate? = nil, port: PortBox? = nil)
+        -> (app: some ApplicationProtocol, exports: ExportRoutes<BasicRequestContext>) {
+        var logger = Logger(label: "export-tests")
+        logger.logLevel = .warning
+        let service = ButtonService(backend: TestRenderer(gate: gate).backend, workers: workers, queueDepth: queueDepth,
+                                    cacheMB: 0, logger: logger)
+        let exports = ExportRoutes<BasicRequestContext>(service: service, logger: logger)
+        let router = Router()
+        router.addRoutes(ImageRoutes(service: service).routes)
+        router.addRoutes(exports.routes)
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                              services: [service], onServerRunning: { port?.set($0.localAddress?.port) }, logger: logger)
+        return (app, exports)
+    }
+
+    @Test("Another export running: 503 with Retry-After, then served once it is done")
+    func oneAtATime() async throws {
+        let (app, exports) = Self.app()
+        try await app.test(.router) { client in
+            let running = try #require(exports.slots.take())
+            let busy = try await client.execute(uri: "/api/export.zip?modes=logo&styles=black", method: .get)
+            #expect(busy.status == .serviceUnavailable)
+            #expect(busy.headers[.retryAfter] == String(ExportEndpoint.retryAfterSeconds))
+            #expect(busy.text == "Another export is running; retry shortly.")
+            running.release()
+            let served = try await client.execute(uri: "/api/export.zip?modes=logo&styles=black", method: .get)
+            #expect(served.status == .ok)
+            #expect(exports.slots.inUse == 0)
+        }
+    }
+
+    @Test("Counted against the render queue: a full queue answers the export 503 and frees its slot")
+    func renderQueueFull() async throws {
+        let gate = RenderGate()
+        defer { gate.open() }  // also when an expectation throws
+        let (app, exports) = Self.app(workers: 1, queueDepth: 0, gate: gate)
+        try await app.test(.router) { client in
+            try await withThrowingTaskGroup(of: TestResponse.self) { group in
+                // One image render holds the only render thread; the queue has no room for more.
+                group.addTask { try await client.execute(uri: "/appleid/button?width=201", method: .get) }
+                try await waitUntil { gate.entered == 1 }
+                let export = try await client.execute(uri: "/api/export.zip?modes=logo&styles=black", method: .get)
+                #expect(export.status == .serviceUnavailable)
+                #expect(export.headers[.retryAfter] == "1")
+                #expect(exports.slots.inUse == 0)
+                gate.open()
+                let image = try #require(try await group.next())
+                #expect(image.status == .ok)
+            }
+            let export = try await client.execute(uri: "/api/export.zip?modes=logo&styles=black", method: .get)
+            #expect(export.status == .ok)
+        }
+    }
+
+    @Test("Mounted under /buttons in a host app: /buttons/api/export.zip, nothing at /api/export.zip")
+    func mounted() async throws {
+        try await MountedRoutesTests.hostApp().test(.router) { client in
+            let response = try await client.execute(uri: "/buttons/api/export.zip?modes=logo&styles=black,white&scales=2", method: .get)
+            #expect(response.status == .ok)
+            #expect(try Self.entries(response.bytes).map(\.path)
+                == ["index.html", "logo/black/button.svg", "logo/black/button@2x.png", "logo/white/button.svg",
+                    "logo/white/button@2x.png", "manifest.json"])
+            let bad = try await client.execute(uri: "/buttons/api/export.zip?templates=x", method: .get)
+            #expect(bad.status == .badRequest)
+            #expect(try await client.execute(uri: "/api/export.zip", method: .get).status == .notFound)
+        }
+    }
+
+    @Test("A client gone before the answer: the export's slot is freed and no file is left")
+    func clientGone() async throws {
+        let port = PortBox()
+        let (app, exports) = Self.app(port: port)
+        let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            try await waitUntil { port.value != nil }
+            do {
+                let connection = try RawConnection(port: port.value!)
+                connection.send("GET /api/export.zip HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                try await waitUntil { exports.slots.inUse == 1 }
+            }  // closed here, while the set is being made
+            try await waitUntil(timeout: .seconds(60)) { exports.slots.inUse == 0 }
+            #expect(Self.leftovers().isEmpty)
+            let answer = try await RawHTTP.exchange("GET /api/export.zip?modes=logo&styles=black HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                                    + "Connection: close\r\n\r\n", port: port.value!)
+            #expect(answer.hasPrefix("HTTP/1.1 200 OK"))
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+    }
+
+    @Test("Folders left by a killed export are removed when the routes are made; one in use stays")
+    func killedLeftovers() throws {
+        let parent = FileManager.default.temporaryDirectory
+        let dead = parent.appendingPathComponent("siwa-export-" + UUID().uuidString.prefix(6))
+        let other = parent.appendingPathComponent("siwa-export-not-ours-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: other) }
+        try FileManager.default.createDirectory(at: dead.appendingPathComponent("set/logo"), withIntermediateDirectories: true)
+        try Data("partial".utf8).write(to: dead.appendingPathComponent("set/logo/button.svg"))
+        let live = try ExportFolder()
+        let (_, _) = Self.app()
+        #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(FileManager.default.fileExists(atPath: other.path))
+        #expect(FileManager.default.fileExists(atPath: live.url.path))
+        let path = live.url.path
+        withExtendedLifetime(live) {}
+        _ = consume live
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+}

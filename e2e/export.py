@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""The editor's "Download set" panel in headless Chromium, against a running service.
+
+Usage: export.py --binary .build/debug/siwa-buttons [--host-app .build/debug/HostApp --path /buttons/]
+
+Starts the service (or the host app with the routes under --path) as e2e/editor.py does,
+opens the editor, picks layouts, titles, styles, languages, scales and formats in the
+panel, sets the button's width and corner radius, clicks "Download set" and waits for
+the ZIP in Chromium's download folder. Checked: the panel showed progress (the server's
+phase, then bytes received of Content-Length); the ZIP holds exactly the files
+`siwa-buttons generate` writes for the same options (with the editor's client ID and
+redirect URI: snippets included), byte for byte; an oversized set (all 37 languages at
+every scale and format) is refused and the service's one-line reason is shown in the
+panel; no console error or CSP violation but that expected 400.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.support.ui import Select
+
+import harness
+from editor import CheckFailed, Editor, Server, expect
+from harness import ROOT, http_get
+
+# What the check picks in the panel, as `generate` flags, in the order the panel sends them:
+# the editor's button (center, continue, black, en_US) first, then the schema's order.
+PICKED = {
+    "modes": "center,logo",
+    "types": "continue,sign-in",
+    "styles": "black,white-outline",
+    "locales": "en_US,ar_SA,de_DE",
+    "sizes": "280x48r30",
+    "scales": "1,2",
+    "formats": "png,svg,pdf",
+}
+
+
+def set_checks(editor, group, wanted):
+    """Ticks exactly `wanted` in the panel's checkbox group, clicking labels as a person would."""
+    for value in editor.js(f"return [...document.querySelectorAll('[data-export=\"{group}\"] input')].map(i => i.value)"):
+        box = editor.el(f"export-{group}-{value}")
+        if box.is_selected() != (value in wanted):
+            editor.click_label(f"export-{group}-{value}")
+    ticked = editor.js(f"return [...document.querySelectorAll('[data-export=\"{group}\"] input:checked')].map(i => i.value)")
+    expect(sorted(ticked) == sorted(wanted), f"{group}: ticked {ticked}, wanted {list(wanted)}")
+
+
+def watch_status(editor):
+    """Records every text the panel's status line shows from now on."""
+    editor.js("""window.__exportStatus = [];
+        new MutationObserver(() => window.__exportStatus.push(document.getElementById('export-status').textContent))
+            .observe(document.getElementById('export-status'), { childList: true, characterData: true, subtree: true });""")
+
+
+def wait_for_download(folder, timeout):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        names = [n for n in os.listdir(folder) if not n.endswith(".crdownload")]
+        if names:
+            return os.path.join(folder, names[0])
+        time.sleep(0.2)
+    raise CheckFailed(f"no download in {folder} within {timeout} s")
+
+
+def generate(binary, out):
+    """`siwa-buttons generate` with the editor's options: what the ZIP must hold."""
+    flags = [f"--{k}={v}" for k, v in PICKED.items()]
+    flags += ["--client-id=com.example.web", "--redirect-uri=https://example.com/auth/apple/callback",
+              "--scope=name email", "--no-use-popup"]
+    subprocess.run([binary, "generate", *flags, "--out", out], check=True, stdout=subprocess.DEVNULL)
+    files = {}
+    for folder, _, names in os.walk(out):
+        for name in names:
+            path = os.path.join(folder, name)
+            with open(path, "rb") as f:
+                files[os.path.relpath(path, out)] = f.read()
+    return files
+
+
+def check_download(editor, binary, downloads, work):
+    editor.open()
+    # The button's size and corner radius go along: 280x48, radius 30%.
+    editor.type_into("width", "280", commit=True)
+    editor.type_into("height", "48", commit=True)
+    editor.type_into("radius", "30", commit=True)
+    editor.wait(lambda: all(p in editor.text("image-url") for p in ("border_radius=30", "width=280", "height=48")),
+                "the button did not take the new size and radius")
+    expect(editor.visible("export-download"), "the Download set button is not shown")
+    expect(not editor.visible("export-preset-control") or editor.js("return document.getElementById('export-preset').options.length > 1"),
+           "a preset control is shown with nothing to pick")
+    for group in ("modes", "types", "styles", "scales", "formats"):
+        set_checks(editor, group, PICKED[group].split(","))
+    locales = Select(editor.el("export-locales"))
+    locales.deselect_all()
+    for code in PICKED["locales"].split(","):
+        locales.select_by_value(code)
+    # The first of each list is the button the set's snippets show: the editor's.
+    editor.click_label("type-continue")
+    editor.wait(lambda: "type=continue" in editor.text("image-url"), "the title did not change")
+    watch_status(editor)
+    editor.el("export-download").click()
+    path = wait_for_download(downloads, timeout=300)
+    editor.wait(lambda: editor.text("export-status").startswith("Saved"), "the panel did not say the set was saved", timeout=10)
+    statuses = editor.js("return window.__exportStatus")
+    expect(any(s.startswith("The service is making the set") for s in statuses), f"no phase text while rendering: {statuses}")
+    expect(any(s.startswith("Downloading ") and " of " in s for s in statuses), f"no progress in bytes: {statuses}")
+    expect(editor.js("return document.getElementById('export-progress').value") == 1, "the progress bar did not reach the end")
+    expect(os.path.basename(path) == "siwa-buttons.zip", f"saved as {os.path.basename(path)}")
+
+    with zipfile.ZipFile(path) as archive:
+        expect(archive.testzip() is None, "the ZIP has a corrupt entry")
+        zipped = {info.filename: archive.read(info) for info in archive.infolist()}
+    expected = generate(binary, os.path.join(work, "generated"))
+    expect("snippet.html" in expected and "manifest.json" in expected, f"generate wrote no snippets: {sorted(expected)[:5]}")
+    expect(sorted(zipped) == sorted(expected),
+           f"the ZIP's files differ from generate's: only in ZIP {sorted(set(zipped) - set(expected))[:5]}, "
+           f"only from generate {sorted(set(expected) - set(zipped))[:5]}")
+    differing = [name for name in expected if zipped[name] != expected[name]]
+    expect(not differing, f"files whose bytes differ from generate's: {differing[:5]}")
+    editor.expect_clean("after the download")
+    print(f"ok   Download set: {len(zipped)} files, {os.path.getsize(path)} bytes, byte for byte generate's; progress shown")
+
+
+def check_oversized(editor, server):
+    editor.click_label("export-all-locales")
+    expect(not editor.el("export-locales").is_enabled(), "the language list stays enabled with All ticked")
+    set_checks(editor, "scales", [str(n) for n in range(1, 7)])
+    set_checks(editor, "formats", ["png", "svg", "pdf"])
+    set_checks(editor, "modes", ["center", "left", "logo"])
+    set_checks(editor, "types", ["sign-in", "continue", "sign-up"])
+    set_checks(editor, "styles", ["black", "white", "white-outline"])
+    since = editor.resources()
+    editor.el("export-download").click()
+    editor.wait(lambda: editor.visible("export-error"), "the oversized set's refusal is not shown", timeout=20)
+    refused = editor.js("""return performance.getEntriesByType('resource').slice(arguments[0])
+        .filter(e => e.name.includes('/api/export.zip')).map(e => [e.name, e.responseStatus]);""", since)
+    expect(len(refused) == 1 and refused[0][1] == 400, f"the oversized request: {refused}")
+    status, _, body = http_get(refused[0][0])
+    answer = body.decode().strip()
+    expect(status == 400 and answer.startswith("This set has ") and " files, more than the " in answer, f"the service said {status} {answer}")
+    shown = editor.text("export-error")
+    expect(shown == answer, f"the panel shows {shown!r}, the service said {answer!r}")
+    editor.refused.add(refused[0][0])
+    editor.expect_clean("after the oversized request")
+    print(f"ok   oversized set refused in the panel: {shown}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/debug/siwa-buttons"))
+    parser.add_argument("--public", default=os.path.join(ROOT, "public"))
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    parser.add_argument("--host-app", help="run this host app (`HostApp PORT`) instead of `siwa-buttons serve`")
+    parser.add_argument("--path", default="/", help="where the routes are mounted (the host app's: /buttons/)")
+    parser.add_argument("--screenshot", default=os.path.join(ROOT, "out/editor-screenshots/export.png"))
+    args = parser.parse_args()
+    os.makedirs(os.path.dirname(args.screenshot), exist_ok=True)
+
+    work = tempfile.mkdtemp(prefix="siwa-e2e-export-")
+    downloads = os.path.join(work, "downloads")
+    os.makedirs(downloads)
+    server = editor = None
+    try:
+        server = Server(args.binary, args.public, host_app=args.host_app, mount=args.path)
+        print(f"     the editor at {server.base}/")
+        editor = Editor(server, args.chromedriver)
+        editor.cdp("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+        check_download(editor, args.binary, downloads, work)
+        editor.js("document.getElementById('export').scrollIntoView()")
+        editor.screenshot(args.screenshot)
+        check_oversized(editor, server)
+        editor.js("document.getElementById('export').scrollIntoView()")
+        editor.screenshot(args.screenshot.replace(".png", "-refused.png"))
+    except (CheckFailed, WebDriverException, subprocess.CalledProcessError) as failure:
+        print(f"FAIL {failure}", file=sys.stderr)
+        if editor:
+            try:
+                path = editor.screenshot(os.path.join(os.path.dirname(args.screenshot), "export-failure.png"), full_page=True)
+                print(f"     screenshot of the failure: {path}", file=sys.stderr)
+            except Exception:  # the browser may be gone; the message above is what matters
+                pass
+        if server:
+            log = server.output().strip()
+            if log:
+                print("     service log:\n" + log, file=sys.stderr)
+        return 1
+    finally:
+        if editor:
+            editor.quit()
+        if server:
+            server.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"export check passed; screenshots: {os.path.relpath(args.screenshot, os.getcwd())} (saved), "
+          f"{os.path.relpath(args.screenshot.replace('.png', '-refused.png'), os.getcwd())} (refused)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

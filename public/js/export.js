@@ -1,0 +1,192 @@
+// The "Download set" panel: the generator's options (preset, layouts, titles, styles,
+// languages, scales, formats) plus the current button's size and corner radius and, when
+// filled in, the client ID and redirect URI, sent to api/export.zip (relative to the
+// page, so it works wherever the service is mounted). The ZIP is read with progress and
+// saved through a blob link; the service's one-line refusals (400, 503) are shown here.
+
+import { choiceLabel } from './controls.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** What `generate` writes by default: every layout, title and style, PNG 1x-3x and SVG. */
+const DEFAULT_SCALES = ['1', '2', '3'];
+const DEFAULT_FORMATS = ['png', 'svg'];
+
+function check(name, value, label, checked) {
+  const id = `export-${name}-${value}`;
+  const input = document.createElement('input');
+  Object.assign(input, { type: 'checkbox', id, name, value, checked });
+  const text = document.createElement('label');
+  text.htmlFor = id;
+  text.textContent = label;
+  const wrap = document.createElement('span');
+  wrap.className = 'check';
+  wrap.append(input, text);
+  return wrap;
+}
+
+function fill(name, values, label, isChecked) {
+  const container = document.querySelector(`[data-export="${name}"]`);
+  container.replaceChildren(...values.map((v) => check(name, v, label(v), isChecked(v))));
+}
+
+function ticked(name) {
+  return [...document.querySelectorAll(`[data-export="${name}"] input:checked`)].map((box) => box.value);
+}
+
+/** `values` with `first` in front when it is among them: the set's snippets show its first button. */
+function leading(values, first) {
+  return values.includes(first) ? [first, ...values.filter((v) => v !== first)] : values;
+}
+
+/** `12 KB`, `1.4 MB`. */
+function bytes(n) {
+  if (n < 1024 * 1024) return `${Math.max(1, Math.round(n / 1024))} KB`;
+  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * Sets the panel up from the model and schema.
+ * @param current  () => the last valid button (ButtonModel's), or null
+ * @param web      () => the web settings as the snippet API takes them
+ */
+export function setUpExport(model, schema, { current, web, locale }) {
+  fill('modes', model.modes, (v) => choiceLabel('mode', v), () => true);
+  fill('types', model.choices.type.values, (v) => choiceLabel('type', v), () => true);
+  fill('styles', Object.keys(model.styles), (v) => choiceLabel('style', v), () => true);
+  const scales = [];
+  for (let n = model.numbers.scale.min; n <= model.numbers.scale.max; n++) scales.push(String(n));
+  fill('scales', scales, (v) => `${v}×`, (v) => DEFAULT_SCALES.includes(v));
+  fill('formats', model.formats, (v) => choiceLabel('format', v), (v) => DEFAULT_FORMATS.includes(v));
+
+  const locales = $('export-locales');
+  for (const { code, name } of schema.locales) locales.append(new Option(`${name} — ${code}`, code));
+  const all = $('export-all-locales');
+  all.addEventListener('change', () => {
+    locales.disabled = all.checked;
+  });
+  // The editor's language is picked until the person picks others.
+  let touched = false;
+  locales.addEventListener('change', () => {
+    touched = true;
+  });
+  const followEditor = () => {
+    if (touched) return;
+    for (const option of locales.options) option.selected = option.value === locale();
+  };
+  followEditor();
+  $('locale').addEventListener('change', followEditor);
+
+  // Presets come with the schema when the service has them; without, no preset control.
+  const presets = Array.isArray(schema.presets) ? schema.presets : [];
+  const preset = $('export-preset');
+  if (presets.length) {
+    preset.append(new Option('None: the plain set', ''));
+    for (const { name, summary } of presets) preset.append(new Option(summary ? `${name}: ${summary}` : name, name));
+    const hint = () => {
+      $('export-preset-hint').textContent = preset.value
+        ? presets.find((p) => p.name === preset.value)?.summary ?? ''
+        : 'The generator’s own folder layout.';
+    };
+    preset.addEventListener('change', hint);
+    hint();
+    $('export-preset-control').hidden = false;
+  }
+
+  const form = $('export-form');
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    download();
+  });
+
+  /** The query, or a message saying what to pick first. */
+  function query() {
+    const button = current();
+    if (!button) return { problem: 'Fix the button above first: the set uses its size and corner radius.' };
+    const pairs = [];
+    if (presets.length && preset.value) pairs.push(['presets', preset.value]);
+    // The first layout, title, style and language are the snippets' button: the editor's own when ticked.
+    const groups = {
+      modes: ['a layout', button.mode], types: ['a title', button.type], styles: ['a style', button.style],
+      scales: ['a scale'], formats: ['a format'],
+    };
+    for (const [name, [what, first]] of Object.entries(groups)) {
+      const values = leading(ticked(name), first);
+      if (!values.length) return { problem: `Pick at least ${what}.` };
+      pairs.push([name, values.join(',')]);
+    }
+    const codes = all.checked ? ['all'] : leading([...locales.selectedOptions].map((o) => o.value), locale());
+    if (!codes.length) return { problem: 'Pick at least one language, or all.' };
+    pairs.push(['locales', codes.join(',')]);
+    // The logo-only button has a side only: the set's other layouts keep the width field's value.
+    const width = button.mode === 'logo' ? model.checkNumber('width', $('width').value).value ?? 250 : button.width;
+    const height = button.mode === 'logo' ? button.size : button.height;
+    pairs.push(['sizes', `${width}x${height}r${button.radius}`]);
+    const settings = web();
+    if (settings['client-id'] && settings['redirect-uri']) {
+      for (const name of ['client-id', 'redirect-uri', 'scope', 'use-popup']) pairs.push([name, settings[name]]);
+    }
+    return { url: `api/export.zip?${pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}` };
+  }
+
+  const status = $('export-status');
+  const progress = $('export-progress');
+  const error = $('export-error');
+  const button = $('export-download');
+
+  function showError(message) {
+    error.textContent = message;
+    error.hidden = !message;
+  }
+
+  async function download() {
+    const { url, problem } = query();
+    showError(problem ?? '');
+    if (problem) return;
+    button.disabled = true;
+    progress.hidden = false;
+    progress.removeAttribute('value'); // indeterminate while the service renders
+    status.textContent = 'The service is making the set…';
+    try {
+      const response = await fetch(url, { headers: { Accept: 'application/zip' } });
+      if (!response.ok) {
+        const text = (await response.text()).trim();
+        const retry = response.headers.get('Retry-After');
+        showError(retry ? `${text} (retry in ${retry} s)` : text);
+        status.textContent = '';
+        return;
+      }
+      const total = Number(response.headers.get('Content-Length')) || 0;
+      const files = response.headers.get('X-SIWA-Export-Files');
+      const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'siwa-buttons.zip';
+      const chunks = [];
+      let received = 0;
+      const reader = response.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        received += value.length;
+        if (total) {
+          progress.value = received / total;
+          status.textContent = `Downloading ${files ? `${files} files, ` : ''}${bytes(received)} of ${bytes(total)}`;
+        }
+      }
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob(chunks, { type: 'application/zip' }));
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+      progress.value = 1;
+      status.textContent = `Saved ${name}: ${files ? `${files} files, ` : ''}${bytes(received)}.`;
+    } catch (failure) {
+      showError(`The download failed (${failure.message}).`);
+      status.textContent = '';
+    } finally {
+      button.disabled = false;
+      if (error.hidden === false) progress.hidden = true;
+    }
+  }
+}
