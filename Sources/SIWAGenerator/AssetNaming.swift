@@ -2,7 +2,7 @@ import SIWAButtons
 
 /// Where each file of a set goes:
 ///
-///     center/sign-in/black/en_US/button@2x.png    (PNG: one file per scale)
+///     center/sign-in/black/en_US/button@2x.png    (PNG, WebP: one file per scale)
 ///     center/sign-in/black/en_US/button.svg       (SVG, PDF: vector, one file at 1x)
 ///     logo/white-outline/button@3x.png            (logo only: no type, no locale)
 ///
@@ -33,7 +33,7 @@ public struct AssetNaming: Hashable, Sendable {
             let size = ButtonSize(width: spec.width, height: spec.height, radius: spec.borderRadius)
             stem += "-" + (spec.mode == .logo ? size.logoDescription : size.description)
         }
-        let suffix = format == .png ? "@\(spec.scale)x" : ""
+        let suffix = format.isRaster ? "@\(spec.scale)x" : ""
         return "\(directory(for: spec))/\(stem)\(suffix).\(format.fileExtension)"
     }
 }

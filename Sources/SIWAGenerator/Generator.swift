@@ -43,7 +43,7 @@ public struct Generator: Sendable {
         let assets = configuration.assets(extra: web == nil ? [] : configuration.snippetAssets)
         let snippets = web.map {
             SnippetRenderer(templates: templates, titles: renderer.titles)
-                .render(button: configuration.snippetButton, web: $0, images: .files(prefix: "", naming: AssetNaming(configuration)),
+                .render(button: configuration.snippetButton, web: $0, images: configuration.snippetImages(),
                         pageLocale: configuration.locales[0]).files.map { ($0.name, $0.text) }
         } ?? []
         let pageNames = ["index.html"] + snippets.map(\.0)
@@ -98,7 +98,7 @@ public struct Generator: Sendable {
     public static func fileCount(_ configuration: GeneratorConfiguration, snippets: Bool) -> Int {
         let variants = configuration.variants
         let scales = Set(configuration.scales), formats = Set(configuration.formats)
-        let perVariant = formats.reduce(0) { $0 + ($1 == .png ? scales.count : 1) }
+        let perVariant = formats.reduce(0) { $0 + ($1.isRaster ? scales.count : 1) }
         var count = variants.count * perVariant + 1 + 1  // + index.html, manifest.json
         if snippets {
             count += 4  // snippet.html, snippet-nojs.html, siwa-init.js, snippet-img.html
@@ -106,7 +106,7 @@ public struct Generator: Sendable {
             count += configuration.snippetAssets.filter { asset in
                 var base = asset.spec
                 base.scale = 1
-                return !(formats.contains(.png) && scales.contains(asset.spec.scale) && matrix.contains(base))
+                return !(formats.contains(asset.format) && scales.contains(asset.spec.scale) && matrix.contains(base))
             }.count
         }
         return count

@@ -1,7 +1,7 @@
 import CCairo
 
 /// Cairo surfaces for each output format. Each is `width` x `height` points at `scale`
-/// (PNG: pixels per point; SVG and PDF: user units, as the image endpoints always gave),
+/// (PNG, WebP: pixels per point; SVG and PDF: user units, as the image endpoints always gave),
 /// draws with `draw(cr)` in points and returns the encoded bytes.
 enum CairoTargets {
     /// The size of an output: points and the scale, nothing of the request.
@@ -20,15 +20,26 @@ enum CairoTargets {
         var description: String { "Cairo error: \(String(cString: cairo_status_to_string(status)))" }
     }
 
+    /// The raster encoders: premultiplied ARGB32 pixels, width, height, stride -> bytes.
+    typealias PixelEncoder = (UnsafePointer<UInt8>, Int, Int, Int) throws -> [UInt8]
+
     static func png(_ canvas: Canvas, draw: (OpaquePointer) -> Void) throws -> [UInt8] {
+        try raster(canvas, draw: draw, encode: PNGEncoder.encode)
+    }
+
+    /// Lossless WebP from the same image surface the PNG is drawn on.
+    static func webp(_ canvas: Canvas, draw: (OpaquePointer) -> Void) throws -> [UInt8] {
+        try raster(canvas, draw: draw, encode: WebPEncoder.encode)
+    }
+
+    private static func raster(_ canvas: Canvas, draw: (OpaquePointer) -> Void, encode: PixelEncoder) throws -> [UInt8] {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(canvas.pixelWidth), Int32(canvas.pixelHeight))!
         defer { cairo_surface_destroy(surface) }
         try drawScaled(on: surface, scale: canvas.scale, draw)
         cairo_surface_flush(surface)
         try check(cairo_surface_status(surface))
-        return try PNGEncoder.encode(pixels: cairo_image_surface_get_data(surface),
-                                     width: canvas.pixelWidth, height: canvas.pixelHeight,
-                                     stride: Int(cairo_image_surface_get_stride(surface)))
+        return try encode(UnsafePointer(cairo_image_surface_get_data(surface)!), canvas.pixelWidth, canvas.pixelHeight,
+                          Int(cairo_image_surface_get_stride(surface)))
     }
 
     static func svg(_ canvas: Canvas, draw: (OpaquePointer) -> Void) throws -> [UInt8] {

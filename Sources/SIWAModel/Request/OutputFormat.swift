@@ -1,16 +1,21 @@
 /// The encodings we produce.
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case png, svg, pdf
+    case png, webp, svg, pdf
 
     public var mediaType: String {
         switch self {
         case .png: "image/png"
+        case .webp: "image/webp"
         case .svg: "image/svg+xml"
         case .pdf: "application/pdf"
         }
     }
 
     public var fileExtension: String { rawValue }
+
+    /// Pixels (PNG, WebP): a set has one file per scale. The vector formats come once,
+    /// at 1x (their scale only multiplies user units).
+    public var isRaster: Bool { self == .png || self == .webp }
 
     /// The format a file name asks for, from its extension.
     public init?(fileName: String) {
