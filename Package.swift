@@ -83,6 +83,8 @@ let package = Package(
 
         // Renderer benchmark: bash scripts/bench-render.sh
         .executableTarget(name: "RenderBenchmark", dependencies: ["SIWAButtons", "CCairo"], path: "Benchmarks/RenderBenchmark"),
+        // PNG against WebP (bytes, encode time) on a generated set: bash scripts/bench-webp.sh
+        .executableTarget(name: "EncodeBenchmark", dependencies: ["SIWAButtons"], path: "Benchmarks/EncodeBenchmark"),
         // The bare-route reference of the server benchmark: bash scripts/bench-server.sh
         .executableTarget(name: "BareRoute", dependencies: [
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),

@@ -10,7 +10,7 @@ public final class ButtonRenderer: Sendable {
     /// The titles drawn, and named in `alt`, `<title>` and PDF titles: `LabelTable`'s
     /// unless the user corrected some (`--labels`). Front ends take titles from here.
     public let titles: TitleTable
-    private let engines: EnginePool
+    let engines: EnginePool
 
     public init(fonts: FontLibrary, titles: TitleTable = .standard) {
         self.fonts = fonts

@@ -1,9 +1,12 @@
 import SIWAButtons
 
-/// The view model of `index.html`: one section per mode, size and type, one card per
-/// button (locale x style) showing it on a light and a dark background, with links
-/// to each of its files. It shows every file written: the matrix's buttons, then any
-/// button only the no-JS snippet needs (its dark-mode twin, say).
+/// The view model of `index.html`, a page to hand the set over with: one section per
+/// mode, size and type, one card per button (locale x style) showing it on white and
+/// on dark grey, with each of its files' paths (as in the manifest) and its endpoint
+/// URL to copy. Filter menus (`GalleryFacet`) and a contents list with counts lead
+/// through large sets; `gallery.js` makes the menus and copy buttons work. It shows
+/// every file written: the matrix's buttons, then any button only the snippets need
+/// (their dark-mode twin, say).
 enum GalleryPage {
     static func view(configuration: GeneratorConfiguration, assets: [Asset], entries: [Manifest.Entry],
                      titles: TitleTable, snippets: Bool) -> [String: Any] {
@@ -20,10 +23,13 @@ enum GalleryPage {
             filesByButton[key, default: []].append((asset, entry))
             if known.insert(key).inserted { buttons.append(key) }
         }
+        let items = buttons.map { GalleryItem(button: $0, files: (filesByButton[$0] ?? []).map(\.asset)) }
+        let facetValues = GalleryFacet.all.map { facet in distinct(items.compactMap(facet.value)) }
 
         var groups: [[String: Any]] = []
         var groupIndex: [String: Int] = [:]
-        for button in buttons {
+        for item in items {
+            let button = item.button
             let files = (filesByButton[button] ?? []).sorted { order($0.asset) < order($1.asset) }
             let size = ButtonSize(width: button.width, height: button.height, radius: button.borderRadius)
             let sizeText = button.mode == .logo ? "\(button.height) x \(button.height) pt" : "\(button.width) x \(button.height) pt"
@@ -39,16 +45,21 @@ enum GalleryPage {
                     "cards": [[String: Any]](),
                 ])
             }
+            let style = ButtonStyle(button)
             var card: [String: Any] = [
-                "caption": button.mode == .logo ? ButtonStyle(button).rawValue
-                    : "\(ButtonStyle(button).rawValue) · \(button.locale.code)",
+                "caption": button.mode == .logo ? style.rawValue : "\(style.rawValue) · \(button.locale.code)",
                 // As drawn: Chinese words separated by U+2006.
                 "alt": (button.mode == .logo ? ButtonLocale.default : button.locale).typeset(titles.accessibleTitle(for: button)),
                 "lang": button.mode == .logo ? ButtonLocale.default.bcp47 : button.locale.bcp47,
                 "dir": button.mode != .logo && button.locale.isRightToLeft ? "rtl" : "ltr",
-                "files": files.map { ["label": label($0.asset), "href": Escaping.urlPath($0.asset.path),
+                "facets": GalleryFacet.all.compactMap { facet in facet.value(item).map { ["name": facet.name, "value": $0] } },
+                "files": files.map { ["label": label($0.asset), "path": $0.asset.path, "href": Escaping.urlPath($0.asset.path),
                                       "bytes": $0.entry.bytes] },
+                // Black keeps its edges on dark grey: the tile gets a ring of the button's radius.
+                "ringed": style == .black,
+                "radius": Double(button.height * button.borderRadius) / 100,
             ]
+            if let first = files.first { card["endpoint"] = first.entry.endpoint }
             if let preview = preview(button, files: files.map(\.asset), naming: naming) { card["preview"] = preview }
             let findings = badges(files.map(\.entry))
             card["findings"] = findings
@@ -58,12 +69,42 @@ enum GalleryPage {
             cards.append(card)
             groups[g]["cards"] = cards
         }
+        for g in groups.indices { groups[g]["count"] = (groups[g]["cards"] as! [[String: Any]]).count }
+
+        let filters: [[String: Any]] = zip(GalleryFacet.all, facetValues).filter { $0.1.count > 1 }.map { facet, values in
+            ["name": facet.name, "label": facet.label,
+             "options": values.map { value in ["value": value, "text": facet.text(value)] }]
+        }
         return [
             "groups": groups,
             "imageCount": entries.count,
             "buttonCount": buttons.count,
             "snippets": snippets,
+            "filters": filters,
+            "hasFilters": !filters.isEmpty,
+            "contents": contents(items: items, entries: entries, facetValues: facetValues),
         ]
+    }
+
+    /// What the set holds: buttons per value of each facet (a link filters to it) and
+    /// files per format and scale.
+    private static func contents(items: [GalleryItem], entries: [Manifest.Entry], facetValues: [[String]]) -> [[String: Any]] {
+        var rows: [[String: Any]] = zip(GalleryFacet.all, facetValues).filter { !$0.1.isEmpty }.map { facet, values in
+            let counts = items.reduce(into: [String: Int]()) { counts, item in
+                if let value = facet.value(item) { counts[value, default: 0] += 1 }
+            }
+            return ["label": facet.label, "entries": values.map { value in
+                ["text": facet.text(value), "count": counts[value] ?? 0,
+                 "href": "#\(facet.name)=\(Escaping.urlPath(value))"] as [String: Any]
+            }]
+        }
+        let byFormat = entries.reduce(into: [String: Int]()) { counts, entry in
+            let format = OutputFormat(rawValue: entry.format)
+            let text = format?.isRaster == true ? "\(entry.format.uppercased()) @\(entry.scale)x" : entry.format.uppercased()
+            counts[text, default: 0] += 1
+        }
+        rows.append(["label": "Files", "entries": byFormat.keys.sorted().map { ["text": $0, "count": byFormat[$0]!] }])
+        return rows
     }
 
     /// PNG with `srcset` over the scales written, else the SVG; nil for PDF only.
@@ -74,6 +115,8 @@ enum GalleryPage {
         if let first = pngs.first {
             src = Escaping.urlPath(first.path)
             srcset = pngs.map { "\(Escaping.urlPath($0.path)) \($0.spec.scale)x" }.joined(separator: ", ")
+        } else if let webp = files.filter({ $0.format == .webp }).min(by: { $0.spec.scale < $1.spec.scale }) {
+            src = Escaping.urlPath(webp.path)
         } else if let svg = files.first(where: { $0.format == .svg }) {
             src = Escaping.urlPath(svg.path)
         } else {
@@ -91,19 +134,25 @@ enum GalleryPage {
             .map { ["id": $0.id, "severity": $0.severity, "message": $0.message] }
     }
 
+    private static func distinct(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
+    }
+
     private static func order(_ asset: Asset) -> Int {
         switch asset.format {
         case .png: asset.spec.scale
+        case .webp: 10 + asset.spec.scale
         case .svg: 100
         case .pdf: 101
         }
     }
 
     private static func label(_ asset: Asset) -> String {
-        asset.format == .png ? "PNG @\(asset.spec.scale)x" : asset.format.rawValue.uppercased()
+        asset.format.isRaster ? "\(asset.format == .png ? "PNG" : "WebP") @\(asset.spec.scale)x" : asset.format.rawValue.uppercased()
     }
 
-    private static func modeName(_ mode: ButtonSpec.Mode) -> String {
+    static func modeName(_ mode: ButtonSpec.Mode) -> String {
         switch mode {
         case .center: "Center-aligned"
         case .left: "Left-aligned"

@@ -46,7 +46,7 @@ public struct Generator: Sendable {
                 .render(button: configuration.snippetButton, web: $0, images: configuration.snippetImages(),
                         pageLocale: configuration.locales[0]).files.map { ($0.name, $0.text) }
         } ?? []
-        let pageNames = ["index.html"] + snippets.map(\.0)
+        let pageNames = ["index.html", "gallery.js"] + snippets.map(\.0)
 
         let staging = try StagingFolder(target: folder)
         staging.atomicExchange = atomicExchange
@@ -61,7 +61,7 @@ public struct Generator: Sendable {
                                                                       entries: entries, titles: renderer.titles,
                                                                       snippets: web != nil))
         var pageEntries: [Manifest.Page] = []
-        for (name, text) in [("index.html", gallery)] + snippets {
+        for (name, text) in [("index.html", gallery), ("gallery.js", templates.render("gallery.js", [:]))] + snippets {
             let bytes = Array(text.utf8)
             try write(bytes, to: name, in: staging.url)
             pageEntries.append(Manifest.Page(path: name, bytes: bytes.count, sha256: Checksum.sha256(bytes)))
@@ -99,7 +99,7 @@ public struct Generator: Sendable {
         let variants = configuration.variants
         let scales = Set(configuration.scales), formats = Set(configuration.formats)
         let perVariant = formats.reduce(0) { $0 + ($1.isRaster ? scales.count : 1) }
-        var count = variants.count * perVariant + 1 + 1  // + index.html, manifest.json
+        var count = variants.count * perVariant + 2 + 1  // + index.html, gallery.js, manifest.json
         if snippets {
             count += 4  // snippet.html, snippet-nojs.html, siwa-init.js, snippet-img.html
             let matrix = Set(variants)

@@ -33,13 +33,19 @@ enum CairoTargets {
     }
 
     private static func raster(_ canvas: Canvas, draw: (OpaquePointer) -> Void, encode: PixelEncoder) throws -> [UInt8] {
+        try withPixels(canvas, draw: draw, encode)
+    }
+
+    /// Draws on an ARGB32 image surface and hands its pixels (width, height, stride) to `body`.
+    static func withPixels<R>(_ canvas: Canvas, draw: (OpaquePointer) -> Void,
+                              _ body: (UnsafePointer<UInt8>, Int, Int, Int) throws -> R) throws -> R {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(canvas.pixelWidth), Int32(canvas.pixelHeight))!
         defer { cairo_surface_destroy(surface) }
         try drawScaled(on: surface, scale: canvas.scale, draw)
         cairo_surface_flush(surface)
         try check(cairo_surface_status(surface))
-        return try encode(UnsafePointer(cairo_image_surface_get_data(surface)!), canvas.pixelWidth, canvas.pixelHeight,
-                          Int(cairo_image_surface_get_stride(surface)))
+        return try body(UnsafePointer(cairo_image_surface_get_data(surface)!), canvas.pixelWidth, canvas.pixelHeight,
+                        Int(cairo_image_surface_get_stride(surface)))
     }
 
     static func svg(_ canvas: Canvas, draw: (OpaquePointer) -> Void) throws -> [UInt8] {

@@ -17,8 +17,12 @@ enum WebPEncoder {
     static let losslessLevel: Int32 = 1
 
     static func encode(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws -> [UInt8] {
+        try encode(pixels: pixels, width: width, height: height, stride: stride, level: losslessLevel)
+    }
+
+    static func encode(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, level: Int32) throws -> [UInt8] {
         var config = WebPConfig()
-        guard WebPConfigInit(&config) != 0, WebPConfigLosslessPreset(&config, losslessLevel) != 0 else {
+        guard WebPConfigInit(&config) != 0, WebPConfigLosslessPreset(&config, level) != 0 else {
             throw EncodeError(message: "libwebp \(libraryVersion) does not match the headers this was built with")
         }
         // RGB under fully transparent pixels is free to change (smaller files); the PNG
