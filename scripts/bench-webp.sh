@@ -3,15 +3,21 @@
 # formats in all 37 locales, prints the bytes of each format from its manifest, then
 # times the two encoders on the same pixels of every PNG of the set (EncodeBenchmark).
 #   bash scripts/bench-webp.sh [--levels]   (--levels: also libwebp's presets 0-9)
+# SIWA_BUTTONS_BIN: a siwa-buttons already built (any build writes the same bytes),
+# else the release one is built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
-swift build -c release --product siwa-buttons >/dev/null
+bin=${SIWA_BUTTONS_BIN:-}
+if [ -z "$bin" ]; then
+  swift build -c release --product siwa-buttons >/dev/null
+  bin=.build/release/siwa-buttons
+fi
 swift build -c release --product EncodeBenchmark >/dev/null
 out=$(mktemp -d "${TMPDIR:-/tmp}/siwa-bench-webp.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 start=$(date +%s.%N)
-.build/release/siwa-buttons generate --formats png,webp --locales all --out "$out/set" >/dev/null
+"$bin" generate --formats png,webp --locales all --out "$out/set" >/dev/null
 end=$(date +%s.%N)
 python3 - "$out/set/manifest.json" "$start" "$end" <<'PY'
 import json, sys
