@@ -98,12 +98,17 @@ enum GalleryPage {
                  "href": "#\(facet.name)=\(Escaping.urlPath(value))"] as [String: Any]
             }]
         }
-        let byFormat = entries.reduce(into: [String: Int]()) { counts, entry in
-            let format = OutputFormat(rawValue: entry.format)
-            let text = format?.isRaster == true ? "\(entry.format.uppercased()) @\(entry.scale)x" : entry.format.uppercased()
-            counts[text, default: 0] += 1
+        // Files per format and scale, in the formats' order.
+        var byFile: [String: Int] = [:], order: [(rank: Int, text: String)] = []
+        for entry in entries {
+            guard let format = OutputFormat(rawValue: entry.format) else { continue }
+            let text = label(format, scale: entry.scale)
+            if byFile[text] == nil {
+                order.append(((OutputFormat.allCases.firstIndex(of: format) ?? 0) * 100 + (format.isRaster ? entry.scale : 0), text))
+            }
+            byFile[text, default: 0] += 1
         }
-        rows.append(["label": "Files", "entries": byFormat.keys.sorted().map { ["text": $0, "count": byFormat[$0]!] }])
+        rows.append(["label": "Files", "entries": order.sorted { $0.rank < $1.rank }.map { ["text": $0.text, "count": byFile[$0.text]!] }])
         return rows
     }
 
@@ -149,7 +154,13 @@ enum GalleryPage {
     }
 
     private static func label(_ asset: Asset) -> String {
-        asset.format.isRaster ? "\(asset.format == .png ? "PNG" : "WebP") @\(asset.spec.scale)x" : asset.format.rawValue.uppercased()
+        label(asset.format, scale: asset.spec.scale)
+    }
+
+    /// `PNG @2x`, `WebP @3x`, `SVG`.
+    private static func label(_ format: OutputFormat, scale: Int) -> String {
+        let name = format == .webp ? "WebP" : format.rawValue.uppercased()
+        return format.isRaster ? "\(name) @\(scale)x" : name
     }
 
     static func modeName(_ mode: ButtonSpec.Mode) -> String {

@@ -56,7 +56,8 @@ import Testing
         #expect(contents.contains(##"<dd><a href="#locale=ar_SA">ar_SA</a> (8)</dd>"##))
         #expect(contents.contains(##"<dd><a href="#style=white-outline">white-outline</a> (9)</dd>"##))
         let webp2x = manifest.files.filter { $0.format == "webp" && $0.scale == 2 }.count
-        #expect(contents.contains("<dd>WEBP @2x (\(webp2x))</dd>"))
+        #expect(contents.contains("<dd>WebP @2x (\(webp2x))</dd>"))
+        #expect(contents.contains("<dd>PNG @2x (\(webp2x))</dd>\n    <dd>WebP @1x ("), "PNG, then WebP, then SVG")
         #expect(contents.contains("<dd>SVG (\(config.variants.count))</dd>"))
         // A jump to every section.
         for id in html.matches(of: /<section id="([^"]+)"/).map({ String($0.output.1) }) {

@@ -11,10 +11,11 @@ enum WebPEncoder {
         var description: String { "WebP encoding failed: \(message)" }
     }
 
-    /// libwebp's lossless preset (0 fastest ... 9 smallest), measured with
-    /// scripts/bench-webp.sh (docs/performance.md): level 1 is within a few per cent
-    /// of level 6's size at a fraction of its time.
-    static let losslessLevel: Int32 = 1
+    /// libwebp's lossless preset (0 fastest ... 9 smallest), measured on the 2007
+    /// images of the 37-locale set with scripts/bench-webp.sh --levels
+    /// (docs/performance.md): 2 is the knee, 10% smaller than 1 at twice its time and
+    /// smaller than 3-8, which take 2-6 times longer; 9 saves 0.1% more at 100 times.
+    static let losslessLevel: Int32 = 2
 
     static func encode(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws -> [UInt8] {
         try encode(pixels: pixels, width: width, height: height, stride: stride, level: losslessLevel)
