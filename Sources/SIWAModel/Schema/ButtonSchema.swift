@@ -90,7 +90,7 @@ public struct ButtonSchema: Encodable, Sendable {
         parameters.append(ParameterEntry(
             name: "format", origin: "ours", endpoints: Endpoint.allCases.map(\.path), type: "choice", minimum: nil,
             maximum: nil, values: OutputFormat.allCases.map(\.rawValue), default: .text(OutputFormat.png.rawValue),
-            summary: "The encoding: PNG at `scale`, or SVG or PDF at the size in points."))
+            summary: "The encoding: PNG or lossless WebP at `scale`, or SVG or PDF at the size in points."))
         parameters.append(ParameterEntry(
             name: ButtonRequest.cacheBustingParameter, origin: "ours", endpoints: Endpoint.allCases.map(\.path),
             type: "token", minimum: nil, maximum: nil, values: nil, default: nil,
