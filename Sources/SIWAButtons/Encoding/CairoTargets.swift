@@ -20,23 +20,17 @@ enum CairoTargets {
         var description: String { "Cairo error: \(String(cString: cairo_status_to_string(status)))" }
     }
 
-    /// The raster encoders: premultiplied ARGB32 pixels, width, height, stride -> bytes.
-    typealias PixelEncoder = (UnsafePointer<UInt8>, Int, Int, Int) throws -> [UInt8]
-
     static func png(_ canvas: Canvas, draw: (OpaquePointer) -> Void) throws -> [UInt8] {
-        try raster(canvas, draw: draw, encode: PNGEncoder.encode)
+        try withPixels(canvas, draw: draw, PNGEncoder.encode)
     }
 
     /// Lossless WebP from the same image surface the PNG is drawn on.
     static func webp(_ canvas: Canvas, draw: (OpaquePointer) -> Void) throws -> [UInt8] {
-        try raster(canvas, draw: draw, encode: WebPEncoder.encode)
+        try withPixels(canvas, draw: draw, WebPEncoder.encode)
     }
 
-    private static func raster(_ canvas: Canvas, draw: (OpaquePointer) -> Void, encode: PixelEncoder) throws -> [UInt8] {
-        try withPixels(canvas, draw: draw, encode)
-    }
-
-    /// Draws on an ARGB32 image surface and hands its pixels (width, height, stride) to `body`.
+    /// Draws on an ARGB32 image surface and hands its premultiplied pixels (width,
+    /// height, stride) to `body`, an encoder.
     static func withPixels<R>(_ canvas: Canvas, draw: (OpaquePointer) -> Void,
                               _ body: (UnsafePointer<UInt8>, Int, Int, Int) throws -> R) throws -> R {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(canvas.pixelWidth), Int32(canvas.pixelHeight))!
