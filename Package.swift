@@ -25,10 +25,11 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
-        // C libraries, found with pkg-config (Debian: libcairo2-dev, libpango1.0-dev, libpng-dev).
+        // C libraries, found with pkg-config (Debian: libcairo2-dev, libpango1.0-dev, libpng-dev, libwebp-dev).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
         // libpng's writer with its longjmp error handling, in C (zlib: for its version).
         .target(name: "CPNGWriter", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
@@ -42,8 +43,8 @@ let package = Package(
         // The model, pure Swift (no Cairo): request -> spec -> layout in points, locales and
         // titles (Locale/titles.json, compiled in), the schema. Builds and tests anywhere.
         .target(name: "SIWAModel", resources: [.embedInCode("Locale/titles.json")]),
-        // Drawing and encoding: the layout drawn with Cairo/Pango, encoded as PNG/SVG/PDF.
-        .target(name: "SIWAButtons", dependencies: ["SIWAModel", "CCairo", "CPango", "CPNGWriter", "CAllocator"]),
+        // Drawing and encoding: the layout drawn with Cairo/Pango, encoded as PNG/WebP/SVG/PDF.
+        .target(name: "SIWAButtons", dependencies: ["SIWAModel", "CCairo", "CPango", "CPNGWriter", "CWebP", "CAllocator"]),
 
         // HTTP service over the core; the editor's snippet endpoint renders the generator's templates.
         .target(name: "SIWAServer", dependencies: [
@@ -84,6 +85,8 @@ let package = Package(
 
         // Renderer benchmark: bash scripts/bench-render.sh
         .executableTarget(name: "RenderBenchmark", dependencies: ["SIWAButtons", "CCairo"], path: "Benchmarks/RenderBenchmark"),
+        // PNG against WebP (bytes, encode time) on a generated set: bash scripts/bench-webp.sh
+        .executableTarget(name: "EncodeBenchmark", dependencies: ["SIWAButtons"], path: "Benchmarks/EncodeBenchmark"),
         // The bare-route reference of the server benchmark: bash scripts/bench-server.sh
         .executableTarget(name: "BareRoute", dependencies: [
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
@@ -94,7 +97,7 @@ let package = Package(
         .target(name: "SharedTestSupport", path: "Tests/SharedTestSupport"),
         // Parsing, layout in points and the schema: no C library needed.
         .testTarget(name: "SIWAModelTests", dependencies: ["SIWAModel"]),
-        .testTarget(name: "SIWAButtonsTests", dependencies: ["SIWAButtons", "SIWAModel", "CCairo", "SharedTestSupport"],
+        .testTarget(name: "SIWAButtonsTests", dependencies: ["SIWAButtons", "SIWAModel", "CCairo", "CWebP", "SharedTestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "SIWAServerTests", dependencies: [
             "SIWAServer", "SIWAGenerator", "HostApp", "siwa-buttons", "SharedTestSupport",

@@ -43,7 +43,7 @@ client_id='a"</script><script>alert(1)</script>'
 redirect_uri="https://siwa-example.test/auth/apple/callback?from='snippet'&x=1"
 
 echo "== generated pages in headless Chromium ($bin)"
-"$bin" generate --out "$dist" --locales en_US,ar_SA,ja_JP \
+"$bin" generate --out "$dist" --locales en_US,ar_SA,ja_JP --formats png,webp,svg \
     --client-id "$client_id" --redirect-uri "$redirect_uri" --use-popup
 "$bin" generate --out "$logo" --modes logo --locales zh_CN --styles black --formats png --sizes 250x44 \
     --client-id com.example.web --redirect-uri https://example.com/cb --scope ''

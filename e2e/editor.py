@@ -50,7 +50,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import harness
-from harness import CHROMIUM_ARGUMENTS, OFFLINE_RESOLVER, ROOT, free_port, http_get
+from harness import CHROMIUM_ARGUMENTS, OFFLINE_RESOLVER, ROOT, free_port, http_get, webp_size
 
 HOSTILE_CLIENT_ID = 'a"</script><script>alert(1)</script>'
 DESKTOP = (1280, 900)
@@ -653,8 +653,10 @@ def check_img_snippet(editor):
         editor.open("/#/appleid/button?width=250&height=44")
         editor.expect_snippet("img-html", 'width="250" height="44"')
         snippet = editor.text("img-html")
-        variants = {"as given": snippet, "with v=": snippet.replace("&amp;format=png", "&amp;format=png&amp;v=2026-11")}
-        expect(variants["with v="].count("v=2026-11") == 4, "the v= variant does not touch every URL")
+        versioned = re.sub(r"&amp;format=(png|webp)", r"&amp;format=\1&amp;v=2026-11", snippet)
+        variants = {"as given": snippet, "with v=": versioned}
+        # src, the <img>'s srcset (3) and the WebP <source>'s (3)
+        expect(versioned.count("v=2026-11") == 7, "the v= variant does not touch every URL")
         for name, html in variants.items():
             result = editor.driver.execute_async_script("""
                 const [html, done] = arguments;
@@ -745,11 +747,12 @@ def check_copy(editor):
 def check_downloads(editor, target):
     expected = {
         "png": ("image/png", "siwa-continue-white-outline-de_DE-300x44r50@3x.png", target),
+        "webp": ("image/webp", "siwa-continue-white-outline-de_DE-300x44r50@3x.webp", target + "&format=webp"),
         "svg": ("image/svg+xml", "siwa-continue-white-outline-de_DE-300x44r50.svg",
                 target.replace("scale=3", "scale=1").replace("&scale=1", "") + "&format=svg"),
         "pdf": ("application/pdf", "siwa-continue-white-outline-de_DE-300x44r50.pdf",
                 target.replace("&scale=3", "") + "&format=pdf"),
-        "vectordrawable": ("application/xml", "siwa-center-continue-white-outline-de_DE-300x44r50.xml",
+        "vectordrawable": ("application/xml", "siwa-continue-white-outline-de_DE-300x44r50.xml",
                            target.replace("&scale=3", "") + "&format=vectordrawable"),
     }
     for fmt, (media_type, name, path) in expected.items():
@@ -762,12 +765,14 @@ def check_downloads(editor, target):
                f"{fmt} download answered {status} {headers.get('Content-Type')}")
         if fmt == "png":
             expect(png_size(body) == (900, 132), f"the PNG download is {png_size(body)}, expected 900x132")
+        elif fmt == "webp":
+            expect(webp_size(body) == (900, 132), f"the WebP download is {webp_size(body)}, expected 900x132")
         elif fmt == "pdf":
             expect(body.startswith(b"%PDF-"), "the PDF download is not a PDF")
         elif fmt == "vectordrawable":
             expect(b'<vector xmlns:android=' in body and b'android:width="300dp"' in body,
                    "the Android XML download is not a 300 dp VectorDrawable")
-    print("ok   downloads: PNG at the chosen scale, SVG, PDF and Android XML, with file names, right content types")
+    print("ok   downloads: PNG and WebP at the chosen scale, SVG, PDF and Android XML, with file names, right content types")
 
 
 def check_svg_in_chromium(editor):

@@ -77,6 +77,8 @@ from cryptography.hazmat.primitives.asymmetric import padding, rsa
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 import harness
@@ -556,6 +558,9 @@ def check_harness(origin, failures):
         failures.check(policy == RECIPE, f"{path} is served with the CSP recipe ({policy!r})")
 
 
+IMAGE_EXT = "png"
+
+
 def check_index(browser, origin, shot, failures):
     failures.start(f"index.html ({origin}index.html)")
     browser.open(origin + "index.html", width=1280, height=900)
@@ -574,6 +579,138 @@ def check_index(browser, origin, shot, failures):
     failures.check(not ours, f"index.html: no console errors, CSP violations or failed loads from our files {ours}")
 
 
+# The cards the gallery shows now, and what its filters say.
+GALLERY_STATE = """const items = [...document.querySelectorAll('.item')];
+    const shown = items.filter(i => i.getClientRects().length > 0);
+    return {total: items.length, shown: shown.length,
+            keys: shown.map(i => [i.dataset.mode, i.dataset.type || '', i.dataset.style, i.dataset.locale || ''].join(' ')),
+            sections: [...document.querySelectorAll('.group')].filter(g => g.getClientRects().length > 0).length,
+            status: document.getElementById('shown').textContent, hash: location.hash,
+            filters: Object.fromEntries([...document.querySelectorAll('select[data-facet]')].map(s => [s.name, s.value]))};"""
+
+
+def gallery_buttons(dist):
+    """The buttons of the set, from manifest.json alone: mode, type, style, locale (the
+    logo-only button has neither type nor locale)."""
+    with open(os.path.join(dist, "manifest.json"), encoding="utf-8") as f:
+        files = json.load(f)["files"]
+    buttons = set()
+    for entry in files:
+        p = entry["parameters"]
+        logo = entry["mode"] == "logo"
+        buttons.add((entry["mode"], "" if logo else p["type"], entry["style"], "" if logo else p["locale"]))
+    return buttons, files
+
+
+def choose(browser, facet, value):
+    Select(browser.driver.find_element(By.CSS_SELECTOR, f'select[data-facet="{facet}"]')).select_by_value(value)
+
+
+def check_gallery(browser, origin, dist, shot, failures):
+    """index.html as a hand-off page: the filters show exactly the buttons that match
+    (counted from manifest.json, not from the page), keep their choice in the URL hash,
+    the contents list jumps, black buttons keep a ring on dark grey, and each copy button
+    puts its path on the clipboard (Clipboard API, then the execCommand fallback)."""
+    buttons, files = gallery_buttons(dist)
+    key = " ".join
+    failures.start("index.html filters")
+    browser.open(origin + "index.html", width=1280, height=900)
+    state = browser.js(GALLERY_STATE)
+    failures.check(state["total"] == len(buttons) == state["shown"], f"every button shown at first ({state['shown']} of {len(buttons)})")
+    failures.check(sorted(state["filters"]) == ["locale", "mode", "style", "type"],
+                   f"menus for layout, title, style and language, none for the single preset ({sorted(state['filters'])})")
+
+    choose(browser, "locale", "ar_SA")
+    want = {b for b in buttons if b[3] in ("", "ar_SA")}
+    state = browser.js(GALLERY_STATE)
+    failures.check(sorted(state["keys"]) == sorted(map(key, want)),
+                   f"Arabic: the {len(want)} Arabic and logo-only buttons, nothing else ({state['shown']} shown)")
+    choose(browser, "style", "black")
+    want = {b for b in want if b[2] == "black"}
+    state = browser.js(GALLERY_STATE)
+    failures.check(sorted(state["keys"]) == sorted(map(key, want)) and state["status"] == f"{len(want)} of {len(buttons)} buttons",
+                   f"Arabic + black: {len(want)} buttons, counted in the status ({state['status']!r})")
+    failures.check(state["hash"] == "#style=black&locale=ar_SA", f"the choice is in the URL hash ({state['hash']!r})")
+
+    browser.open(origin + "index.html#mode=logo", width=1280, height=900)
+    state = browser.js(GALLERY_STATE)
+    logos = {b for b in buttons if b[0] == "logo"}
+    failures.check(sorted(state["keys"]) == sorted(map(key, logos)) and state["filters"]["mode"] == "logo" and state["sections"] == 1,
+                   f"a shared #mode=logo opens with the {len(logos)} logo-only buttons in their one section ({state['shown']}, {state['sections']} sections)")
+    browser.driver.find_element(By.ID, "clear-filters").click()
+    time.sleep(0.2)
+    state = browser.js(GALLERY_STATE)
+    failures.check(state["shown"] == len(buttons) and state["hash"] == "", f"“Show all” shows all {len(buttons)} again and clears the hash")
+
+    # The contents list: a filter link, and a jump to a section.
+    browser.driver.find_element(By.CSS_SELECTOR, '.contents a[href="#style=white"]').click()
+    time.sleep(0.2)
+    state = browser.js(GALLERY_STATE)
+    whites = {b for b in buttons if b[2] == "white"}
+    failures.check(sorted(state["keys"]) == sorted(map(key, whites)), f"the contents link “white” filters to the {len(whites)} white buttons")
+    browser.driver.find_element(By.ID, "clear-filters").click()
+    section = browser.js("return document.querySelector('.contents ol a').getAttribute('href')")
+    browser.driver.find_element(By.CSS_SELECTOR, f'.contents ol a[href="{section}"]').click()
+    time.sleep(0.3)
+    top = browser.js("return document.querySelector(arguments[0]).getBoundingClientRect().top", section)
+    failures.check(0 <= top < 120 and browser.js(GALLERY_STATE)["shown"] == len(buttons),
+                   f"the contents list jumps to {section} (now {top:.0f} px from the top) without filtering")
+
+    failures.start("index.html on dark grey")
+    look = browser.js("""const dark = document.querySelector('.pane.dark');
+        const ring = document.querySelector('.item[data-style="black"] .pane.dark .tile');
+        const plain = document.querySelector('.item[data-style="white"] .pane.dark .tile');
+        return {dark: getComputedStyle(dark).backgroundColor, light: getComputedStyle(document.querySelector('.pane.light')).backgroundColor,
+                ring: getComputedStyle(ring).boxShadow, plain: getComputedStyle(plain).boxShadow};""")
+    failures.check(look["dark"] == "rgb(28, 28, 30)" and look["light"] == "rgb(255, 255, 255)",
+                   f"dark variants on dark grey, light ones on white ({look['dark']}, {look['light']})")
+    failures.check("rgba(255, 255, 255" in look["ring"] and look["plain"] == "none",
+                   f"black buttons keep a ring on dark grey, white ones none ({look['ring']!r}, {look['plain']!r})")
+
+    failures.start("index.html copy buttons")
+    browser.cdp("Browser.grantPermissions", {"origin": origin.rstrip("/"), "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    paths = browser.js("return [...document.querySelectorAll('.files button.copy')].map(b => b.dataset.copy)")
+    listed = {e["path"] for e in files} | {e["endpoint"] for e in files}
+    failures.check(set(paths) <= listed and {e["path"] for e in files} <= set(paths),
+                   f"every file of the manifest has a copy button with its path, and every endpoint is the manifest's ({len(paths)} buttons)")
+    def copy(index):
+        button = browser.driver.find_elements(By.CSS_SELECTOR, ".files button.copy")[index]
+        browser.js("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        time.sleep(0.3)
+        return button.text, browser.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "navigator.clipboard.readText().then(done, e => done('clipboard error: ' + e));")
+    label, copied = copy(1)
+    failures.check(label == "Copied" and copied == paths[1], f"Copy puts {paths[1]!r} on the clipboard ({label!r}, {copied!r})")
+    browser.js("navigator.clipboard.writeText = () => Promise.reject(new Error('refused'))")
+    label, copied = copy(2)
+    failures.check(label == "Copied" and copied == paths[2], f"the execCommand fallback copies {paths[2]!r} ({label!r}, {copied!r})")
+    failures.check(browser.js("return document.querySelector('.clipboard-buffer') === null"), "the fallback leaves no textarea")
+    ours, _ = our_errors(browser, origin)
+    failures.check(not ours, f"no console errors, CSP violations or failed loads from our files {ours}")
+
+    failures.start("index.html from file://")
+    url = "file://" + os.path.abspath(os.path.join(dist, "index.html"))
+    browser.open(url, width=1280, height=900)
+    browser.js("""document.querySelectorAll('img').forEach(i => { i.loading = 'eager'; });""")
+    time.sleep(0.5)
+    browser.screenshot(shot("gallery.png"))
+    choose(browser, "locale", "ja_JP")
+    state = browser.js(GALLERY_STATE)
+    want = {b for b in buttons if b[3] in ("", "ja_JP")}
+    failures.check(sorted(state["keys"]) == sorted(map(key, want)), f"the filters work from file:// ({state['shown']} of {len(buttons)} for ja_JP)")
+    button = browser.driver.find_element(By.CSS_SELECTOR, ".item:not([hidden]) .files button.copy")
+    path = button.get_attribute("data-copy")
+    browser.js("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    time.sleep(0.3)
+    selected = browser.js("return getSelection().toString()")
+    failures.check("/ja_JP/" in path and (button.text == "Copied" or (button.text == "Selected" and selected == path)),
+                   f"copy from file:// copies, or selects the path ({button.text!r}, selection {selected!r})")
+    browser.screenshot(shot("gallery-ja_JP.png"))
+
+
 def check_img_snippet(browser, origin, size, shot, failures):
     """The hot-link snippet: 1x/2x/3x, shown at its size in points on every screen."""
     for scale in (1, 2):
@@ -582,7 +719,7 @@ def check_img_snippet(browser, origin, size, shot, failures):
         info = browser.driver.execute_async_script(VISIBLE_IMAGE)
         failures.check(bool(info and info["ok"]), f"the image loads ({info})")
         failures.check(bool(info) and (info["w"], info["h"]) == size, f"shown at {size[0]}x{size[1]} pt ({info})")
-        failures.check(bool(info) and info["src"].endswith(f"@{scale}x.png")
+        failures.check(bool(info) and info["src"].endswith(f"@{scale}x.{IMAGE_EXT}")
                        and info["natural"] == [size[0] * scale, size[1] * scale],
                        f"the @{scale}x file is picked, {size[0] * scale}x{size[1] * scale} px ({info})")
         browser.screenshot(shot(f"snippet-img-{scale}x.png"))
@@ -597,7 +734,7 @@ def check_nojs_as_pasted(browser, origin, size, args, shot, failures):
         browser.open(origin + "snippet-nojs.html", width=480, height=260, scale=scale, dark=dark)
         info = browser.driver.execute_async_script(VISIBLE_IMAGE)
         failures.check(bool(info and info["ok"]), f"the button image is shown ({info and info['src']})")
-        want = ("/white/" if dark else "/black/") + f"en_US/button@{scale}x.png"
+        want = ("/white/" if dark else "/black/") + f"en_US/button@{scale}x.{IMAGE_EXT}"
         failures.check(bool(info) and info["src"].endswith(want), f"picture picks {want} ({info and info['src']})")
         failures.check(bool(info) and (info["w"], info["h"]) == size, f"shown at {size[0]}x{size[1]} pt")
         failures.check(bool(info) and info["alt"] == "Sign in with Apple", "alt text is the localised title")
@@ -876,6 +1013,10 @@ def main():
         threading.Thread(target=server.serve_forever, daemon=True).start()
     origin, logo_origin = (f"http://127.0.0.1:{s.server_address[1]}/" for s in servers)
     size = snippet_size(args.dist)
+    # With WebP in the set the snippets offer it first: Chromium picks it over the PNG.
+    global IMAGE_EXT
+    with open(os.path.join(args.dist, "snippet-img.html"), encoding="utf-8") as f:
+        IMAGE_EXT = "webp" if 'type="image/webp"' in f.read() else "png"
     failures = Failures()
     browser = example = None
     relay = TLSRelay()
@@ -887,6 +1028,7 @@ def main():
         browser = Browser(args.chromedriver, args.chromium, tls_port=relay.port, signing_key=key)
         check_harness(origin, failures)
         check_index(browser, origin, shot, failures)
+        check_gallery(browser, origin, args.dist, shot, failures)
         check_img_snippet(browser, origin, size, shot, failures)
         check_nojs_as_pasted(browser, origin, size, args, shot, failures)
         check_js_as_pasted(browser, origin, size, shot, failures)

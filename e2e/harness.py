@@ -42,6 +42,14 @@ def png_size(data):
     return struct.unpack(">II", data[16:24])
 
 
+def webp_size(data):
+    """(width, height) from a lossless WebP's VP8L header, or None for anything else."""
+    if data[:4] != b"RIFF" or data[8:16] != b"WEBPVP8L" or data[20:21] != b"\x2f":
+        return None
+    bits = struct.unpack("<I", data[21:25])[0]
+    return (bits & 0x3FFF) + 1, (bits >> 14 & 0x3FFF) + 1
+
+
 def read_log(path):
     """A server's log file, as text."""
     with open(path, encoding="utf-8", errors="replace") as f:

@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(
-  pkg-config libcairo2-dev libpango1.0-dev libpng-dev zlib1g-dev libfontconfig-dev  # renderer
+  pkg-config libcairo2-dev libpango1.0-dev libpng-dev libwebp-dev zlib1g-dev libfontconfig-dev  # renderer
   librsvg2-bin poppler-utils                                            # SVG/PDF checks, SVG lint input (librsvg)
   chromium chromium-driver openssl                                      # browser tests
   systemd                                                               # systemd-analyze verify (deploy/)

@@ -10,7 +10,7 @@ public final class ButtonRenderer: Sendable {
     /// The titles drawn, and named in `alt`, `<title>` and PDF titles: `LabelTable`'s
     /// unless the user corrected some (`--labels`). Front ends take titles from here.
     public let titles: TitleTable
-    private let engines: EnginePool
+    let engines: EnginePool
 
     public init(fonts: FontLibrary, titles: TitleTable = .standard) {
         self.fonts = fonts
@@ -26,13 +26,13 @@ public final class ButtonRenderer: Sendable {
     private static let sharedRenderer = Result { ButtonRenderer(fonts: try FontLibrary()) }
 
     /// The C libraries whose output is in the bytes, as loaded at run time: "cairo
-    /// 1.16.0, pango 1.50.12, harfbuzz 6.0.0, libpng 1.6.39, zlib 1.2.13". Another
+    /// 1.16.0, pango 1.50.12, harfbuzz 6.0.0, libpng 1.6.39, zlib 1.2.13, libwebp 1.2.4". Another
     /// release may anti-alias or compress differently, so the service's ETags include it.
     public static let libraryVersions: String = {
         var png = [CChar](repeating: 0, count: 96)
         siwa_png_library_versions(&png, png.count)
         return "cairo \(String(cString: cairo_version_string())), pango \(String(cString: pango_version_string())), "
-            + "harfbuzz \(String(cString: hb_version_string())), \(String(cString: png))"
+            + "harfbuzz \(String(cString: hb_version_string())), \(String(cString: png)), \(WebPEncoder.libraryVersion)"
     }()
 
     /// The button's geometry in points, as the painter will draw it.
@@ -74,7 +74,7 @@ public final class ButtonRenderer: Sendable {
             let bytes = try Self.draw(layout, scale: pixelScale, format: format, document: document, text: engine)
             // The size the engine drew text at: PNG at the pixel scale, the vector
             // formats take outlines at one fixed scale.
-            return (bytes, fontSize: layout.label?.fontSize, scale: format == .png ? pixelScale : TextEngine.outlineScale)
+            return (bytes, fontSize: layout.label?.fontSize, scale: format.isRaster ? pixelScale : TextEngine.outlineScale)
         }
     }
 
@@ -89,6 +89,8 @@ public final class ButtonRenderer: Sendable {
         return switch format {
         case .png:
             try CairoTargets.png(canvas) { Painter.paint(layout, on: $0, text: engine) }
+        case .webp:
+            try CairoTargets.webp(canvas) { Painter.paint(layout, on: $0, text: engine) }
         case .svg:
             SVGFinishing.finish(try CairoTargets.svg(canvas, draw: ScenePainter.painting(scene())), title: document.title,
                                 idSeed: document.idSeed)

@@ -11,7 +11,7 @@ public enum Naming: String, CaseIterable, Sendable {
 
 /// Where each file of a set goes:
 ///
-///     center/sign-in/black/en_US/button@2x.png    (PNG: one file per scale)
+///     center/sign-in/black/en_US/button@2x.png    (PNG, WebP: one file per scale)
 ///     center/sign-in/black/en_US/button.svg       (SVG, PDF, VectorDrawable .xml: vector, one file at 1x)
 ///     logo/white-outline/button@3x.png            (logo only: no type, no locale)
 ///
@@ -45,7 +45,7 @@ public struct AssetNaming: Hashable, Sendable {
 
     /// Relative path of one file; SVG, PDF and VectorDrawable carry no scale (they are written at 1x).
     public func path(for spec: ButtonSpec, format: OutputFormat) -> String {
-        let suffix = format == .png ? "@\(spec.scale)x" : ""
+        let suffix = format.isRaster ? "@\(spec.scale)x" : ""
         if flat {
             return Self.stem(spec, size: true, locale: true).joined(separator: "-") + "\(suffix).\(format.fileExtension)"
         }

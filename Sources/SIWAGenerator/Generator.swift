@@ -46,7 +46,7 @@ public struct Generator: Sendable {
         let web = try configuration.web.settings()
         try configuration.checkPresets()
         let plan = try SetPlan(configuration, titles: renderer.titles, templates: templates, web: web)
-        let pageNames = ["index.html"] + plan.texts.map(\.path)
+        let pageNames = ["index.html", "gallery.js"] + plan.texts.map(\.path)
 
         let staging = try StagingFolder(target: folder)
         staging.atomicExchange = atomicExchange
@@ -62,7 +62,8 @@ public struct Generator: Sendable {
                                                                       entries: entries, titles: renderer.titles,
                                                                       snippets: hasSnippets))
         var pageEntries: [Manifest.Page] = []
-        for file in [TextFile(path: "index.html", text: gallery)] + plan.texts {
+        let galleryScript = TextFile(path: "gallery.js", text: templates.render("gallery.js", [:]))
+        for file in [TextFile(path: "index.html", text: gallery), galleryScript] + plan.texts {
             let bytes = file.bytes
             try write(bytes, to: file.path, in: staging.url)
             pageEntries.append(Manifest.Page(path: file.path, bytes: bytes.count, sha256: Checksum.sha256(bytes),
@@ -104,7 +105,7 @@ public struct Generator: Sendable {
         let presets = configuration.presets
         if presets.isEmpty { return webFileCount(configuration, snippets: snippets) }
         // The platform layouts go button by button, as they are written.
-        var count = presets.contains(.web) ? webFileCount(configuration, snippets: snippets) - 2 : 0
+        var count = presets.contains(.web) ? webFileCount(configuration, snippets: snippets) - 3 : 0
         let titles = TitleTable.standard
         let web = try? configuration.web.settings()
         let variants = configuration.variants
@@ -116,22 +117,22 @@ public struct Generator: Sendable {
                 count += files.assets.count + files.texts.count
             }
         }
-        return count + 2  // + index.html, manifest.json
+        return count + 3  // + index.html, gallery.js, manifest.json
     }
 
     /// Today's web layout at the root of the set.
     private static func webFileCount(_ configuration: GeneratorConfiguration, snippets: Bool) -> Int {
         let variants = configuration.variants
         let scales = Set(configuration.scales), formats = Set(configuration.formats)
-        let perVariant = formats.reduce(0) { $0 + ($1 == .png ? scales.count : 1) }
-        var count = variants.count * perVariant + 1 + 1  // + index.html, manifest.json
+        let perVariant = formats.reduce(0) { $0 + ($1.isRaster ? scales.count : 1) }
+        var count = variants.count * perVariant + 2 + 1  // + index.html, gallery.js, manifest.json
         if snippets {
             count += 4  // snippet.html, snippet-nojs.html, siwa-init.js, snippet-img.html
             let matrix = Set(variants)
             count += configuration.snippetAssets.filter { asset in
                 var base = asset.spec
                 base.scale = 1
-                return !(formats.contains(.png) && scales.contains(asset.spec.scale) && matrix.contains(base))
+                return !(formats.contains(asset.format) && scales.contains(asset.spec.scale) && matrix.contains(base))
             }.count
         }
         return count

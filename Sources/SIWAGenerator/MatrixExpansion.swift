@@ -24,8 +24,8 @@ public struct Asset: Hashable, Sendable {
 
     /// Pixel size for PNG (the canvas rounds half up, as Android scales); the size in
     /// points for the vector formats.
-    public var pixelWidth: Int { format == .png ? Int((Double(spec.width) * pixelScale).rounded()) : spec.width }
-    public var pixelHeight: Int { format == .png ? Int((Double(spec.height) * pixelScale).rounded()) : spec.height }
+    public var pixelWidth: Int { format.isRaster ? Int((Double(spec.width) * pixelScale).rounded()) : spec.width }
+    public var pixelHeight: Int { format.isRaster ? Int((Double(spec.height) * pixelScale).rounded()) : spec.height }
 }
 
 extension GeneratorConfiguration {
@@ -53,15 +53,15 @@ extension GeneratorConfiguration {
         return out
     }
 
-    /// The files of the matrix plus `extra` buttons, sorted by path. PNG comes at each
-    /// scale; SVG and PDF are vector and come once, at 1x (scale only multiplies
+    /// The files of the matrix plus `extra` buttons, sorted by path. PNG and WebP come at
+    /// each scale; SVG and PDF are vector and come once, at 1x (scale only multiplies
     /// their user units).
     public func assets(extra: [Asset] = []) -> [Asset] {
         let naming = AssetNaming(self)
         var byPath: [String: Asset] = [:]
         for variant in variants {
             for format in formats {
-                for scale in format == .png ? scales : [1] {
+                for scale in format.isRaster ? scales : [1] {
                     var spec = variant
                     spec.scale = scale
                     let path = naming.path(for: spec, format: format)
@@ -73,18 +73,30 @@ extension GeneratorConfiguration {
         return byPath.values.sorted { $0.path < $1.path }
     }
 
-    /// The PNGs the no-JS snippet links: its button and the white twin shown under
+    /// The images the snippets link: their button and the white twin shown under
     /// `prefers-color-scheme: dark`, at 1x, 2x and 3x (for `srcset`), whether or not
-    /// the matrix has them.
+    /// the matrix has them; PNG, and WebP too when the set has WebP.
     public var snippetAssets: [Asset] {
         let naming = AssetNaming(self)
         let light = snippetButton
         return [light, SnippetImages.darkTwin(of: light)].flatMap { base in
-            SnippetImages.scales.map { scale in
-                var spec = base
-                spec.scale = scale
-                return Asset(spec: spec, format: .png, path: naming.path(for: spec, format: .png))
+            snippetFormats.flatMap { format in
+                SnippetImages.scales.map { scale in
+                    var spec = base
+                    spec.scale = scale
+                    return Asset(spec: spec, format: format, path: naming.path(for: spec, format: format))
+                }
             }
         }
+    }
+
+    /// PNG for the snippets' `<img>`, WebP for their `<source>` when the set has it.
+    public var snippetFormats: [OutputFormat] {
+        formats.contains(.webp) ? [.png, .webp] : [.png]
+    }
+
+    /// Where the snippets find this set's images.
+    public func snippetImages(prefix: String = "") -> SnippetImages {
+        .files(prefix: prefix, naming: AssetNaming(self), webp: formats.contains(.webp))
     }
 }

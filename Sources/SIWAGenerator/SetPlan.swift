@@ -25,7 +25,7 @@ struct SetPlan {
                 // The snippets sit beside the web layout's images, so their paths stay relative to it.
                 texts += SnippetRenderer(templates: templates, titles: titles)
                     .render(button: configuration.snippetButton, web: web,
-                            images: .files(prefix: "", naming: AssetNaming(configuration)), pageLocale: configuration.locales[0])
+                            images: configuration.snippetImages(), pageLocale: configuration.locales[0])
                     .files.map { TextFile(path: root + $0.name, text: $0.text, preset: preset) }
             }
         }
@@ -39,7 +39,7 @@ struct SetPlan {
             }
         }
         assets.sort { $0.path < $1.path }
-        try Self.checkNames(assets.map(\.path) + texts.map(\.path) + ["index.html", OutputFolder.manifestName],
+        try Self.checkNames(assets.map(\.path) + texts.map(\.path) + ["index.html", "gallery.js", OutputFolder.manifestName],
                             option: presets.isEmpty ? "--naming" : "--presets")
     }
 

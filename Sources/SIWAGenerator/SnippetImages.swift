@@ -1,9 +1,11 @@
 import SIWAButtons
 
-/// Where the no-JS snippet's `<img>` finds the button's PNGs.
+/// Where the snippets' `<picture>` finds the button's images: PNG for `<img>`, and
+/// WebP for a `<source type="image/webp">` when there is any.
 public enum SnippetImages: Sendable, Hashable {
-    /// Files of a generated set, relative to the snippet (`prefix` + the set's path).
-    case files(prefix: String, naming: AssetNaming)
+    /// Files of a generated set, relative to the snippet (`prefix` + the set's path);
+    /// `webp`: the set has WebP files too (`formats` includes webp).
+    case files(prefix: String, naming: AssetNaming, webp: Bool = false)
     /// An image service speaking Apple's endpoint grammar (this project's HTTP server):
     /// `base` + `/appleid/button?...&scale=2`. `base` is e.g. `https://buttons.example.com`
     /// or empty for the same origin.
@@ -21,21 +23,30 @@ public enum SnippetImages: Sendable, Hashable {
         return dark
     }
 
-    /// URL of the PNG at one scale (not yet HTML-escaped).
-    public func url(for spec: ButtonSpec, scale: Int) -> String {
+    /// Whether WebP files are there to offer: always from the service, which draws any
+    /// format; from a set only when it was generated with WebP.
+    public var offersWebP: Bool {
+        switch self {
+        case .files(_, _, let webp): webp
+        case .endpoint: true
+        }
+    }
+
+    /// URL of the image at one scale (not yet HTML-escaped).
+    public func url(for spec: ButtonSpec, scale: Int, format: OutputFormat = .png) -> String {
         var scaled = spec
         scaled.scale = scale
         switch self {
-        case .files(let prefix, let naming):
-            return prefix + Escaping.urlPath(naming.path(for: scaled, format: .png))
+        case .files(let prefix, let naming, _):
+            return prefix + Escaping.urlPath(naming.path(for: scaled, format: format))
         case .endpoint(let base):
             // canonicalTarget is built from validated values only: no escaping needed.
-            return base + scaled.canonicalTarget + "&format=png"
+            return base + scaled.canonicalTarget + "&format=\(format.rawValue)"
         }
     }
 
     /// `url@1x 1x, url@2x 2x, url@3x 3x`.
-    public func srcset(for spec: ButtonSpec) -> String {
-        Self.scales.map { "\(url(for: spec, scale: $0)) \($0)x" }.joined(separator: ", ")
+    public func srcset(for spec: ButtonSpec, format: OutputFormat = .png) -> String {
+        Self.scales.map { "\(url(for: spec, scale: $0, format: format)) \($0)x" }.joined(separator: ", ")
     }
 }

@@ -31,7 +31,7 @@ public struct SnippetRenderer: Sendable {
 
     /// - Parameters:
     ///   - button: the button (its scale is ignored: every `<img>` lists 1x, 2x, 3x).
-    ///   - images: where the snippets' `<img>` find the PNGs.
+    ///   - images: where the snippets' `<picture>` find the PNGs (and WebPs).
     ///   - initScriptURL: how `snippet.html` refers to `siwa-init.js`.
     ///   - pageLocale: the language of Apple's script, `lang` and `alt` for a logo-only
     ///     button, whose image has no locale (the others use the button's).
@@ -76,8 +76,14 @@ public struct SnippetRenderer: Sendable {
             "src": images.url(for: spec, scale: 1),
             "srcset": images.srcset(for: spec),
         ]
+        // WebP first in each <picture>, for the browsers that take it; the PNG <img> for the rest.
+        if images.offersWebP {
+            view["webpSrcset"] = images.srcset(for: spec, format: .webp)
+        }
         if dark != spec {
-            view["dark"] = ["srcset": images.srcset(for: dark)]
+            var twin = ["srcset": images.srcset(for: dark)]
+            if images.offersWebP { twin["webpSrcset"] = images.srcset(for: dark, format: .webp) }
+            view["dark"] = twin
         }
         return view
     }

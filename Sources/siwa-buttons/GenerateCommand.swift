@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SIWAGenerator
+import SIWAButtons
 
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -50,10 +51,10 @@ struct GenerateCommand: ParsableCommand {
         + "The logo-only button uses the height as its side.", valueName: "list"))
     var sizes: String?
 
-    @Option(help: ArgumentHelp("1 to 6; PNG only (SVG and PDF are written once, at 1x).", valueName: "list"))
+    @Option(help: ArgumentHelp("1 to 6; PNG and WebP only (SVG and PDF are written once, at 1x).", valueName: "list"))
     var scales: String?
 
-    @Option(help: ArgumentHelp("png, svg, pdf, vectordrawable (Android XML); each preset holds some: see docs/reference.md.", valueName: "list"))
+    @Option(help: ArgumentHelp("\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")); each preset holds some: see docs/reference.md.", valueName: "list"))
     var formats: String?
 
     @Option(name: [.customLong("presets"), .customLong("preset")],

@@ -31,7 +31,7 @@ enum Main {
     }
 }
 
-/// `render REQUEST (-o|--output) FILE [--format png|svg|pdf]`, each once, in any order,
+/// `render REQUEST (-o|--output) FILE [--format png|webp|svg|pdf]`, each once, in any order,
 /// and nothing else; nil for any other command line.
 struct PlainRender {
     let job: RenderJob

@@ -13,6 +13,7 @@ struct RenderCommand: ParsableCommand {
           siwa-buttons render '/appleid/button?color=white&border=true&width=200&height=32&scale=2' -o button.png
           siwa-buttons render '/appleid/button/left?type=continue&logo-size=medium&locale=ar_SA&height=44&width=260' -o left.svg
           siwa-buttons render '/appleid/button/logo?size=44&color=black&border_radius=50' -o logo.pdf
+          siwa-buttons render '/appleid/button?width=250&height=44&scale=2' -o button.webp
 
         Parameters (from the schema: siwa-buttons schema):
         \(ButtonSchema().parameterHelp)
@@ -25,7 +26,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file; '-' writes to standard output.", valueName: "file"))
     var output: String
 
-    @Option(help: "png, svg, pdf or vectordrawable (default: from the output file's extension, .xml for vectordrawable, else png).")
+    @Option(help: "\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default: from the output file's extension, .xml for vectordrawable, else png).")
     var format: OutputFormat?
 
     @Flag(help: "Refuse to draw a button that breaks one of Apple's rules (see `siwa-buttons lint`).")
@@ -88,7 +89,8 @@ struct RenderJob {
         // An extension we cannot write is a mistake (a PNG in "button.jpg"), unless --format says what to write.
         let ext = URL(fileURLWithPath: output).pathExtension
         if output != "-", fromFile == nil, format == nil, !ext.isEmpty {
-            throw CLIError("Cannot write '.\(ext)' files: use .png, .svg, .pdf or .xml (VectorDrawable), or give --format.")
+            let known = OutputFormat.allCases.map { ".\($0.fileExtension)" }
+            throw CLIError("Cannot write '.\(ext)' files: use \(known.dropLast().joined(separator: ", ")) or \(known.last!), or give --format.")
         }
         let candidates = [format, query, fromFile].compactMap { $0 }
         guard let first = candidates.first else { return .png }

@@ -10,7 +10,7 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve button images at Apple's image URLs.",
         discussion: """
         Endpoints: /appleid/button, /appleid/button/left, /appleid/button/logo
-        (Apple's parameters, plus format=png|svg|pdf|vectordrawable), the editor's /api/snippet/... and
+        (Apple's parameters, plus format=png|webp|svg|pdf|vectordrawable), the editor's /api/snippet/... and
         /api/export.zip (a generated set as a ZIP),
         /healthz, /metrics, and the files of --public at /. SIGINT/SIGTERM stop it after answering requests in flight.
 

@@ -47,6 +47,25 @@ import Testing
         #expect(conflict.status == 1 && conflict.stderr.contains("Conflicting formats: vectordrawable and svg"))
     }
 
+    @Test("WebP example: -o x.webp writes lossless WebP (RIFF, VP8L) of the PNG's pixel size, also with --format")
+    func webpExample() throws {
+        let tmp = try TemporaryFolder()
+        let target = "/appleid/button?color=white&border=true&width=200&height=32&scale=2"
+        for arguments in [["-o", tmp("x.webp").path], ["-o", tmp("y").path, "--format", "webp"], ["-o", tmp("z.png").path]] {
+            let result = try Executable.siwa(["render", target] + arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let webp = tmp.bytes("x.webp")
+        #expect(webp == tmp.bytes("y"))
+        #expect(webp.starts(with: Array("RIFF".utf8)) && Array(webp[8..<16]) == Array("WEBPVP8L".utf8))
+        // VP8L header: 14-bit width - 1 and height - 1 after the signature byte 0x2F.
+        let bits = UInt32(webp[21]) | UInt32(webp[22]) << 8 | UInt32(webp[23]) << 16 | UInt32(webp[24]) << 24
+        #expect(webp[20] == 0x2F && (bits & 0x3FFF) + 1 == 400 && (bits >> 14 & 0x3FFF) + 1 == 64)
+        #expect(webp.count < tmp.bytes("z.png").count, "lossless WebP is smaller than our PNG")
+        let conflict = try Executable.siwa(["render", target + "&format=webp", "-o", tmp("w.png").path])
+        #expect(conflict.status == 1 && conflict.stderr.contains("Conflicting formats: webp and png"), "\(conflict.stderr)")
+    }
+
     @Test("-o - writes a PNG to standard output")
     func pngToStandardOutput() throws {
         let result = try Executable.siwa(["render", "/appleid/button?type=continue", "-o", "-"])

@@ -175,9 +175,12 @@ import Testing
         let s = try render(images: .endpoint(base: "https://buttons.example.com"))
         let base = "https://buttons.example.com/appleid/button?color=black&amp;border=false&amp;type=sign-in&amp;border_radius=15"
             + "&amp;width=250&amp;height=44"
-        #expect(s.imgHTML == "<img src=\"\(base)&amp;scale=1&amp;locale=en_US&amp;format=png\" srcset=\"\(base)&amp;scale=1&amp;locale=en_US&amp;format=png 1x, "
+        // The service draws WebP too: offered first, the PNG <img> as the fallback.
+        #expect(s.imgHTML == "<picture><source type=\"image/webp\" srcset=\"\(base)&amp;scale=1&amp;locale=en_US&amp;format=webp 1x, "
+            + "\(base)&amp;scale=2&amp;locale=en_US&amp;format=webp 2x, \(base)&amp;scale=3&amp;locale=en_US&amp;format=webp 3x\">"
+            + "<img src=\"\(base)&amp;scale=1&amp;locale=en_US&amp;format=png\" srcset=\"\(base)&amp;scale=1&amp;locale=en_US&amp;format=png 1x, "
             + "\(base)&amp;scale=2&amp;locale=en_US&amp;format=png 2x, \(base)&amp;scale=3&amp;locale=en_US&amp;format=png 3x\" "
-            + "width=\"250\" height=\"44\" alt=\"Sign in with Apple\" lang=\"en-US\" dir=\"ltr\">\n")
+            + "width=\"250\" height=\"44\" alt=\"Sign in with Apple\" lang=\"en-US\" dir=\"ltr\"></picture>\n")
     }
 
     @Test func noJSPictureSwitchesToWhiteInTheDark() throws {

@@ -24,7 +24,7 @@ import Testing
         let listed = manifest.files.map(\.path) + manifest.pages.map(\.path) + ["manifest.json"]
         #expect(folder.files() == listed.sorted())
         #expect(manifest.files.map(\.path) == manifest.files.map(\.path).sorted())
-        #expect(manifest.pages.map(\.path) == ["index.html", "siwa-init.js", "snippet-img.html", "snippet-nojs.html", "snippet.html"])
+        #expect(manifest.pages.map(\.path) == ["gallery.js", "index.html", "siwa-init.js", "snippet-img.html", "snippet-nojs.html", "snippet.html"])
         #expect(Set(config.assets(extra: config.snippetAssets).map(\.path)) == Set(manifest.files.map(\.path)))
 
         let renderer = try ButtonRenderer.shared()
@@ -92,7 +92,7 @@ import Testing
         #expect(report.removed.contains("center/sign-in/black/en_US/button.svg"))
         #expect(report.removed.contains("snippet.html"))
         let manifest = try Manifest.decode(folder.bytes("manifest.json"))
-        #expect(folder.files() == (manifest.files.map(\.path) + ["index.html", "manifest.json", "notes.txt"]).sorted())
+        #expect(folder.files() == (manifest.files.map(\.path) + ["gallery.js", "index.html", "manifest.json", "notes.txt"]).sorted())
         // Emptied folders go too.
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("center").path))
     }
@@ -155,7 +155,7 @@ import Testing
         #expect(imgs == config.variants.count * 2)
         #expect(html.components(separatedBy: "class=\"pane dark\"").count - 1 == config.variants.count)
         // Every linked file exists.
-        for link in html.matches(of: /(?:href|src)="([^"]+)"/) {
+        for link in html.matches(of: /(?:href|src)="([^"#][^"]*)"/) {
             let path = String(link.output.1)
             #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(path).path), "\(path)")
         }

@@ -178,10 +178,14 @@ import Testing
         odd.formats = [.svg, .pdf, .vectorDrawable]
         odd.styles = [.black]
         configs.append(odd)
+        var webp = smallConfiguration()
+        webp.formats = [.webp, .pdf]
+        configs.append(webp)
         for config in configs {
             for snippets in [false, true] {
                 let assets = config.assets(extra: snippets ? config.snippetAssets : [])
-                #expect(Generator.fileCount(config, snippets: snippets) == assets.count + (snippets ? 6 : 2))
+                // + index.html, gallery.js, manifest.json; the four snippet files
+                #expect(Generator.fileCount(config, snippets: snippets) == assets.count + (snippets ? 7 : 3))
             }
         }
         let folder = try TemporaryFolder()

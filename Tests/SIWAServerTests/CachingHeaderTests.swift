@@ -25,6 +25,27 @@ import Testing
         }
     }
 
+    @Test("WebP on every endpoint: image/webp with the caching headers and an ETag of its own; 304 on If-None-Match",
+          arguments: ["/appleid/button", "/appleid/button/left", "/appleid/button/logo"])
+    func webp(path: String) async throws {
+        try await TestApp.make().test(.router) { client in
+            let png = try await client.execute(uri: path + "?scale=2", method: .get)
+            let webp = try await client.execute(uri: path + "?scale=2&format=webp", method: .get)
+            #expect(webp.status == .ok)
+            #expect(webp.headers[.contentType] == "image/webp")
+            #expect(webp.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            #expect(webp.headers[.accessControlExposeHeaders] == "ETag")
+            let eTag = try #require(webp.headers[.eTag])
+            #expect(eTag != png.headers[.eTag], "PNG and WebP of one button are different files")
+            #expect(webp.bytes.starts(with: Array("RIFF".utf8)) && webp.bytes.count < png.bytes.count)
+            let again = try await client.execute(uri: path + "?scale=2&format=webp", method: .get, headers: [.ifNoneMatch: eTag])
+            #expect(again.status == .notModified && again.body.readableBytes == 0)
+            // The same bytes and ETag on every request (ETags depend on it).
+            let twice = try await client.execute(uri: path + "?format=webp&scale=2", method: .get)
+            #expect(twice.headers[.eTag] == eTag && twice.bytes == webp.bytes)
+        }
+    }
+
     @Test("If-None-Match with the ETag answers 304 with the caching headers and no body")
     func notModified() async throws {
         try await TestApp.make().test(.router) { client in

@@ -42,6 +42,7 @@ import Testing
                 #expect(body == expected)
                 switch format {
                 case .png: #expect(pngSize(body) != nil)
+                case .webp: #expect(body.starts(with: Array("RIFF".utf8)) && Array(body[8..<16]) == Array("WEBPVP8L".utf8))
                 case .svg: #expect(response.text.contains("<svg"))
                 case .pdf: #expect(response.text.hasPrefix("%PDF-"))
                 case .vectorDrawable: #expect(response.text.contains("<vector xmlns:android="))

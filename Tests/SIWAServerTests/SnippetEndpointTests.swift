@@ -57,7 +57,8 @@ import Testing
             #expect(snippets.snippetHTML.contains(#"<meta name="appleid-signin-use-popup" content="true">"#))
             #expect(snippets.snippetHTML.contains(#"<meta name="appleid-signin-scope" content="email">"#))
             // The hot-link <img>: 1x/2x/3x on this service, sized at 1x.
-            #expect(snippets.imgHTML.hasPrefix(#"<img src="http://127.0.0.1:8080/appleid/button/left?color=white&amp;border=true&amp;type=continue"#))
+            #expect(snippets.imgHTML.hasPrefix(#"<picture><source type="image/webp" srcset="http://127.0.0.1:8080/appleid/button/left?color=white&amp;border=true&amp;type=continue"#))
+            #expect(snippets.imgHTML.contains(#"<img src="http://127.0.0.1:8080/appleid/button/left?color=white&amp;border=true&amp;type=continue"#))
             #expect(snippets.imgHTML.contains(#"&amp;scale=2&amp;locale=en_US&amp;label-position=0&amp;logo-position=0&amp;logo-size=medium&amp;format=png 2x"#))
             #expect(snippets.imgHTML.contains(#"width="260" height="44" alt="Continue with Apple""#))
             // The no-JS image: this service's endpoint at 1x/2x/3x, the white twin for dark mode.

@@ -24,6 +24,8 @@ const FIELDS = {
 // words, but the snippet API takes `locale` on the logo endpoint for Apple's script and
 // the image's alt text.
 const SNIPPET_FIELDS = { logo: ['locale'] };
+/** Formats drawn in pixels: one file per scale (the others are vector, at 1x). */
+export const RASTER_FORMATS = ['png', 'webp'];
 
 export class ButtonModel {
   /** @param schema the JSON of GET api/schema. */
@@ -181,7 +183,7 @@ export class ButtonModel {
     } else {
       parts.push(button.type, button.style, button.locale, `${button.width}x${button.height}${radius}`);
     }
-    return parts.join('-') + (format === 'png' ? `@${scale}x` : '') + `.${this.extensions[format] || format}`;
+    return parts.join('-') + (RASTER_FORMATS.includes(format) ? `@${scale}x` : '') + `.${this.extensions[format] || format}`;
   }
 
   /**

@@ -9,7 +9,7 @@ const LABELS = {
   type: { 'sign-in': 'Sign in', continue: 'Continue', 'sign-up': 'Sign up' },
   style: { black: 'Black', white: 'White', 'white-outline': 'Outline' },
   logoSize: { small: 'Small', medium: 'Medium', large: 'Large' },
-  format: { png: 'PNG', svg: 'SVG', pdf: 'PDF', vectordrawable: 'XML' },
+  format: { png: 'PNG', webp: 'WebP', svg: 'SVG', pdf: 'PDF', vectordrawable: 'XML' },
   scope: { name: 'Name', email: 'Email' },
 };
 /** How a choice is shown: `choiceLabel('mode', 'logo')` is 'Logo only'. */

@@ -6,7 +6,7 @@
 // works wherever the service is mounted. Runs under a strict CSP: no inline script or
 // style, no element.style.
 
-import { ButtonModel, points } from './button.js';
+import { ButtonModel, RASTER_FORMATS, points } from './button.js';
 import { buildControls } from './controls.js';
 import { copyText } from './clipboard.js';
 import { setUpExport } from './export.js';
@@ -157,6 +157,7 @@ function showButton(button) {
 
   showImageURL(button);
   setDownload('png', model.imageURL(button, { format: 'png' }), model.fileName(button, 'png', scale), `PNG @${scale}×`);
+  setDownload('webp', model.imageURL(button, { format: 'webp' }), model.fileName(button, 'webp', scale), `WebP @${scale}×`);
   setDownload('svg', model.imageURL(button, { scale: 1, format: 'svg' }), model.fileName(button, 'svg', 1), 'SVG');
   setDownload('pdf', model.imageURL(button, { scale: 1, format: 'pdf' }), model.fileName(button, 'pdf', 1), 'PDF');
   setDownload('vectordrawable', model.imageURL(button, { scale: 1, format: 'vectordrawable' }),
@@ -169,7 +170,7 @@ function showButton(button) {
 /** The production URL of the image: the base URL the service last accepted + the target. */
 function showImageURL(button) {
   // SVG, PDF and VectorDrawable are vector: their URL is the 1x one, as their download is.
-  const vector = button.format !== 'png';
+  const vector = !RASTER_FORMATS.includes(button.format);
   $('image-url').textContent = acceptedBase + model.imageTarget(button, vector ? { scale: 1 } : {});
 }
 

@@ -1,7 +1,7 @@
 import CCairo
 
 /// Cairo surfaces for each output format. Each is `width` x `height` points at `scale`
-/// (PNG: pixels per point; SVG and PDF: user units, as the image endpoints always gave),
+/// (PNG, WebP: pixels per point; SVG and PDF: user units, as the image endpoints always gave),
 /// draws with `draw(cr)` in points and returns the encoded bytes.
 enum CairoTargets {
     /// The size of an output: points and the scale, nothing of the request.
@@ -21,14 +21,25 @@ enum CairoTargets {
     }
 
     static func png(_ canvas: Canvas, draw: (OpaquePointer) -> Void) throws -> [UInt8] {
+        try withPixels(canvas, draw: draw, PNGEncoder.encode)
+    }
+
+    /// Lossless WebP from the same image surface the PNG is drawn on.
+    static func webp(_ canvas: Canvas, draw: (OpaquePointer) -> Void) throws -> [UInt8] {
+        try withPixels(canvas, draw: draw, WebPEncoder.encode)
+    }
+
+    /// Draws on an ARGB32 image surface and hands its premultiplied pixels (width,
+    /// height, stride) to `body`, an encoder.
+    static func withPixels<R>(_ canvas: Canvas, draw: (OpaquePointer) -> Void,
+                              _ body: (UnsafePointer<UInt8>, Int, Int, Int) throws -> R) throws -> R {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(canvas.pixelWidth), Int32(canvas.pixelHeight))!
         defer { cairo_surface_destroy(surface) }
         try drawScaled(on: surface, scale: canvas.scale, draw)
         cairo_surface_flush(surface)
         try check(cairo_surface_status(surface))
-        return try PNGEncoder.encode(pixels: cairo_image_surface_get_data(surface),
-                                     width: canvas.pixelWidth, height: canvas.pixelHeight,
-                                     stride: Int(cairo_image_surface_get_stride(surface)))
+        return try body(UnsafePointer(cairo_image_surface_get_data(surface)!), canvas.pixelWidth, canvas.pixelHeight,
+                        Int(cairo_image_surface_get_stride(surface)))
     }
 
     static func svg(_ canvas: Canvas, draw: (OpaquePointer) -> Void) throws -> [UInt8] {

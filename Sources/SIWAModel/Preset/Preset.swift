@@ -21,7 +21,7 @@ public enum Preset: String, CaseIterable, Sendable {
     /// The formats the preset can hold.
     public var formats: [OutputFormat] {
         switch self {
-        case .web: [.png, .svg, .pdf]
+        case .web: [.png, .webp, .svg, .pdf]
         case .ios: [.png, .pdf]
         case .android: [.png, .vectorDrawable]
         case .flutter, .reactNative, .email: [.png]

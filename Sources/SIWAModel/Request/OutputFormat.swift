@@ -1,12 +1,13 @@
 /// The encodings we produce.
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case png, svg, pdf
+    case png, webp, svg, pdf
     /// Android's VectorDrawable XML (`res/drawable/*.xml`), written from the vector scene.
     case vectorDrawable = "vectordrawable"
 
     public var mediaType: String {
         switch self {
         case .png: "image/png"
+        case .webp: "image/webp"
         case .svg: "image/svg+xml"
         case .pdf: "application/pdf"
         case .vectorDrawable: "application/xml"
@@ -19,6 +20,10 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         default: rawValue
         }
     }
+
+    /// Pixels (PNG, WebP): a set has one file per scale. The vector formats come once,
+    /// at 1x (their scale only multiplies user units).
+    public var isRaster: Bool { self == .png || self == .webp }
 
     /// The format a file name asks for, from its extension.
     public init?(fileName: String) {

@@ -101,7 +101,7 @@ public struct ButtonSchema: Encodable, Sendable {
         parameters.append(ParameterEntry(
             name: "format", origin: "ours", endpoints: Endpoint.allCases.map(\.path), type: "choice", minimum: nil,
             maximum: nil, values: OutputFormat.allCases.map(\.rawValue), default: .text(OutputFormat.png.rawValue),
-            summary: "The encoding: PNG at `scale`, or SVG, PDF or Android VectorDrawable at the size in points (text as outlines)."))
+            summary: "The encoding: PNG or lossless WebP at `scale`, or SVG, PDF or Android VectorDrawable at the size in points (text as outlines)."))
         parameters.append(ParameterEntry(
             name: ButtonRequest.cacheBustingParameter, origin: "ours", endpoints: Endpoint.allCases.map(\.path),
             type: "token", minimum: nil, maximum: nil, values: nil, default: nil,

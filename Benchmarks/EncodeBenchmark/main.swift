@@ -1,0 +1,61 @@
+// PNG against lossless WebP on the images of a generated set: bytes, and the time of
+// the encoders alone (each button drawn once, then encoded as PNG and as WebP on the
+// same pixels). Run: bash scripts/bench-webp.sh
+//
+//   EncodeBenchmark MANIFEST [--levels]
+//
+// MANIFEST is a set's manifest.json (its PNG entries are the buttons measured);
+// --levels also tries each of libwebp's lossless presets (0-9) on every tenth image.
+@_spi(Benchmark) import SIWAButtons
+import Foundation
+
+struct Entry: Decodable { var endpoint: String; var format: String }
+struct ManifestFile: Decodable { var files: [Entry] }
+
+let arguments = CommandLine.arguments.dropFirst()
+guard let path = arguments.first else {
+    FileHandle.standardError.write(Data("usage: EncodeBenchmark MANIFEST [--levels]\n".utf8))
+    exit(64)
+}
+let manifest = try JSONDecoder().decode(ManifestFile.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+let specs = try manifest.files.filter { $0.format == "png" }.map { try ButtonRequest.parse($0.endpoint).spec }
+let renderer = try ButtonRenderer.shared()
+let runs = 3
+
+var png = (bytes: 0, seconds: 0.0), webp = (bytes: 0, seconds: 0.0)
+for spec in specs {
+    let p = try renderer.encodingSample(spec, format: .png, runs: runs)
+    let w = try renderer.encodingSample(spec, format: .webp, runs: runs)
+    png.bytes += p.bytes
+    png.seconds += p.seconds
+    webp.bytes += w.bytes
+    webp.seconds += w.seconds
+}
+print("images: \(specs.count) (each encoded as PNG and as WebP, median of \(runs) runs)")
+print(String(format: "PNG  bytes: %10d   encode: %8.1f ms", png.bytes, png.seconds * 1000))
+print(String(format: "WebP bytes: %10d   encode: %8.1f ms   (lossless preset %d)", webp.bytes, webp.seconds * 1000,
+             EncodingSample.webpLevel))
+print(String(format: "WebP/PNG bytes: %.3f   WebP/PNG encode time: %.2f", Double(webp.bytes) / Double(png.bytes),
+             webp.seconds / png.seconds))
+
+if arguments.contains("--levels") {
+    let sample = stride(from: 0, to: specs.count, by: 10).map { specs[$0] }
+    var pngBytes = 0, pngSeconds = 0.0
+    for spec in sample {
+        let p = try renderer.encodingSample(spec, format: .png, runs: runs)
+        pngBytes += p.bytes
+        pngSeconds += p.seconds
+    }
+    print("\nlibwebp lossless presets on \(sample.count) images (PNG: \(pngBytes) bytes, \(String(format: "%.1f", pngSeconds * 1000)) ms)")
+    print("level | WebP bytes | /PNG bytes | encode ms | /PNG time")
+    for level: Int32 in 0...9 {
+        var bytes = 0, seconds = 0.0
+        for spec in sample {
+            let w = try renderer.encodingSample(spec, format: .webp, runs: runs, webpLevel: level)
+            bytes += w.bytes
+            seconds += w.seconds
+        }
+        print(String(format: "%5d | %10d | %10.3f | %9.1f | %9.2f", level, bytes, Double(bytes) / Double(pngBytes),
+                     seconds * 1000, seconds / pngSeconds))
+    }
+}

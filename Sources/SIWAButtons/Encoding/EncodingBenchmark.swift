@@ -1,0 +1,41 @@
+import Foundation
+
+/// For scripts/bench-webp.sh (Benchmarks/EncodeBenchmark): the raster encoders alone,
+/// timed on the pixels of one drawing, so PNG and WebP are compared without the
+/// drawing both share.
+@_spi(Benchmark)
+public struct EncodingSample: Sendable {
+    public var bytes: Int
+    /// Median seconds of one encoding.
+    public var seconds: Double
+    /// The lossless preset WebP is encoded with.
+    public static var webpLevel: Int32 { WebPEncoder.losslessLevel }
+}
+
+@_spi(Benchmark)
+extension ButtonRenderer {
+    /// The button drawn once at its scale, then encoded `runs` times in `format`
+    /// (`webpLevel`: libwebp's lossless preset instead of ours).
+    public func encodingSample(_ spec: ButtonSpec, format: OutputFormat, runs: Int, webpLevel: Int32? = nil) throws -> EncodingSample {
+        precondition(format.isRaster && runs > 0)
+        let layout = self.layout(spec)
+        return try engines.with { engine in
+            let canvas = CairoTargets.Canvas(width: layout.width, height: layout.height, scale: Double(spec.scale))
+            let sample = try CairoTargets.withPixels(canvas, draw: { Painter.paint(layout, on: $0, text: engine) }) { pixels, w, h, stride in
+                var times: [Double] = []
+                var bytes = 0
+                for _ in 0..<runs {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let encoded = format == .png
+                        ? try PNGEncoder.encode(pixels: pixels, width: w, height: h, stride: stride)
+                        : try WebPEncoder.encode(pixels: pixels, width: w, height: h, stride: stride,
+                                                 level: webpLevel ?? WebPEncoder.losslessLevel)
+                    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                    bytes = encoded.count
+                }
+                return EncodingSample(bytes: bytes, seconds: times.sorted()[times.count / 2])
+            }
+            return (sample, fontSize: layout.label?.fontSize, scale: Double(spec.scale))
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import SIWAButtons
+
+/// One button of the gallery and its files: what a facet reads.
+struct GalleryItem: Sendable {
+    /// The button at 1x.
+    var button: ButtonSpec
+    var files: [Asset]
+}
+
+/// A property the gallery filters on. Each card carries its value as `data-NAME`, the
+/// page offers a menu for every facet with more than one value in the set, and
+/// gallery.js reads both from the page: a new facet is one entry of `all`.
+struct GalleryFacet: Sendable {
+    /// `data-NAME` and the key in the page's URL hash (`#locale=ar_SA&style=black`).
+    var name: String
+    /// The menu's label.
+    var label: String
+    /// The item's values: usually one; several for a button in several presets; none
+    /// when the facet does not apply (a logo-only button has no title or locale): the
+    /// item then matches every choice. The page holds them space-separated.
+    var values: @Sendable (GalleryItem) -> [String]
+    /// How a value is shown in the menu and the contents list.
+    var text: @Sendable (String) -> String = { $0 }
+
+    static let all: [GalleryFacet] = [
+        GalleryFacet(name: "mode", label: "Layout", values: { [$0.button.mode.rawValue] },
+                     text: { ButtonSpec.Mode(rawValue: $0).map(GalleryPage.modeName) ?? $0 }),
+        GalleryFacet(name: "type", label: "Title", values: { $0.button.mode == .logo ? [] : [$0.button.type.rawValue] }),
+        GalleryFacet(name: "style", label: "Style", values: { [ButtonStyle($0.button).rawValue] }),
+        GalleryFacet(name: "locale", label: "Language", values: { $0.button.mode == .logo ? [] : [$0.button.locale.code] }),
+        // The platform layouts holding the button's files (without --presets: the web
+        // layout); choosing one also hides the other layouts' file rows of each card.
+        GalleryFacet(name: "preset", label: "Preset", values: { item in
+            let presets = Set(item.files.compactMap(\.preset))
+            return presets.isEmpty ? [Preset.web.rawValue] : Preset.allCases.filter(presets.contains).map(\.rawValue)
+        }),
+    ]
+}

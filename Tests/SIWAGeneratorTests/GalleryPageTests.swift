@@ -1,0 +1,103 @@
+import Foundation
+import SIWAButtons
+import SharedTestSupport
+import Testing
+@testable import SIWAGenerator
+
+/// index.html as a hand-off page: facets as data attributes with a menu for each that
+/// varies, a contents list with counts, every file's path and endpoint to copy.
+@Suite struct GalleryPageTests {
+    private func gallery(_ config: GeneratorConfiguration) throws -> (html: String, manifest: Manifest, folder: TemporaryFolder) {
+        let folder = try TemporaryFolder()
+        let manifest = try generator(config).generate(into: folder.url).manifest
+        return (String(decoding: folder.bytes("index.html"), as: UTF8.self), manifest, folder)
+    }
+
+    /// The opening tags of the cards.
+    private func cards(_ html: String) -> [String] {
+        html.matches(of: /<figure class="item"[^>]*>/).map { String($0.output) }
+    }
+
+    @Test func eachCardCarriesItsFacetsAndEachVaryingFacetHasAMenu() throws {
+        let config = smallConfiguration()
+        let (html, _, _) = try gallery(config)
+        let cards = cards(html)
+        #expect(cards.count == config.variants.count)
+        #expect(cards.contains(#"<figure class="item" data-mode="left" data-type="continue" data-style="white-outline" data-locale="ar_SA" data-preset="web">"#))
+        // A logo-only button has no title or locale: it matches any choice of those.
+        #expect(cards.contains(#"<figure class="item" data-mode="logo" data-style="black" data-preset="web">"#))
+        #expect(cards.filter { $0.contains("data-preset=\"web\"") }.count == cards.count)
+        for facet in ["mode", "type", "style", "locale"] {
+            #expect(html.contains(#"<select name="\#(facet)" data-facet="\#(facet)">"#), "\(facet)")
+        }
+        // One preset in the set: no menu for it.
+        #expect(!html.contains(#"data-facet="preset""#))
+        #expect(html.contains(#"<option value="ar_SA">ar_SA</option>"#) && html.contains(#"<option value="left">Left-aligned</option>"#))
+        #expect(html.contains(#"<script src="gallery.js" defer></script>"#))
+    }
+
+    @Test func aFacetWithOneValueGetsNoMenu() throws {
+        var config = smallConfiguration()
+        config.locales = [ButtonLocale(code: "de_DE")!]
+        config.styles = [.white]
+        let (html, _, _) = try gallery(config)
+        #expect(!html.contains(#"data-facet="locale""#) && !html.contains(#"data-facet="style""#))
+        #expect(html.contains(#"data-facet="mode""#) && html.contains(#"data-facet="type""#))
+    }
+
+    @Test func contentsCountButtonsPerFacetAndFilesPerFormat() throws {
+        var config = smallConfiguration()
+        config.formats = [.png, .webp, .svg]
+        let (html, manifest, _) = try gallery(config)
+        let contents = try #require(html.firstMatch(of: /<nav class="contents"[\s\S]*?<\/nav>/)).output
+        // 2 types x 2 styles x 2 locales per mode with a title; logo-only: 2 styles.
+        #expect(contents.contains(##"<dd><a href="#mode=center">Center-aligned</a> (8)</dd>"##))
+        #expect(contents.contains(##"<dd><a href="#mode=logo">Logo only</a> (2)</dd>"##))
+        #expect(contents.contains(##"<dd><a href="#locale=ar_SA">ar_SA</a> (8)</dd>"##))
+        #expect(contents.contains(##"<dd><a href="#style=white-outline">white-outline</a> (9)</dd>"##))
+        let webp2x = manifest.files.filter { $0.format == "webp" && $0.scale == 2 }.count
+        #expect(contents.contains("<dd>WebP @2x (\(webp2x))</dd>"))
+        #expect(contents.contains("<dd>PNG @2x (\(webp2x))</dd>\n    <dd>WebP @1x ("), "PNG, then WebP, then SVG")
+        #expect(contents.contains("<dd>SVG (\(config.variants.count))</dd>"))
+        // A jump to every section.
+        for id in html.matches(of: /<section id="([^"]+)"/).map({ String($0.output.1) }) {
+            #expect(contents.contains(##"<a href="#\##(id)">"##), "\(id)")
+        }
+    }
+
+    @Test func everyFileIsShownWithItsPathAndACopyButtonAndEachCardWithItsEndpoint() throws {
+        var config = smallConfiguration()
+        config.formats = [.png, .webp, .pdf]
+        let (html, manifest, _) = try gallery(config)
+        for entry in manifest.files {
+            #expect(html.contains("<code>\(entry.path)</code> <button type=\"button\" class=\"copy\" data-copy=\"\(entry.path)\" aria-label=\"Copy \(entry.path)\">Copy</button>"),
+                    "\(entry.path)")
+        }
+        let endpoints = html.matches(of: /<code>(\/appleid\/button[^<]*)<\/code> <button type="button" class="copy" data-copy="([^"]*)" aria-label="Copy the endpoint URL">/)
+        #expect(endpoints.count == cards(html).count)
+        let known = Set(manifest.files.map { $0.endpoint.replacingOccurrences(of: "&", with: "&amp;") })
+        for match in endpoints {
+            #expect(match.output.1 == match.output.2 && known.contains(String(match.output.1)), "\(match.output.1)")
+        }
+        #expect(html.contains(">WebP @2x</a>"))
+    }
+
+    @Test func blackButtonsGetARingOnDarkGreyAndNothingElseDoes() throws {
+        let config = smallConfiguration()
+        let (html, _, _) = try gallery(config)
+        #expect(html.contains(".dark { background: #1c1c1e; }"))
+        let ringed = html.components(separatedBy: "class=\"tile ringed\"").count - 1
+        let black = cards(html).filter { $0.contains("data-style=\"black\"") }.count
+        #expect(ringed == 2 * black && black > 0, "one ring per pane of every black button")
+        // The ring has the button's corner radius: Apple's default 15% of 44 pt.
+        #expect(html.contains(#"<span class="tile ringed" style="border-radius: 6.6px"><img"#))
+    }
+
+    @Test func galleryScriptIsWrittenAndListed() throws {
+        let (_, manifest, folder) = try gallery(smallConfiguration())
+        let script = String(decoding: folder.bytes("gallery.js"), as: UTF8.self)
+        #expect(script.contains("select[data-facet]") && script.contains("navigator.clipboard.writeText"))
+        #expect(manifest.pages.contains { $0.path == "gallery.js" })
+        #expect(!script.contains("http"), "no requests anywhere")
+    }
+}
