@@ -39,11 +39,11 @@ import Testing
     func maxFilesCountsPresets() throws {
         let tmp = try TemporaryFolder()
         let arguments = ["--presets", "react-native,flutter", "--modes", "center", "--types", "sign-in", "--styles", "black,white"]
-        // 2 buttons x (3 React Native + 3 Flutter files) + pubspec fragment + index.html + manifest.json
-        try GenerateUsageTests.expectUsage("writes 15 files, more than 14", ["--out", "small", "--max-files", "14"] + arguments, in: tmp)
-        let result = try Executable.siwa(["generate", "--out", tmp("small").path, "--max-files", "15"] + arguments)
+        // 2 buttons x (3 React Native + 3 Flutter files) + pubspec fragment + index.html + gallery.js + manifest.json
+        try GenerateUsageTests.expectUsage("writes 16 files, more than 15", ["--out", "small", "--max-files", "15"] + arguments, in: tmp)
+        let result = try Executable.siwa(["generate", "--out", tmp("small").path, "--max-files", "16"] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(tmp.files().filter { $0.hasPrefix("small/") }.count == 15)
+        #expect(tmp.files().filter { $0.hasPrefix("small/") }.count == 16)
         #expect(tmp.files().contains("small/react-native/siwa-sign-in-white-en_US@3x.png"))
         #expect(tmp.files().contains("small/flutter/assets/siwa/2.0x/siwa-sign-in-black-en_US.png"))
     }

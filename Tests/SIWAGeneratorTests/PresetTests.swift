@@ -260,7 +260,7 @@ import Testing
         config.formatsAskedFor = true
         let (folder, manifest) = try Self.generated(config)
         let tops = Set(folder.files().map { $0.split(separator: "/").count == 1 ? $0 : String($0.split(separator: "/")[0]) })
-        #expect(tops == ["index.html", "manifest.json", "web", "ios", "flutter", "react-native", "email"])
+        #expect(tops == ["index.html", "gallery.js", "manifest.json", "web", "ios", "flutter", "react-native", "email"])
         #expect(manifest.pages.contains { $0.path == "web/snippet.html" && $0.preset == "web" })
         #expect(manifest.pages.contains { $0.path == "ios/Buttons.xcassets/Contents.json" && $0.preset == "ios" })
         let gallery = String(decoding: folder.bytes("index.html"), as: UTF8.self)
@@ -274,7 +274,7 @@ import Testing
         config.presets = [.web, .android, .ios, .flutter, .reactNative, .email]
         let plan = try SetPlan(config, titles: .standard, templates: try TemplateSet.load(override: nil),
                                web: try config.web.settings())
-        #expect(Generator.fileCount(config, snippets: true) == plan.assets.count + plan.texts.count + 2)
+        #expect(Generator.fileCount(config, snippets: true) == plan.assets.count + plan.texts.count + 3)  // + index.html, gallery.js, manifest.json
     }
 
     // MARK: names and bad input

@@ -91,13 +91,13 @@ import ZIPFoundation
         #expect(Self.leftovers().isEmpty)
     }
 
-    @Test("No parameter: the default set of generate (84 images, manifest.json, index.html)")
+    @Test("No parameter: the default set of generate (84 images, manifest.json, index.html, gallery.js)")
     func defaults() async throws {
         try await TestApp.make().test(.router) { client in
             let response = try await client.execute(uri: "/api/export.zip", method: .get)
             #expect(response.status == .ok)
             let paths = try Self.entries(response.bytes).map(\.path)
-            #expect(paths.count == 86)
+            #expect(paths.count == 87)
             #expect(paths.contains("manifest.json") && paths.contains("index.html") && !paths.contains("snippet.html"))
         }
     }
@@ -131,11 +131,11 @@ import ZIPFoundation
 
     @Test("A set past the file limit is refused at once; past the byte limit cleanly, with nothing left")
     func limits() async throws {
-        try await TestApp.make(exportLimits: ExportLimits(maxFiles: 85, maxBytes: 1 << 30)).test(.router) { client in
-            // 84 images, index.html, manifest.json: 86 files.
+        try await TestApp.make(exportLimits: ExportLimits(maxFiles: 86, maxBytes: 1 << 30)).test(.router) { client in
+            // 84 images, index.html, gallery.js, manifest.json: 87 files.
             let response = try await client.execute(uri: "/api/export.zip", method: .get)
             #expect(response.status == .badRequest)
-            #expect(response.text == "This set has 86 files, more than the 85 an export may hold: ask for fewer locales, sizes, scales or formats.")
+            #expect(response.text == "This set has 87 files, more than the 86 an export may hold: ask for fewer locales, sizes, scales or formats.")
             #expect(try await client.execute(uri: "/api/export.zip?formats=svg", method: .get).status == .ok)
         }
         try await TestApp.make(exportLimits: ExportLimits(maxBytes: 12_000)).test(.router) { client in
@@ -211,7 +211,7 @@ import ZIPFoundation
             let response = try await client.execute(uri: "/buttons/api/export.zip?modes=logo&styles=black,white&scales=2", method: .get)
             #expect(response.status == .ok)
             #expect(try Self.entries(response.bytes).map(\.path)
-                == ["index.html", "logo/black/button.svg", "logo/black/button@2x.png", "logo/white/button.svg",
+                == ["gallery.js", "index.html", "logo/black/button.svg", "logo/black/button@2x.png", "logo/white/button.svg",
                     "logo/white/button@2x.png", "manifest.json"])
             let bad = try await client.execute(uri: "/buttons/api/export.zip?templates=x", method: .get)
             #expect(bad.status == .badRequest)
