@@ -36,7 +36,8 @@ python3 -c 'import selenium' 2>/dev/null \
 
 dist=$(mktemp -d "${TMPDIR:-/tmp}/siwa-html-dist.XXXXXX")
 logo=$(mktemp -d "${TMPDIR:-/tmp}/siwa-html-logo.XXXXXX")
-trap 'rm -rf "$dist" "$logo"' EXIT
+packs=$(mktemp -d "${TMPDIR:-/tmp}/siwa-html-packs.XXXXXX")
+trap 'rm -rf "$dist" "$logo" "$packs"' EXIT
 # The issue's hostile client id, and a redirect URI with quotes and a query, on the
 # example server's stand-in address.
 client_id='a"</script><script>alert(1)</script>'
@@ -47,6 +48,8 @@ echo "== generated pages in headless Chromium ($bin)"
     --client-id "$client_id" --redirect-uri "$redirect_uri" --use-popup
 "$bin" generate --out "$logo" --modes logo --locales zh_CN --styles black --formats png --sizes 250x44 \
     --client-id com.example.web --redirect-uri https://example.com/cb --scope ''
-python3 "$root/e2e/generated_pages.py" "$dist" "$logo" "$shots" \
+"$bin" generate --out "$packs" --presets web,ios,android --modes center,logo --types sign-in --styles black,white \
+    --locales en_US,de_DE
+python3 "$root/e2e/generated_pages.py" "$dist" "$logo" "$packs" "$shots" \
     --client-id "$client_id" --redirect-uri "$redirect_uri" --example "$example" \
     --chromedriver "$(command -v chromedriver)"

@@ -606,6 +606,31 @@ def choose(browser, facet, value):
     Select(browser.driver.find_element(By.CSS_SELECTOR, f'select[data-facet="{facet}"]')).select_by_value(value)
 
 
+def check_gallery_presets(browser, origin, dist, shot, failures):
+    """A set of several platform layouts: the preset menu shows the buttons each layout
+    holds (from manifest.json) and only that layout's file rows."""
+    with open(os.path.join(dist, "manifest.json"), encoding="utf-8") as f:
+        files = json.load(f)["files"]
+    failures.start("index.html of platform packs")
+    browser.open(origin + "index.html", width=1280, height=900)
+    presets = sorted({e["preset"] for e in files})
+    offered = browser.js("return [...document.querySelectorAll('select[data-facet=\"preset\"] option')].map(o => o.value).filter(v => v)")
+    failures.check(sorted(offered) == presets, f"a preset menu with the set's layouts ({offered})")
+    for preset in presets:
+        choose(browser, "preset", preset)
+        time.sleep(0.1)
+        rows = browser.js("""return [...document.querySelectorAll('li[data-preset]')]
+            .filter(r => r.getClientRects().length > 0).map(r => [r.dataset.preset, r.querySelector('code').textContent]);""")
+        want = sorted(e["path"] for e in files if e["preset"] == preset)
+        failures.check(sorted(path for _, path in rows) == want and {p for p, _ in rows} == {preset},
+                       f"{preset}: exactly its {len(want)} files shown ({len(rows)} rows)")
+    browser.screenshot(shot("gallery-presets.png"))
+    browser.driver.find_element(By.ID, "clear-filters").click()
+    time.sleep(0.2)
+    shown = browser.js("return [...document.querySelectorAll('li[data-preset]')].filter(r => r.getClientRects().length > 0).length")
+    failures.check(shown == len(files), f"“Show all” shows every layout's rows again ({shown} of {len(files)})")
+
+
 def check_gallery(browser, origin, dist, shot, failures):
     """index.html as a hand-off page: the filters show exactly the buttons that match
     (counted from manifest.json, not from the page), keep their choice in the URL hash,
@@ -998,6 +1023,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("dist")
     ap.add_argument("logo_dist")
+    ap.add_argument("packs_dist")
     ap.add_argument("screenshots")
     ap.add_argument("--client-id", required=True)
     ap.add_argument("--redirect-uri", required=True)
@@ -1008,10 +1034,10 @@ def main():
     os.makedirs(args.screenshots, exist_ok=True)
     shot = functools.partial(os.path.join, args.screenshots)
 
-    servers = [Server(("127.0.0.1", 0), make_handler(os.path.abspath(d))) for d in (args.dist, args.logo_dist)]
+    servers = [Server(("127.0.0.1", 0), make_handler(os.path.abspath(d))) for d in (args.dist, args.logo_dist, args.packs_dist)]
     for server in servers:
         threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin, logo_origin = (f"http://127.0.0.1:{s.server_address[1]}/" for s in servers)
+    origin, logo_origin, packs_origin = (f"http://127.0.0.1:{s.server_address[1]}/" for s in servers)
     size = snippet_size(args.dist)
     # With WebP in the set the snippets offer it first: Chromium picks it over the PNG.
     global IMAGE_EXT
@@ -1029,6 +1055,7 @@ def main():
         check_harness(origin, failures)
         check_index(browser, origin, shot, failures)
         check_gallery(browser, origin, args.dist, shot, failures)
+        check_gallery_presets(browser, packs_origin, args.packs_dist, shot, failures)
         check_img_snippet(browser, origin, size, shot, failures)
         check_nojs_as_pasted(browser, origin, size, args, shot, failures)
         check_js_as_pasted(browser, origin, size, shot, failures)

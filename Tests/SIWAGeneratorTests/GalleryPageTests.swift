@@ -36,6 +36,23 @@ import Testing
         #expect(html.contains(#"<script src="gallery.js" defer></script>"#))
     }
 
+    @Test func presetsAreAFacetWithSeveralValuesPerButtonAndEachFileRowNamesItsPreset() throws {
+        var config = PresetTests.configuration([.web, .ios])
+        config.modes = [.center]
+        config.styles = [.black]
+        let (html, _, _) = try gallery(config)
+        // One button, in both layouts: one card holding both values, and a menu; its
+        // dark look (white) is only in the asset catalog.
+        #expect(cards(html) == [#"<figure class="item" data-mode="center" data-type="sign-in" data-style="black" data-locale="en_US" data-preset="web ios">"#,
+                                #"<figure class="item" data-mode="center" data-type="sign-in" data-style="white" data-locale="en_US" data-preset="ios">"#])
+        #expect(html.contains(#"<select name="preset" data-facet="preset">"#))
+        #expect(html.contains(#"<option value="web">web</option>"#) && html.contains(#"<option value="ios">ios</option>"#))
+        // Each file row says its layout, which the menu uses to hide the other layouts' rows.
+        let rows = html.matches(of: /<li data-preset="([a-z-]+)"><a href="([^"]+)"/).map { (String($0.output.1), String($0.output.2)) }
+        #expect(!rows.isEmpty && rows.allSatisfy { $0.1.hasPrefix($0.0 + "/") })
+        #expect(Set(rows.map(\.0)) == ["web", "ios"])
+    }
+
     @Test func aFacetWithOneValueGetsNoMenu() throws {
         var config = smallConfiguration()
         config.locales = [ButtonLocale(code: "de_DE")!]
