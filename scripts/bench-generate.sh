@@ -16,29 +16,7 @@ runs=${BENCH_RUNS:-3}
 cores=$(nproc)
 
 source "$root/scripts/setup.sh"  # installs what is missing (rsvg-convert among it)
-bin=${SIWA_BUTTONS_BIN:-}
-if [ -z "$bin" ]; then
-    scratch=${SWIFT_SCRATCH:-$root/.build}
-    swift build -c release --package-path "$root" --scratch-path "$scratch" --product siwa-buttons >&2
-    bin="$(swift build -c release --package-path "$root" --scratch-path "$scratch" --show-bin-path)/siwa-buttons"
-fi
-work=$(mktemp -d "${TMPDIR:-/tmp}/siwa-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-
-# best_of NAME COMMAND...: runs the command $runs times into a fresh $work/NAME, prints the best seconds.
-best_of() {
-    local name=$1 best="" start end t
-    shift
-    for _ in $(seq "$runs"); do
-        rm -rf "${work:?}/$name"
-        start=$EPOCHREALTIME
-        "$@" >/dev/null
-        end=$EPOCHREALTIME
-        t=$(python3 -c "print(f'{$end - $start:.2f}')")
-        best=$(python3 -c "print(min(float(x) for x in '$best $t'.split()))")
-    done
-    echo "$best"
-}
+source "$root/scripts/bench-common.sh"
 
 large=(--locales all --modes center,left,logo --types sign-in,continue,sign-up
        --styles black,white,white-outline --scales 1,2,3)

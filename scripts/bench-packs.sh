@@ -15,29 +15,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 runs=${BENCH_RUNS:-3}
 
-bin=${SIWA_BUTTONS_BIN:-}
-if [ -z "$bin" ]; then
-    scratch=${SWIFT_SCRATCH:-$root/.build}
-    swift build -c release --package-path "$root" --scratch-path "$scratch" --product siwa-buttons >&2
-    bin="$(swift build -c release --package-path "$root" --scratch-path "$scratch" --show-bin-path)/siwa-buttons"
-fi
-work=$(mktemp -d "${TMPDIR:-/tmp}/siwa-bench-packs.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-
-# best_of NAME COMMAND...: runs the command $runs times into a fresh $work/NAME, prints the best seconds.
-best_of() {
-    local name=$1 best="" start end t
-    shift
-    for _ in $(seq "$runs"); do
-        rm -rf "${work:?}/$name"
-        start=$EPOCHREALTIME
-        "$@" >/dev/null
-        end=$EPOCHREALTIME
-        t=$(python3 -c "print(f'{$end - $start:.2f}')")
-        best=$(python3 -c "print(min(float(x) for x in '$best $t'.split()))")
-    done
-    echo "$best"
-}
+source "$root/scripts/bench-common.sh"
 
 packs=(--presets android,ios,web --locales all --max-files 100000)
 if [ -n "${BENCH_FORMATS:-}" ]; then packs+=(--formats "$BENCH_FORMATS"); fi

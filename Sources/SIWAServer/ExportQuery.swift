@@ -65,9 +65,11 @@ struct ExportQuery: Equatable {
         }
     }
 
-    /// `Invalid value for parameter 'locales': unknown locale 'xx': ...`, as the snippet API words it.
-    private static func invalid(_ error: ConfigurationError) -> String {
-        "Invalid value for parameter '\(RequestError.shown(error.field))': \(error.message)"
+    /// `Invalid value for parameter 'locales': unknown locale 'xx': ...`, as the snippet API
+    /// words it; the generator's own checks name the flag (`--formats`), said as the parameter.
+    static func invalid(_ error: ConfigurationError) -> String {
+        let field = error.field.hasPrefix("--") ? String(error.field.dropFirst(2)) : error.field
+        return "Invalid value for parameter '\(RequestError.shown(field))': \(error.message)"
     }
 
     /// `setList`'s answer for a single-value field.

@@ -70,6 +70,12 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
             return PlainText.response(.badRequest, error.message, for: request, headers: noStore)
         }
         let configuration = query.configuration
+        do {
+            // A preset that cannot hold a format, or e-mail without a client: refused before anything is drawn.
+            try configuration.checkPresets()
+        } catch {
+            return PlainText.response(.badRequest, ExportQuery.invalid(error), for: request, headers: noStore)
+        }
         let files = Generator.fileCount(configuration, snippets: (try? configuration.web.settings()) != nil)
         guard files <= limits.maxFiles else {
             return PlainText.response(.badRequest, "This set has \(files) files, more than the \(limits.maxFiles) an export may hold: "
@@ -117,6 +123,10 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
             }
         } catch {
             slot.release()
+            if let invalid = error as? ConfigurationError {
+                // Names that would land on one file (found while planning the set, before drawing).
+                return PlainText.response(.badRequest, ExportQuery.invalid(invalid), for: request, headers: noStore)
+            }
             if let tooLarge = error as? SetArchive.TooLarge {
                 return PlainText.response(.badRequest, "This set's archive would be larger than the \(tooLarge.limit) bytes an export may hold: "
                                           + "ask for fewer locales, sizes, scales or formats.", for: request, headers: noStore)

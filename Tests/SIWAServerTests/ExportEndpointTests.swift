@@ -114,6 +114,10 @@ import ZIPFoundation
         ("templates=%2Fetc", "templates"),
         ("modes=", "modes"),
         ("locales=en%ZZ", "percent-encoding"),
+        ("presets=tvos", "Invalid value for parameter 'presets': unknown preset 'tvos'"),
+        ("presets=email&formats=svg", "Invalid value for parameter 'formats': preset 'email' cannot hold 'svg'"),
+        ("presets=email", "Invalid value for parameter 'presets': 'email' needs --client-id and --redirect-uri"),
+        ("naming=tiny", "naming"),
     ])
     func badQueries(query: String, named: String) async throws {
         try await TestApp.make().test(.router) { client in
