@@ -69,9 +69,9 @@ def wait_for_download(folder, timeout):
     raise CheckFailed(f"no download in {folder} within {timeout} s")
 
 
-def generate(binary, out):
+def generate(binary, out, picked=PICKED):
     """`siwa-buttons generate` with the editor's options: what the ZIP must hold."""
-    flags = [f"--{k}={v}" for k, v in PICKED.items()]
+    flags = [f"--{k}={v}" for k, v in picked.items()]
     flags += ["--client-id=com.example.web", "--redirect-uri=https://example.com/auth/apple/callback",
               "--scope=name email", "--no-use-popup"]
     subprocess.run([binary, "generate", *flags, "--out", out], check=True, stdout=subprocess.DEVNULL)
@@ -128,6 +128,34 @@ def check_download(editor, binary, downloads, work):
     print(f"ok   Download set: {len(zipped)} files, {os.path.getsize(path)} bytes, byte for byte generate's; progress shown")
 
 
+def check_preset_download(editor, binary, downloads, work):
+    """A platform preset from the panel: only the formats it holds can be ticked (its
+    defaults are), and the ZIP is `generate --presets android`'s set byte for byte."""
+    expect(editor.visible("export-preset-control"), "no preset control, though the schema lists presets")
+    Select(editor.el("export-preset")).select_by_value("android")
+    formats = editor.js("""return [...document.querySelectorAll('[data-export="formats"] input')]
+        .map(i => [i.value, i.checked, i.disabled]);""")
+    expect({v for v, checked, _ in formats if checked} == {"png", "vectordrawable"}
+           and {v for v, _, disabled in formats if disabled} == {"webp", "svg", "pdf"},
+           f"android: PNG and VectorDrawable ticked, the rest disabled ({formats})")
+    for name in os.listdir(downloads):
+        os.remove(os.path.join(downloads, name))
+    editor.el("export-download").click()
+    path = wait_for_download(downloads, timeout=300)
+    editor.wait(lambda: editor.text("export-status").startswith("Saved"), "the panel did not say the set was saved", timeout=10)
+    expect(os.path.basename(path) == "siwa-buttons-android.zip", f"saved as {os.path.basename(path)}")
+    with zipfile.ZipFile(path) as archive:
+        zipped = {info.filename: archive.read(info) for info in archive.infolist()}
+    picked = dict(PICKED, formats="png,vectordrawable", presets="android")
+    expected = generate(binary, os.path.join(work, "generated-android"), picked)
+    expect(sorted(zipped) == sorted(expected) and all(zipped[n] == expected[n] for n in expected),
+           f"the android ZIP is not generate --presets android's set ({len(zipped)} against {len(expected)} files)")
+    expect(any(n.startswith("android/res/drawable-anydpi-v21/") and n.endswith(".xml") for n in zipped), "no VectorDrawable in the ZIP")
+    Select(editor.el("export-preset")).select_by_value("")
+    editor.expect_clean("after the android download")
+    print(f"ok   Download set with the android preset: {len(zipped)} files, byte for byte generate --presets android's")
+
+
 def check_oversized(editor, server):
     editor.click_label("export-all-locales")
     expect(not editor.el("export-locales").is_enabled(), "the language list stays enabled with All ticked")
@@ -173,6 +201,7 @@ def main():
         editor = Editor(server, args.chromedriver)
         editor.cdp("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
         check_download(editor, args.binary, downloads, work)
+        check_preset_download(editor, args.binary, downloads, work)
         editor.js("document.getElementById('export').scrollIntoView()")
         editor.screenshot(args.screenshot)
         check_oversized(editor, server)

@@ -88,7 +88,19 @@ export function setUpExport(model, schema, { current, web, locale }) {
         ? presets.find((p) => p.name === preset.value)?.summary ?? ''
         : 'The generator’s own folder layout.';
     };
-    preset.addEventListener('change', hint);
+    // A preset holds some formats only (Android: PNG and VectorDrawable): the others are
+    // unticked and disabled, and its own defaults ticked, as `generate --presets` has them.
+    const restrictFormats = () => {
+      const chosen = presets.find((p) => p.name === preset.value);
+      for (const box of document.querySelectorAll('[data-export="formats"] input')) {
+        box.disabled = Boolean(chosen) && !chosen.formats.includes(box.value);
+        box.checked = chosen ? (chosen.defaultFormats ?? chosen.formats).includes(box.value) : DEFAULT_FORMATS.includes(box.value);
+      }
+    };
+    preset.addEventListener('change', () => {
+      hint();
+      restrictFormats();
+    });
     hint();
     $('export-preset-control').hidden = false;
   }
@@ -105,6 +117,7 @@ export function setUpExport(model, schema, { current, web, locale }) {
     if (!button) return { problem: 'Fix the button above first: the set uses its size and corner radius.' };
     const pairs = [];
     if (presets.length && preset.value) pairs.push(['presets', preset.value]);
+    if ($('export-flat').checked) pairs.push(['naming', 'flat']);
     // The first layout, title, style and language are the snippets' button: the editor's own when ticked.
     const groups = {
       modes: ['a layout', button.mode], types: ['a title', button.type], styles: ['a style', button.style],

@@ -52,6 +52,8 @@ public struct ButtonSchema: Encodable, Sendable {
         public let summary: String
         /// The formats the preset can hold.
         public let formats: [String]
+        /// What it holds when no formats are asked for (the editor ticks these).
+        public let defaultFormats: [String]
     }
 
     public struct FormatEntry: Encodable, Sendable {
@@ -122,7 +124,10 @@ public struct ButtonSchema: Encodable, Sendable {
                         }),
                         confidence: locale.confidence, sources: locale.sources)
         }
-        presets = Preset.allCases.map { PresetEntry(name: $0.rawValue, summary: $0.summary, formats: $0.formats.map(\.rawValue)) }
+        presets = Preset.allCases.map {
+            PresetEntry(name: $0.rawValue, summary: $0.summary, formats: $0.formats.map(\.rawValue),
+                        defaultFormats: $0.defaultFormats.map(\.rawValue))
+        }
         self.webFlow = webFlow
     }
 
