@@ -88,6 +88,8 @@ enum GalleryPage {
             "imageCount": entries.count,
             "buttonCount": buttons.count,
             "snippets": snippets,
+            // With presets the snippets sit in the web layout's folder.
+            "snippetFolder": configuration.presets.isEmpty ? "" : "web/",
             "filters": filters,
             "hasFilters": !filters.isEmpty,
             "contents": contents(items: items, entries: entries, facetValues: facetValues),

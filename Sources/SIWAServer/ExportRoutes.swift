@@ -76,6 +76,16 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
         } catch {
             return PlainText.response(.badRequest, ExportQuery.invalid(error), for: request, headers: noStore)
         }
+        // Counting lays every file out, which for a query of hundreds of sizes in every
+        // preset is seconds of work: a lower bound from the list lengths alone (each
+        // titled button gives each layout one file at least) refuses those at once.
+        let titled = configuration.modes.filter { $0 != .logo }.count * configuration.types.count
+            * configuration.styles.count * configuration.locales.count * configuration.sizes.count
+        let atLeast = titled * max(1, configuration.presets.count)
+        guard atLeast <= limits.maxFiles else {
+            return PlainText.response(.badRequest, "This set has at least \(atLeast) files, more than the \(limits.maxFiles) an export may hold: "
+                                      + "ask for fewer locales, sizes, scales or formats.", for: request, headers: noStore)
+        }
         let files = Generator.fileCount(configuration, snippets: (try? configuration.web.settings()) != nil)
         guard files <= limits.maxFiles else {
             return PlainText.response(.badRequest, "This set has \(files) files, more than the \(limits.maxFiles) an export may hold: "

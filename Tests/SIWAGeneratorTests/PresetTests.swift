@@ -265,6 +265,9 @@ import Testing
         #expect(manifest.pages.contains { $0.path == "ios/Buttons.xcassets/Contents.json" && $0.preset == "ios" })
         let gallery = String(decoding: folder.bytes("index.html"), as: UTF8.self)
         #expect(gallery.contains("react-native/siwa-sign-in-black-en_US%402x.png") || gallery.contains("react-native/siwa-sign-in-black-en_US@2x.png"))
+        // The gallery links the snippets where they are: in the web layout's folder.
+        #expect(gallery.contains(#"<a href="web/snippet.html">"#) && !gallery.contains(#"<a href="snippet.html">"#))
+        #expect(folder.files().contains("web/snippet.html"))
     }
 
     /// Presets are counted exactly, also for a bigger matrix than the tests render.

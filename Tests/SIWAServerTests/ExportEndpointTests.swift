@@ -141,6 +141,14 @@ import ZIPFoundation
             #expect(response.status == .badRequest)
             #expect(response.text == "This set has 87 files, more than the 86 an export may hold: ask for fewer locales, sizes, scales or formats.")
             #expect(try await client.execute(uri: "/api/export.zip?formats=svg", method: .get).status == .ok)
+            // Hundreds of sizes in every preset: refused from the list lengths, before any file is laid out.
+            let sizes = (130...375).map { "\($0)x30" }.joined(separator: ",")
+            let query = "presets=ios,android,flutter&locales=all&modes=center,left&types=sign-in,continue,sign-up&sizes=" + sizes
+            #expect(try await client.execute(uri: "/api/export.zip?" + query, method: .head).status == .badRequest)
+            // "at least": the bound answered, not the count (which says how many exactly).
+            let text = try await client.execute(uri: "/api/export.zip?" + query, method: .get).text
+            #expect(text == "This set has at least \(2 * 3 * 3 * 37 * 246 * 3) files, more than the 86 an export may hold: "
+                + "ask for fewer locales, sizes, scales or formats.", "\(text)")
         }
         try await TestApp.make(exportLimits: ExportLimits(maxBytes: 12_000)).test(.router) { client in
             let response = try await client.execute(uri: "/api/export.zip?modes=center&styles=black,white", method: .get)

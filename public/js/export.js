@@ -90,10 +90,12 @@ export function setUpExport(model, schema, { current, web, locale }) {
     };
     // A preset holds some formats only (Android: PNG and VectorDrawable): the others are
     // unticked and disabled, and its own defaults ticked, as `generate --presets` has them.
+    // Without a preset the set is the web layout: it holds the web preset's formats.
     const restrictFormats = () => {
       const chosen = presets.find((p) => p.name === preset.value);
+      const holds = (chosen ?? presets.find((p) => p.name === 'web'))?.formats;
       for (const box of document.querySelectorAll('[data-export="formats"] input')) {
-        box.disabled = Boolean(chosen) && !chosen.formats.includes(box.value);
+        box.disabled = Boolean(holds) && !holds.includes(box.value);
         box.checked = chosen ? (chosen.defaultFormats ?? chosen.formats).includes(box.value) : DEFAULT_FORMATS.includes(box.value);
       }
     };
@@ -102,6 +104,7 @@ export function setUpExport(model, schema, { current, web, locale }) {
       restrictFormats();
     });
     hint();
+    restrictFormats();
     $('export-preset-control').hidden = false;
   }
 
