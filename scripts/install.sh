@@ -6,8 +6,8 @@
 #   PREFIX/share/siwa-buttons/{Fonts,Templates,public}
 #
 # The binary finds its resources from its own location, so PREFIX can be moved or copied
-# to another machine with the same system libraries (cairo, pango, libpng: Debian's
-# libcairo2, libpango-1.0-0, libpangocairo-1.0-0, libpng16-16). deploy/siwa-buttons.service
+# to another machine with the same system libraries (cairo, pango, libpng, libwebp: Debian's
+# libcairo2, libpango-1.0-0, libpangocairo-1.0-0, libpng16-16, libwebp7). deploy/siwa-buttons.service
 # runs it from /opt/siwa-buttons.
 #
 #   bash scripts/install.sh /opt/siwa-buttons
