@@ -57,7 +57,8 @@ public struct Generator: Sendable {
 
         let entries = try BatchRenderer(renderer: renderer, workers: workers)
             .run(plan.assets, into: staging.url, progress: progress, checkpoint: checkpoint)
-        let hasSnippets = web != nil && (configuration.presets.isEmpty || configuration.presets.contains(.web))
+        let webLayout = configuration.presets.isEmpty || configuration.presets.contains(.web)
+        let hasSnippets = web != nil && webLayout
         let gallery = templates.render("index.html", GalleryPage.view(configuration: configuration, assets: plan.assets,
                                                                       entries: entries, titles: renderer.titles,
                                                                       snippets: hasSnippets))
@@ -74,7 +75,6 @@ public struct Generator: Sendable {
         try checkpoint()
         if syncsToDisk { try Self.flush(staging.url) }
         try staging.commit()
-        let webLayout = configuration.presets.isEmpty || configuration.presets.contains(.web)
         return Report(manifest: manifest, removed: removed,
                       snippetsSkipped: web == nil && webLayout ? "no snippet written: pass --client-id and --redirect-uri (or set them in the config file)" : nil)
     }
