@@ -947,6 +947,21 @@ def desktop_screenshots(editor, shots):
     return paths
 
 
+def report_failure(failure, editor, server, screenshot):
+    """A failed check on stderr: the message, a screenshot of the page, the service's log."""
+    print(f"FAIL {failure}", file=sys.stderr)
+    if editor:
+        try:
+            path = editor.screenshot(screenshot, full_page=True)
+            print(f"     screenshot of the failure: {path}", file=sys.stderr)
+        except Exception:  # the browser may be gone; the message above is what matters
+            pass
+    if server:
+        log = server.output().strip()
+        if log:
+            print("     service log:\n" + log, file=sys.stderr)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/debug/siwa-buttons"))
@@ -981,17 +996,7 @@ def main():
         shots += check_phone(editor, args.screenshots)
     except (CheckFailed, WebDriverException) as failure:
         # WebDriverException: e.g. a control that could not be clicked (covered, hidden).
-        print(f"FAIL {failure}", file=sys.stderr)
-        if editor:
-            try:
-                path = editor.screenshot(os.path.join(args.screenshots, "failure.png"), full_page=True)
-                print(f"     screenshot of the failure: {path}", file=sys.stderr)
-            except Exception:  # the browser may be gone; the message above is what matters
-                pass
-        if server:
-            log = server.output().strip()
-            if log:
-                print("     service log:\n" + log, file=sys.stderr)
+        report_failure(failure, editor, server, os.path.join(args.screenshots, "failure.png"))
         return 1
     finally:
         if editor:

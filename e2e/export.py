@@ -26,7 +26,7 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.ui import Select
 
 import harness
-from editor import CheckFailed, Editor, Server, expect
+from editor import CheckFailed, Editor, Server, expect, report_failure
 from harness import ROOT, http_get
 
 # What the check picks in the panel, as `generate` flags, in the order the panel sends them:
@@ -208,17 +208,7 @@ def main():
         editor.js("document.getElementById('export').scrollIntoView()")
         editor.screenshot(args.screenshot.replace(".png", "-refused.png"))
     except (CheckFailed, WebDriverException, subprocess.CalledProcessError) as failure:
-        print(f"FAIL {failure}", file=sys.stderr)
-        if editor:
-            try:
-                path = editor.screenshot(os.path.join(os.path.dirname(args.screenshot), "export-failure.png"), full_page=True)
-                print(f"     screenshot of the failure: {path}", file=sys.stderr)
-            except Exception:  # the browser may be gone; the message above is what matters
-                pass
-        if server:
-            log = server.output().strip()
-            if log:
-                print("     service log:\n" + log, file=sys.stderr)
+        report_failure(failure, editor, server, os.path.join(os.path.dirname(args.screenshot), "export-failure.png"))
         return 1
     finally:
         if editor:
