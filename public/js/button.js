@@ -24,8 +24,6 @@ const FIELDS = {
 // words, but the snippet API takes `locale` on the logo endpoint for Apple's script and
 // the image's alt text.
 const SNIPPET_FIELDS = { logo: ['locale'] };
-/** Formats drawn in pixels: one file per scale (the others are vector, at 1x). */
-export const RASTER_FORMATS = ['png', 'webp'];
 
 export class ButtonModel {
   /** @param schema the JSON of GET api/schema. */
@@ -57,6 +55,8 @@ export class ButtonModel {
     this.formats = parameter('format').values;
     /** Format → file extension (`vectordrawable` → `xml`). */
     this.extensions = Object.fromEntries(schema.formats.map((f) => [f.name, f.fileExtension]));
+    /** Pixel formats (one file per scale); the others are vector, at 1x. */
+    this.rasterFormats = schema.formats.filter((f) => f.raster).map((f) => f.name);
     this.defaultFormat = parameter('format').default;
     /** Mode → endpoint path (`/appleid/button/left`). */
     this.endpoints = Object.fromEntries(schema.endpoints.map((e) => [e.mode, e.path]));
@@ -183,7 +183,7 @@ export class ButtonModel {
     } else {
       parts.push(button.type, button.style, button.locale, `${button.width}x${button.height}${radius}`);
     }
-    return parts.join('-') + (RASTER_FORMATS.includes(format) ? `@${scale}x` : '') + `.${this.extensions[format] || format}`;
+    return parts.join('-') + (this.rasterFormats.includes(format) ? `@${scale}x` : '') + `.${this.extensions[format] || format}`;
   }
 
   /**

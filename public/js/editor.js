@@ -6,7 +6,7 @@
 // works wherever the service is mounted. Runs under a strict CSP: no inline script or
 // style, no element.style.
 
-import { ButtonModel, RASTER_FORMATS, points } from './button.js';
+import { ButtonModel, points } from './button.js';
 import { buildControls } from './controls.js';
 import { copyText } from './clipboard.js';
 import { setUpExport } from './export.js';
@@ -170,7 +170,7 @@ function showButton(button) {
 /** The production URL of the image: the base URL the service last accepted + the target. */
 function showImageURL(button) {
   // SVG, PDF and VectorDrawable are vector: their URL is the 1x one, as their download is.
-  const vector = !RASTER_FORMATS.includes(button.format);
+  const vector = !model.rasterFormats.includes(button.format);
   $('image-url').textContent = acceptedBase + model.imageTarget(button, vector ? { scale: 1 } : {});
 }
 

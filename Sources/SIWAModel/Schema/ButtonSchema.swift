@@ -61,6 +61,8 @@ public struct ButtonSchema: Encodable, Sendable {
         public let mediaType: String
         /// The file name's extension (`xml` for `vectordrawable`).
         public let fileExtension: String
+        /// Pixels (PNG, WebP): one file per scale; the vector formats come once, at 1x.
+        public let raster: Bool
     }
 
     /// A field of the web flow (Sign in with Apple JS settings) the snippets need.
@@ -115,7 +117,7 @@ public struct ButtonSchema: Encodable, Sendable {
         types = ButtonSpec.Kind.allCases.map(\.rawValue)
         styles = ButtonStyle.allCases.map { StyleEntry(name: $0.rawValue, color: $0.color.rawValue, border: $0.border) }
         logoSizes = ButtonSpec.LogoSize.allCases.map(\.rawValue)
-        formats = OutputFormat.allCases.map { FormatEntry(name: $0.rawValue, mediaType: $0.mediaType, fileExtension: $0.fileExtension) }
+        formats = OutputFormat.allCases.map { FormatEntry(name: $0.rawValue, mediaType: $0.mediaType, fileExtension: $0.fileExtension, raster: $0.isRaster) }
         locales = ButtonLocale.all.map { locale in
             LocaleEntry(code: locale.code, name: locale.name, language: locale.bcp47,
                         direction: locale.isRightToLeft ? "rtl" : "ltr",
