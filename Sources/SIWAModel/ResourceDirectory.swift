@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where the project's folders (`Fonts`, `Templates`, `public`) are found at run time,
 /// whatever the current directory, in this order:
@@ -14,8 +17,10 @@ import Foundation
 /// binary copied elsewhere uses the folders copied with it, or says it found none.
 public enum ResourceDirectory {
     public static func find(_ name: String, environmentVariable: String) -> URL {
-        if let env = ProcessInfo.processInfo.environment[environmentVariable], !env.isEmpty {
-            return URL(fileURLWithPath: env)
+        // getenv, not ProcessInfo's environment, which copies the whole environment
+        // into a dictionary: a cost every one-button `render` process would pay.
+        if let value = getenv(environmentVariable).map({ String(cString: $0) }), !value.isEmpty {
+            return URL(fileURLWithPath: value)
         }
         let candidates = candidates(name)
         return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]

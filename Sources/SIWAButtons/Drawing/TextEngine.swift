@@ -146,7 +146,9 @@ final class TextEngine: TextMeasuring {
         let user = pinnedOnly ? nil : fonts.userFamily
         let families = (user.map { [$0] } ?? []) + style.fontFamilies
         let desc = pango_font_description_new()
-        pango_font_description_set_family(desc, families.joined(separator: ","))
+        // Not joined(separator:): unspecialised, it resolves associated types at run time
+        // (a scan of the program's conformance records, paid once per process at start).
+        pango_font_description_set_family(desc, families.dropFirst().reduce(families.first ?? "") { $0 + "," + $1 })
         pango_font_description_set_weight(desc, PANGO_WEIGHT_MEDIUM)
         pango_font_description_set_absolute_size(desc, fontSize * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, desc)

@@ -64,7 +64,9 @@ public final class FontLibrary: @unchecked Sendable {
     /// `NotoSansCJKsc-Medium.otf` (the names scripts/build-fonts.sh gives them).
     static func file(_ url: URL, holds family: String) -> Bool {
         let stem = url.deletingPathExtension().lastPathComponent.split(separator: "-").first.map(String.init) ?? ""
-        return stem.lowercased() == family.replacingOccurrences(of: " ", with: "").lowercased()
+        // Not Foundation's replacingOccurrences: it goes through NSString, whose generic
+        // paths resolve types at run time, which every `render` process pays at start.
+        return stem.lowercased() == family.filter { $0 != " " }.lowercased()
     }
 
     deinit {
