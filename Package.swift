@@ -114,7 +114,7 @@ let package = Package(
         // librsvg behind two C functions, opened with dlopen on first use (not linked: it
         // would slow every start), so Swift never imports GLib's headers.
         .target(name: "CSVGRaster", dependencies: ["CCairo"], linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "SIWALint", dependencies: ["SIWAButtons", "CCairo", "CSVGRaster"]),
+        .target(name: "SIWALint", dependencies: ["SIWAButtons", "CCairo", "CSVGRaster", "CWebP"]),
         .testTarget(name: "SIWALintTests", dependencies: ["SIWALint", "SIWAButtons", "CCairo"]),
     ]
 )

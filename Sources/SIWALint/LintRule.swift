@@ -17,7 +17,7 @@ public struct LintRule: Hashable, Sendable, Codable {
     public enum Subject: String, Hashable, Sendable, Codable, CaseIterable {
         /// A button request (`/appleid/button?...`) and its context (page colours, other buttons).
         case request
-        /// An image of a button (PNG or SVG), measured.
+        /// An image of a button (PNG, WebP or SVG), measured.
         case image
     }
 }

@@ -1,5 +1,6 @@
 import CCairo
 import CSVGRaster
+import CWebP
 import Foundation
 
 /// An image of a button as straight (not premultiplied) RGBA bytes, with the number of
@@ -23,8 +24,9 @@ public struct RasterImage: Sendable {
         return (Double(rgba[i]) / 255, Double(rgba[i + 1]) / 255, Double(rgba[i + 2]) / 255, Double(rgba[i + 3]) / 255)
     }
 
-    /// Reads a PNG (`scale` pixels per point) or an SVG (rasterised so it is measured at
-    /// least 4 pixels per point and 256 pixels tall). The kind comes from the bytes.
+    /// Reads a PNG or WebP (`scale` pixels per point) or an SVG (rasterised so it is
+    /// measured at least 4 pixels per point and 256 pixels tall). The kind comes from the
+    /// bytes.
     public static func load(path: String, scale: Double) throws(ImageLoadError) -> RasterImage {
         guard let data = FileManager.default.contents(atPath: path) else {
             var isFolder: ObjCBool = false
@@ -36,13 +38,17 @@ public struct RasterImage: Sendable {
         return try decode([UInt8](data), path: path, scale: scale)
     }
 
-    /// Decodes PNG or SVG bytes; `path` names them in errors.
+    /// Decodes PNG, WebP or SVG bytes; `path` names them in errors.
     public static func decode(_ bytes: [UInt8], path: String, scale: Double) throws(ImageLoadError) -> RasterImage {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             return try png(bytes, path: path, scale: scale)
         }
+        // RIFF....WEBP
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            return try webp(bytes, path: path, scale: scale)
+        }
         if looksLikeSVG(bytes) { return try svg(bytes, path: path) }
-        throw ImageLoadError(path: path, reason: "not a PNG or SVG image")
+        throw ImageLoadError(path: path, reason: "not a PNG, WebP or SVG image")
     }
 
     static func looksLikeSVG(_ bytes: [UInt8]) -> Bool {
@@ -71,6 +77,24 @@ public struct RasterImage: Sendable {
             throw ImageLoadError(path: path, reason: "not a readable PNG (\(String(cString: cairo_status_to_string(cairo_surface_status(surface)))))")
         }
         return from(surface: surface, scale: scale)
+    }
+
+    /// libwebp decodes straight (not premultiplied) RGBA, which is what we hold.
+    private static func webp(_ bytes: [UInt8], path: String, scale: Double) throws(ImageLoadError) -> RasterImage {
+        var w: Int32 = 0, h: Int32 = 0
+        // The header's size, before libwebp allocates the pixels.
+        guard WebPGetInfo(bytes, bytes.count, &w, &h) != 0 else {
+            throw ImageLoadError(path: path, reason: "not a readable WebP")
+        }
+        if w > maximumSide || h > maximumSide {
+            throw ImageLoadError(path: path, reason: "it is \(w) x \(h) px, larger than \(maximumSide) px on a side")
+        }
+        guard let pixels = WebPDecodeRGBA(bytes, bytes.count, &w, &h) else {
+            throw ImageLoadError(path: path, reason: "not a readable WebP")
+        }
+        defer { WebPFree(pixels) }
+        let rgba = Array(UnsafeBufferPointer(start: pixels, count: Int(w) * Int(h) * 4))
+        return RasterImage(width: Int(w), height: Int(h), scale: scale, rgba: rgba)
     }
 
     private static func svg(_ bytes: [UInt8], path: String) throws(ImageLoadError) -> RasterImage {

@@ -9,7 +9,7 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check a button against Apple's rules (HIG): a request, or an image of a custom button.",
         discussion: """
-        A request is checked as the service would draw it; an image (PNG or SVG) is measured: size, colours, logo and title ink boxes, title size, margins.
+        A request is checked as the service would draw it; an image (PNG, WebP or SVG) is measured: size, colours, logo and title ink boxes, title size, margins.
         Exit status: 0 without errors (warnings alone: 0, or 1 with --strict), 1 with errors or an unreadable image, 64 for usage mistakes.
 
         Examples:
@@ -19,7 +19,7 @@ struct LintCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("An endpoint path and query ('/appleid/button?...'), or a PNG or SVG file.", valueName: "request|image"))
+    @Argument(help: ArgumentHelp("An endpoint path and query ('/appleid/button?...'), or a PNG, WebP or SVG file.", valueName: "request|image"))
     var subject: String?
 
     @Option(help: ArgumentHelp("Page colour in light appearance and, after a comma, in dark appearance: #RRGGBB, #RGB, black or white.",
@@ -32,7 +32,7 @@ struct LintCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Clear space around the button on the page, in points.", valueName: "pt"))
     var margin: String?
 
-    @Option(help: ArgumentHelp("Pixels per point of a PNG (default: N of an '@Nx' file name, else 1).", valueName: "n"))
+    @Option(help: ArgumentHelp("Pixels per point of a PNG or WebP (default: N of an '@Nx' file name, else 1).", valueName: "n"))
     var scale: Double?
 
     @Option(help: ArgumentHelp("Write the image with the failing measurements drawn on it (PNG; images only).", valueName: "out.png"))
@@ -80,7 +80,7 @@ struct LintCommand: ParsableCommand {
             return
         }
         // Here, not in validate(): the help text is made from a command without arguments.
-        guard let subject else { throw CLIError.usage("give a request ('/appleid/button?...') or a PNG or SVG file.") }
+        guard let subject else { throw CLIError.usage("give a request ('/appleid/button?...') or a PNG, WebP or SVG file.") }
         let context: LintContext
         do {
             context = try LintContext.parse(background: background, beside: beside, margin: margin)

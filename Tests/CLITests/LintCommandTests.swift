@@ -33,7 +33,7 @@ import Testing
         #expect((report["recommendations"] as? [String: Any])?["dark"] as? [String] == ["white"])
     }
 
-    @Test("Images: our render passes; the scale from an @2x name, else 1; --annotate; an SVG")
+    @Test("Images: our render passes; the scale from an @2x name, else 1; --annotate; an SVG; a WebP")
     func images() throws {
         let tmp = try TemporaryFolder()
         let ok = try Executable.siwa(["render", "/appleid/button?width=250&height=44&scale=2", "-o", tmp("ok.png").path])
@@ -54,6 +54,12 @@ import Testing
         _ = try Executable.siwa(["render", "/appleid/button?width=130&height=30", "-o", tmp("small.svg").path])
         let svg = try Executable.siwa(["lint", tmp("small.svg").path])
         #expect(svg.status == 1 && svg.output.contains("[min-width]"), "\(svg.output)")
+
+        // WebP, named as the generator names it: the scale from "@2x", and --annotate.
+        _ = try Executable.siwa(["render", "/appleid/button?width=130&height=30&scale=2", "-o", tmp("small@2x.webp").path])
+        let webp = try Executable.siwa(["lint", tmp("small@2x.webp").path, "--annotate", tmp("w.png").path])
+        #expect(webp.status == 1 && webp.output.contains("[min-width]") && webp.output.contains("130 pt wide"), "\(webp.output)")
+        #expect((pngSize(tmp.bytes("w.png"))?.width ?? 0) > 260)
     }
 
     @Test("render --strict writes nothing for a button with errors")
@@ -86,7 +92,7 @@ import Testing
         (["/appleid/button", "--background", "pink"], "Error: --background: 'pink' is not a colour"),
         (["/appleid/button", "--beside", "200by44"], "Error: --beside: '200by44' is not a size"),
         (["/appleid/button", "--scale", "2"], "--scale is for images"),
-        ([], "Error: give a request ('/appleid/button?...') or a PNG or SVG file."),
+        ([], "Error: give a request ('/appleid/button?...') or a PNG, WebP or SVG file."),
         (["/appleid/button?width=20"], "Invalid value '20' for parameter 'width'"),
     ] as [([String], String)])
     func usage(arguments: [String], message: String) throws {
@@ -117,7 +123,7 @@ import Testing
         }
         try expect(64, "--annotate: give a .png file name.", [tmp("ok.png").path, "--annotate", tmp("out.jpg").path])
         try expect(1, "Cannot read '\(tmp("none.png").path)': no such file.", [tmp("none.png").path])
-        try expect(1, "Cannot read '\(tmp("notes.txt").path)': not a PNG or SVG image.", [tmp("notes.txt").path])
+        try expect(1, "Cannot read '\(tmp("notes.txt").path)': not a PNG, WebP or SVG image.", [tmp("notes.txt").path])
         try expect(1, "Cannot write '/nonexistent/a.png'", [tmp("ok.png").path, "--annotate", "/nonexistent/a.png"])
         try Data(Self.whitePNG(side: 8)).write(to: tmp("tiny.png"))
         try expect(1, "too small to measure", [tmp("tiny.png").path])

@@ -17,7 +17,7 @@ struct ImageInputTests {
     @Test("Unreadable files are one-line errors naming the file")
     func unreadable() throws {
         let text = try Self.temporary("notes.png", Array("hello".utf8))
-        #expect(throws: ImageLoadError(path: text, reason: "not a PNG or SVG image")) { try RasterImage.load(path: text, scale: 1) }
+        #expect(throws: ImageLoadError(path: text, reason: "not a PNG, WebP or SVG image")) { try RasterImage.load(path: text, scale: 1) }
         #expect(throws: ImageLoadError(path: "/nonexistent/a.png", reason: "no such file")) {
             try RasterImage.load(path: "/nonexistent/a.png", scale: 1)
         }
@@ -32,6 +32,40 @@ struct ImageInputTests {
         #expect { try RasterImage.load(path: hugePath, scale: 1) } throws: { "\($0)".contains("larger than 8192 px on a side") }
         let badSVG = try Self.temporary("bad.svg", Array("<svg xmlns='http://www.w3.org/2000/svg'><g></svg>".utf8))
         #expect { try RasterImage.load(path: badSVG, scale: 1) } throws: { "\($0)".contains("not a readable SVG") }
+    }
+
+    @Test("A WebP is measured like the PNG of the same button", arguments: [
+        "/appleid/button?width=130&height=30&scale=2",
+        "/appleid/button/left?color=white&border=true&locale=ar_SA&width=260&height=44&scale=3",
+        "/appleid/button/logo?size=44&color=white&border=true&scale=2",
+    ])
+    func webp(_ target: String) throws {
+        let png = try LintTestSupport.image(target)
+        let webp = try LintTestSupport.image(target, format: .webp)
+        #expect(webp.width == png.width && webp.height == png.height && webp.scale == png.scale)
+        // Cairo hands PNGs over premultiplied, so only the edge pixels' colours may differ a level.
+        #expect(zip(png.rgba, webp.rgba).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+        let (a, b) = (try LintTestSupport.lint(png), try LintTestSupport.lint(webp))
+        #expect(a.report.findings.map(\.rule.id) == b.report.findings.map(\.rule.id))
+        #expect(a.measurement == b.measurement)
+        // From a file, named like the generator's files: the scale comes from "@2x" (the CLI's rule).
+        let path = try Self.temporary("button.webp", try LintTestSupport.renderer().render(try ButtonRequest.parse(target).spec, format: .webp))
+        #expect(try RasterImage.load(path: path, scale: png.scale).rgba == webp.rgba)
+    }
+
+    @Test("A broken or oversized WebP is a one-line error")
+    func badWebP() throws {
+        let webp = Array(try LintTestSupport.renderer().render(ButtonSpec(), format: .webp))
+        let cut = try Self.temporary("cut.webp", Array(webp.prefix(40)))
+        #expect(throws: ImageLoadError(path: cut, reason: "not a readable WebP")) { try RasterImage.load(path: cut, scale: 1) }
+        // A lossless header claiming 9000 x 10 px: refused before its pixels are allocated.
+        let bits = UInt32(9000 - 1) | UInt32(10 - 1) << 14
+        let le = { (v: UInt32) in (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+        let huge = Array("RIFF".utf8) + le(4 + 8 + 5) + Array("WEBP".utf8) + Array("VP8L".utf8) + le(5) + [0x2F] + le(bits)
+        let hugePath = try Self.temporary("huge.webp", huge)
+        #expect(throws: ImageLoadError(path: hugePath, reason: "it is 9000 x 10 px, larger than 8192 px on a side")) {
+            try RasterImage.load(path: hugePath, scale: 1)
+        }
     }
 
     @Test("An image too small to measure is refused")
