@@ -877,10 +877,13 @@ def check_logo_as_pasted(browser, logo_origin, logo_dist, shot, failures):
 def keys_handler(body):
     """Apple's key set stand-in (https://appleid.apple.com/auth/keys) for the example."""
     class Handler(http.server.BaseHTTPRequestHandler):
+        fetches = 0
+
         def log_message(self, *args):
             pass
 
         def do_GET(self):
+            Handler.fetches += 1
             data = body.encode()
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
@@ -890,7 +893,7 @@ def keys_handler(body):
     return Handler
 
 
-def check_example_refusals(example, key, client_id, failures):
+def check_example_refusals(example, key, client_id, keys, failures):
     """The example's redirect URI takes only this visitor's answer, signed by Apple."""
     failures.start("the Hummingbird example server: only this visitor's answer, signed by Apple, is accepted")
     state, nonce = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
@@ -917,6 +920,24 @@ def check_example_refusals(example, key, client_id, failures):
         except urllib.error.HTTPError as error:
             status, text = error.code, error.read().decode()
         failures.check(status == want, f"{name}: {status} (expected {want}) {re.sub('<[^>]+>', '', text)[:80]!r}")
+
+    # Forged tokens naming made-up key ids must not each make the example fetch Apple's keys.
+    before = keys.RequestHandlerClass.fetches
+    forged = [id_token(other, apple_claims(client_id, nonce), kid=secrets.token_hex(8)) for _ in range(20)]
+    statuses = []
+    for token in forged:
+        body = urllib.parse.urlencode({"code": "c0de", "id_token": token, "state": state}).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{example.port}/auth/apple/callback", data=body,
+                                         headers={"Cookie": f"siwa={state}.{nonce}"})
+        try:
+            with urllib.request.urlopen(request, timeout=20) as response:
+                statuses.append(response.status)
+        except urllib.error.HTTPError as error:
+            statuses.append(error.code)
+    fetched = keys.RequestHandlerClass.fetches - before
+    failures.check(statuses == [400] * 20 and before >= 1 and fetched == 0,
+                   f"20 tokens with made-up key ids: all 400, no new fetch of Apple's keys within the cooldown "
+                   f"({sorted(set(statuses))}, {fetched} fetches after {before})")
 
 
 def check_example_flow(browser, example, relay, size, args, shot, failures):
@@ -1063,7 +1084,7 @@ def main():
         example = Example(args.example, os.path.abspath(args.dist), args.client_id,
                           f"http://127.0.0.1:{keys.server_address[1]}/auth/keys")
         relay.target = example.port
-        check_example_refusals(example, key, args.client_id, failures)
+        check_example_refusals(example, key, args.client_id, keys, failures)
         check_example_flow(browser, example, relay, size, args, shot, failures)
     except (WebDriverException, RuntimeError) as error:  # includes timeouts: the run could not finish
         failures.check(False, f"the run stopped: {getattr(error, 'msg', None) or error!r}")

@@ -49,26 +49,47 @@ func base64URLDecoded(_ text: some StringProtocol) -> Data? {
     return Data(base64Encoded: base64)
 }
 
-/// Apple's public keys by id, fetched again when a token names one not seen yet
-/// (Apple rotates them).
+/// Apple's public keys by id. A token naming a key not seen yet fetches the set again
+/// (Apple rotates its keys), but at most once per `cooldown`, and callers arriving during
+/// a fetch share it: otherwise anyone could make this server fetch from Apple once per
+/// forged token, just by making up key ids (jose's createRemoteJWKSet waits 30 s too).
 actor AppleKeys {
+    typealias Keys = [String: _RSA.Signing.PublicKey]
     let url: URL
-    private var keys: [String: _RSA.Signing.PublicKey] = [:]
+    let cooldown: Duration
+    private var keys: Keys = [:]
+    private var lastFetch: ContinuousClock.Instant?
+    private var fetching: Task<Keys, Error>?
 
-    init(url: URL) { self.url = url }
+    init(url: URL, cooldown: Duration = .seconds(30)) { self.url = url; self.cooldown = cooldown }
 
     func key(id: String) async throws -> _RSA.Signing.PublicKey? {
         if let key = keys[id] { return key }
+        if let fetching {
+            keys.merge(try await fetching.value) { $1 }
+            return keys[id]
+        }
+        if let lastFetch, ContinuousClock.now - lastFetch < cooldown { return nil }
+        lastFetch = .now
+        let task = Task { [url] in try await Self.fetch(url) }
+        fetching = task
+        defer { fetching = nil }
+        keys.merge(try await task.value) { $1 }
+        return keys[id]
+    }
+
+    private static func fetch(_ url: URL) async throws -> Keys {
         struct KeySet: Decodable {
             struct Key: Decodable { let kid: String, kty: String, n: String, e: String }
             let keys: [Key]
         }
         let (data, _) = try await URLSession.shared.data(from: url)
+        var keys: Keys = [:]
         for key in try JSONDecoder().decode(KeySet.self, from: data).keys where key.kty == "RSA" {
             guard let n = base64URLDecoded(key.n), let e = base64URLDecoded(key.e) else { continue }
             keys[key.kid] = try _RSA.Signing.PublicKey(n: n, e: e)
         }
-        return keys[id]
+        return keys
     }
 }
 
