@@ -24,6 +24,7 @@ import select
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import http.client
@@ -73,10 +74,16 @@ class Server:
         cmd = [binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "error", *args]
         if prlimit:
             cmd = ["prlimit", f"--nofile={prlimit}", "--"] + cmd
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # Its errors (logged at --log-level error) go to a file, to say why a request failed.
+        self.log = tempfile.NamedTemporaryFile(prefix="siwa-soak-", suffix=".log", delete=False)
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=self.log)
         if not answers(self.port, within=30):
             self.stop()
             raise SystemExit("soak: the server did not start")
+
+    def logged_errors(self, limit=5):
+        """The first `limit` lines the server logged (errors only, at --log-level error)."""
+        return harness.read_log(self.log.name).splitlines()[:limit]
 
     @property
     def pid(self):
@@ -97,6 +104,7 @@ class Server:
 
     def stop(self):
         harness.stop(self.proc, timeout=15)
+        os.unlink(self.log.name)
 
 
 def get(port, target, timeout=10, conn=None):
@@ -159,7 +167,7 @@ def serve_distinct(server, targets, samples, label, threads=8):
     with ThreadPoolExecutor(threads) as pool:
         list(pool.map(run, chunks))
     if errors:
-        fail(f"memory: {len(errors)} requests failed, e.g. {errors[:3]}")
+        fail(f"memory: {len(errors)} requests failed, e.g. {errors[:3]}; the server logged: {server.logged_errors()}")
 
 
 def check_memory(binary, buttons, plot):
