@@ -1,4 +1,5 @@
 import Foundation
+import SIWAButtons
 
 /// Escaping for the three contexts a user-supplied value lands in. The templates use
 /// them like this (see TemplateSet):
@@ -49,18 +50,7 @@ public enum Escaping {
     /// Text or a double-quoted attribute value in HTML written from Swift (the e-mail
     /// fragments): `& < > " '` as character references, as Mustache's `{{value}}` does.
     public static func html(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(c)
-            }
-        }
-        return out
+        MarkupEscaping.escaped(s, apostrophe: "&#39;")
     }
 
     /// A relative path of the set (`center/sign-in/black/en_US/button@2x.png`) as a

@@ -12,7 +12,7 @@ enum SVGFinishing {
         guard let open = text.range(of: "<svg"), let close = text[open.upperBound...].firstIndex(of: ">") else {
             return renamed
         }
-        let escaped = escapeXML(title)
+        let escaped = MarkupEscaping.escaped(title)
         var out = String(text[..<open.upperBound])
         out += " role=\"img\" aria-label=\"\(escaped)\""
         out += text[open.upperBound..<close]
@@ -72,20 +72,5 @@ enum SVGFinishing {
         for b in s.utf8 { h = (h ^ UInt32(b)) &* 0x0100_0193 }
         let hex = String(h, radix: 16)
         return String(repeating: "0", count: 8 - hex.count) + hex
-    }
-
-    static func escapeXML(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 }
