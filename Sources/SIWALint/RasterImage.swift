@@ -59,14 +59,19 @@ public struct RasterImage: Sendable {
     /// Larger images are not buttons, and would cost hundreds of MB to measure.
     static let maximumSide = 8192
 
+    /// Refuses an image whose header claims more than `maximumSide` pixels on a side.
+    private static func checkSize(_ w: Int, _ h: Int, path: String) throws(ImageLoadError) {
+        if w > maximumSide || h > maximumSide {
+            throw ImageLoadError(path: path, reason: "it is \(w) x \(h) px, larger than \(maximumSide) px on a side")
+        }
+    }
+
     private static func png(_ bytes: [UInt8], path: String, scale: Double) throws(ImageLoadError) -> RasterImage {
         // IHDR's width and height, before Cairo allocates the pixels.
         if bytes.count >= 24 {
             let be = { (i: Int) in bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
             let (w, h) = (be(16), be(20))
-            if w > maximumSide || h > maximumSide {
-                throw ImageLoadError(path: path, reason: "it is \(w) x \(h) px, larger than \(maximumSide) px on a side")
-            }
+            try checkSize(w, h, path: path)
         }
         let reader = ByteReader(bytes)
         let surface = withExtendedLifetime(reader) {
@@ -86,9 +91,7 @@ public struct RasterImage: Sendable {
         guard WebPGetInfo(bytes, bytes.count, &w, &h) != 0 else {
             throw ImageLoadError(path: path, reason: "not a readable WebP")
         }
-        if w > maximumSide || h > maximumSide {
-            throw ImageLoadError(path: path, reason: "it is \(w) x \(h) px, larger than \(maximumSide) px on a side")
-        }
+        try checkSize(Int(w), Int(h), path: path)
         guard let pixels = WebPDecodeRGBA(bytes, bytes.count, &w, &h) else {
             throw ImageLoadError(path: path, reason: "not a readable WebP")
         }
