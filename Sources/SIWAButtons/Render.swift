@@ -2,7 +2,11 @@ import CCairo
 import CPNGWriter
 import CPango
 import CAllocator
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The one entry point every front end uses: spec + format -> encoded bytes.
 public final class ButtonRenderer: Sendable {
@@ -211,7 +215,7 @@ final class EnginePool: @unchecked Sendable {
     }
 
     private let fonts: FontLibrary
-    private let lock = NSLock()
+    private let lock = Lock()
     private var idle: [Slot] = []
     private var retired = 0
 

@@ -1,5 +1,9 @@
 import CCairo
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `--annotate OUT.png`: the image, enlarged so small buttons stay legible, with the
 /// measured logo and title boxes in thin blue and each failing measurement in red (its

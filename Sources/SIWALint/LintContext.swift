@@ -1,5 +1,9 @@
 import SIWAButtons
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where the button will be shown, as far as the rules care: the page's background in
 /// light and dark appearance, the other providers' buttons beside it, and the clear
@@ -71,11 +75,12 @@ public struct LintContextError: Error, Equatable, Sendable, CustomStringConverti
     public init(_ description: String) { self.description = description }
 }
 
-/// Numbers as findings show them: whole numbers without a fraction, others with one digit.
+/// Numbers as findings show them: whole numbers without a fraction, others with one digit
+/// (a Double rounded to tenths prints as one: 12.5).
 enum LintNumber {
     static func text(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
     static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The findings on one button (a request or an image) with the styles Apple recommends
 /// on the given page colours: what the CLI prints, `/api/lint` answers and the manifest

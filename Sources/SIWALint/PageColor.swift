@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An sRGB colour of the page around a button: `#RGB`, `#RRGGBB`, `RGB`/`RRGGBB` without
 /// the `#`, or `black`/`white`.
@@ -14,7 +18,10 @@ public struct PageColor: Hashable, Sendable, CustomStringConvertible {
     public static let white = PageColor(red: 1, green: 1, blue: 1)
 
     public init?(parsing text: String) {
-        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        // One word, blanks around it ignored.
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard words.count == 1 else { return nil }
+        let t = words[0].lowercased()
         if t == "black" { self = .black; return }
         if t == "white" { self = .white; return }
         var hex = Substring(t)
@@ -28,7 +35,12 @@ public struct PageColor: Hashable, Sendable, CustomStringConvertible {
 
     /// `#1c1c1e`.
     public var description: String {
-        "#" + [red, green, blue].map { String(format: "%02x", Int(($0 * 255).rounded())) }.joined()
+        "#" + [red, green, blue].map { Self.hexByte(Int(($0 * 255).rounded())) }.joined()
+    }
+
+    private static func hexByte(_ value: Int) -> String {
+        let digits = String(value, radix: 16)
+        return digits.count < 2 ? "0" + digits : digits
     }
 
     /// WCAG relative luminance.

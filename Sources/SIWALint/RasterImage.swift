@@ -1,7 +1,11 @@
 import CCairo
 import CSVGRaster
 import CWebP
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An image of a button as straight (not premultiplied) RGBA bytes, with the number of
 /// pixels per point it was drawn at.
@@ -29,9 +33,9 @@ public struct RasterImage: Sendable {
     /// bytes.
     public static func load(path: String, scale: Double) throws(ImageLoadError) -> RasterImage {
         guard let data = FileManager.default.contents(atPath: path) else {
-            var isFolder: ObjCBool = false
+            var isFolder = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-                throw ImageLoadError(path: path, reason: isFolder.boolValue ? "it is a folder" : "permission denied")
+                throw ImageLoadError(path: path, reason: isFolder ? "it is a folder" : "permission denied")
             }
             throw ImageLoadError(path: path, reason: "no such file")
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,7 +47,7 @@ public enum ResourceDirectory {
     }
 
     /// The running executable's folder, links resolved (`/proc/self/exe` on Linux).
-    static var executableDirectory: URL {
+    public static var executableDirectory: URL {
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             .map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()

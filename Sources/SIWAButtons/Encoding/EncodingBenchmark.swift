@@ -1,4 +1,9 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// For scripts/bench-webp.sh (Benchmarks/EncodeBenchmark): the raster encoders alone,
 /// timed on the pixels of one drawing, so PNG and WebP are compared without the

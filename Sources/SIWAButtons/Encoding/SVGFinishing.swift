@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Turns Cairo's SVG into an embeddable, accessible, repeatable image:
 /// - `role="img"`, `aria-label` and a `<title>` with the button's text;
@@ -9,7 +13,7 @@ enum SVGFinishing {
     static func finish(_ svg: [UInt8], title: String, idSeed: String) -> [UInt8] {
         let renamed = renameIDs(svg, prefix: Array(("siwa-" + fnv1a(idSeed) + "-").utf8))
         let text = String(decoding: renamed, as: UTF8.self)
-        guard let open = text.range(of: "<svg"), let close = text[open.upperBound...].firstIndex(of: ">") else {
+        guard let open = text.firstRange(of: "<svg"), let close = text[open.upperBound...].firstIndex(of: ">") else {
             return renamed
         }
         let escaped = MarkupEscaping.escaped(title)

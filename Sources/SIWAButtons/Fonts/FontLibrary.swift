@@ -1,5 +1,9 @@
 import CPango
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The fonts the renderer may use: the pinned files of `Fonts/` (never the system's),
 /// plus optionally one font file of the user's, which then comes first for every
@@ -33,7 +37,8 @@ public final class FontLibrary: @unchecked Sendable {
     ///     loads all, so an unusual `--fonts-dir` is never short of a font.
     public init(directory: URL? = nil, userFont: URL? = nil, families: [String]? = nil) throws {
         let dir = directory ?? FontLibrary.defaultDirectory()
-        var pinned = ((try? FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)) ?? [])
+        var pinned = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [])
+            .map { dir.appendingPathComponent($0) }
             .filter { ["otf", "ttf", "ttc"].contains($0.pathExtension.lowercased()) }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
         guard !pinned.isEmpty else { throw LoadError.noFonts(dir.path) }
