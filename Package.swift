@@ -10,7 +10,9 @@ let package = Package(
         .library(name: "SIWAModel", targets: ["SIWAModel"]),
         // The HTTP routes and render service, to mount in a Hummingbird app of your own.
         .library(name: "SIWAServer", targets: ["SIWAServer"]),
+        // `render` of one button, fast to start; hands every other command line to siwa-buttons-full.
         .executable(name: "siwa-buttons", targets: ["siwa-buttons"]),
+        .executable(name: "siwa-buttons-full", targets: ["siwa-buttons-full"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -60,17 +62,25 @@ let package = Package(
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
 
+        // Files written whole or not at all.
+        .target(name: "SIWAFiles"),
+
         // Batch generator and web snippets over the core.
         .target(name: "SIWAGenerator", dependencies: [
-            "SIWAButtons", "CSIWASystem", "SIWALint",
+            "SIWAButtons", "CSIWASystem", "SIWALint", "SIWAFiles",
             .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "Yams", package: "Yams"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
 
-        // The command line: render, serve, generate.
-        .executableTarget(name: "siwa-buttons", dependencies: [
-            "SIWAButtons", "SIWAServer", "SIWAGenerator", "CSIWASystem", "SIWALint",
+        // What `render` does with its arguments, for both binaries below.
+        .target(name: "SIWARenderJob", dependencies: ["SIWAButtons", "SIWALint", "SIWAFiles", "CSIWASystem"]),
+        // The command line `siwa-buttons`: draws a plain `render` line itself, execs siwa-buttons-full
+        // for the rest. Nothing here imports Foundation (FoundationEssentials only), so it starts fast.
+        .executableTarget(name: "siwa-buttons", dependencies: ["SIWARenderJob", "SIWAButtons", "SIWAModel", "CSIWASystem"]),
+        // The whole command line: render, serve, generate, lint, schema.
+        .executableTarget(name: "siwa-buttons-full", dependencies: [
+            "SIWAButtons", "SIWAServer", "SIWAGenerator", "CSIWASystem", "SIWALint", "SIWAFiles", "SIWARenderJob",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
@@ -100,14 +110,14 @@ let package = Package(
         .testTarget(name: "SIWAButtonsTests", dependencies: ["SIWAButtons", "SIWAModel", "CCairo", "CWebP", "SharedTestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "SIWAServerTests", dependencies: [
-            "SIWAServer", "SIWAGenerator", "HostApp", "siwa-buttons", "SharedTestSupport",
+            "SIWAServer", "SIWAGenerator", "HostApp", "siwa-buttons-full", "SharedTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .testTarget(name: "SIWAGeneratorTests", dependencies: ["SIWAGenerator", "SharedTestSupport"]),
+        .testTarget(name: "SIWAGeneratorTests", dependencies: ["SIWAGenerator", "SIWAFiles", "SharedTestSupport"]),
         // The command line as users run it: the built binary, copied, run, served.
         .testTarget(name: "CLITests", dependencies: [
-            "SIWAButtons", "siwa-buttons", "SharedTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            "SIWAButtons", "SIWARenderJob", "siwa-buttons", "siwa-buttons-full", "SharedTestSupport", .product(name: "Crypto", package: "swift-crypto"),
         ]),
 
         // Apple's button rules (HIG) checked on requests and on images of custom buttons.

@@ -1,11 +1,11 @@
 # Shared by the generator benchmarks (sourced after `root` and `runs` are set):
-# `bin`, a release siwa-buttons (SIWA_BUTTONS_BIN, else built here with SWIFT_SCRATCH,
+# `bin`, a release siwa-buttons-full, which runs `generate` (SIWA_BUTTONS_BIN, else built here with SWIFT_SCRATCH,
 # default .build), a scratch folder `work` removed on exit, and `best_of`.
 bin=${SIWA_BUTTONS_BIN:-}
 if [ -z "$bin" ]; then
     scratch=${SWIFT_SCRATCH:-$root/.build}
-    swift build -c release --package-path "$root" --scratch-path "$scratch" --product siwa-buttons >&2
-    bin="$(swift build -c release --package-path "$root" --scratch-path "$scratch" --show-bin-path)/siwa-buttons"
+    swift build -c release --package-path "$root" --scratch-path "$scratch" --product siwa-buttons-full >&2
+    bin="$(swift build -c release --package-path "$root" --scratch-path "$scratch" --show-bin-path)/siwa-buttons-full"
 fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/siwa-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT

@@ -28,8 +28,8 @@ SIWA_SETUP_EXTRA="wrk nginx curl" source "$ROOT/scripts/setup.sh"  # installs wh
 
 if [[ -z "${SIWA_BIN:-}" ]]; then
     echo "Building siwa-buttons (release)..." >&2
-    swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --product siwa-buttons >/dev/null
-    SIWA_BIN="$(swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)/siwa-buttons"
+    swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --product siwa-buttons-full >/dev/null
+    SIWA_BIN="$(swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)/siwa-buttons-full"
 fi
 if [[ -z "${BARE_BIN:-}" ]]; then
     swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --product BareRoute >/dev/null

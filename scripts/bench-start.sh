@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SIWA_SETUP_EXTRA="hyperfine" source scripts/setup.sh
 source scripts/release-build.sh
-"${release_build[@]}" >/dev/null
+build_release >/dev/null
 bin="$("${release_build[@]}" --show-bin-path)/siwa-buttons"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 target='/appleid/button?width=375&height=64'

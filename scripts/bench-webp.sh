@@ -10,8 +10,8 @@ cd "$(dirname "$0")/.."
 source scripts/setup.sh
 bin=${SIWA_BUTTONS_BIN:-}
 if [ -z "$bin" ]; then
-  swift build -c release --product siwa-buttons >/dev/null
-  bin=.build/release/siwa-buttons
+  swift build -c release --product siwa-buttons-full >/dev/null
+  bin=.build/release/siwa-buttons-full
 fi
 swift build -c release --product EncodeBenchmark >/dev/null
 out=$(mktemp -d "${TMPDIR:-/tmp}/siwa-bench-webp.XXXXXX")

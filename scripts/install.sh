@@ -2,7 +2,8 @@
 # Builds siwa-buttons for release with the Swift runtime linked in (no Swift toolchain
 # needed where it runs) and installs it with its resources in one relocatable folder:
 #
-#   PREFIX/bin/siwa-buttons
+#   PREFIX/bin/siwa-buttons        (draws a plain `render` line, hands the rest to:)
+#   PREFIX/bin/siwa-buttons-full   (the whole command line)
 #   PREFIX/share/siwa-buttons/{Fonts,Templates,public}
 #
 # The binary finds its resources from its own location, so PREFIX can be moved or copied
@@ -16,7 +17,7 @@ prefix=${1:?usage: scripts/install.sh PREFIX}
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 source scripts/release-build.sh
-"${release_build[@]}"
+build_release
 bin=$("${release_build[@]}" --show-bin-path)
 
 # Assembled beside PREFIX, then swapped in, so PREFIX is never half-installed.
@@ -24,6 +25,7 @@ mkdir -p "$(dirname "$prefix")"
 staging=$(mktemp -d "$(dirname "$prefix")/.siwa-install.XXXXXX")
 trap 'rm -rf "$staging"' EXIT
 install -D -m 755 "$bin/siwa-buttons" "$staging/bin/siwa-buttons"
+install -m 755 "$bin/siwa-buttons-full" "$staging/bin/siwa-buttons-full"
 mkdir -p "$staging/share/siwa-buttons"
 cp -R Fonts Templates public "$staging/share/siwa-buttons/"
 cp LICENSE "$staging/share/siwa-buttons/" 2>/dev/null || true
@@ -34,4 +36,4 @@ if [ -e "$prefix" ]; then
 else
   mv "$staging" "$prefix"
 fi
-echo "installed: $prefix/bin/siwa-buttons and $prefix/share/siwa-buttons/"
+echo "installed: $prefix/bin/siwa-buttons(-full) and $prefix/share/siwa-buttons/"

@@ -1,5 +1,7 @@
 # The release build that scripts/install.sh installs and scripts/bench-start.sh times
-# (sourced: defines `release_build`). The Swift runtime is linked in, so no toolchain is
+# (sourced: defines `release_build`, the build command, and `build_release`, which builds
+# both binaries with it: siwa-buttons, which draws a plain `render` line itself, and
+# siwa-buttons-full, to which it hands every other line). The Swift runtime is linked in, so no toolchain is
 # needed where it runs, and it is linked for a fast start, which scripts and build
 # pipelines pay once per button (docs/performance.md, "Start-up"):
 #   --no-export-dynamic   Swift's static-stdlib link exports every symbol of the program
@@ -16,6 +18,9 @@
 #                         per type: 14 scans and 12% of a render's instructions. With
 #                         the flag the compiler passes the conformances itself. Not in
 #                         Package.swift: unsafe flags would stop other packages using ours.
-release_build=(swift build -c release --static-swift-stdlib --product siwa-buttons --scratch-path .build-release
+release_build=(swift build -c release --static-swift-stdlib --scratch-path .build-release
   -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
+build_release() {
+  "${release_build[@]}" --product siwa-buttons "$@" && "${release_build[@]}" --product siwa-buttons-full "$@"
+}

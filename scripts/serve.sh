@@ -4,5 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
-swift build -c release --product siwa-buttons
+swift build -c release --product siwa-buttons-full
+swift build -c release --product siwa-buttons  # hands `serve` to siwa-buttons-full
 exec .build/release/siwa-buttons serve "$@"

@@ -1,5 +1,6 @@
 import CSIWASystem
 import Foundation
+import SIWAFiles
 import SIWAButtons
 
 /// `siwa-buttons generate`: the images of the matrix, `manifest.json`, the gallery
@@ -94,7 +95,7 @@ public struct Generator: Sendable {
     /// reports only now (a full disk under delayed allocation) fails the run here.
     private static func flush(_ folder: URL) throws {
         let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw fileSystemError(path: folder.path) }
+        guard fd >= 0 else { throw FileSystemError(path: folder.path) }
         defer { close(fd) }
         guard siwa_syncfs(fd) == 0 else { throw BatchRenderer.RenderFailure(path: "", underlying: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
     }

@@ -1,5 +1,6 @@
 import CSIWASystem
 import Foundation
+import SIWAFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,7 +35,7 @@ final class StagingFolder {
 
     init(target folder: URL) throws {
         let absolute = folder.standardizedFileURL
-        guard absolute.path != "/" else { throw fileSystemError(EBUSY, path: folder.path) }
+        guard absolute.path != "/" else { throw FileSystemError(EBUSY, path: folder.path) }
         let parent = absolute.deletingLastPathComponent()
         if !FileManager.default.fileExists(atPath: parent.path) {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -49,7 +50,7 @@ final class StagingFolder {
             let candidate = target.deletingLastPathComponent().appendingPathComponent(".\(name)\(Self.marker)new-\(randomSuffix())")
             if mkdir(candidate.path, 0o777) == 0 { created = candidate }
             // Named by the folder it is made in: that is what must be writable.
-            else if errno != EEXIST { throw fileSystemError(path: parent.path) }
+            else if errno != EEXIST { throw FileSystemError(path: parent.path) }
         }
         url = created!
         leftover = url
@@ -70,7 +71,7 @@ final class StagingFolder {
     func commit() throws {
         let fm = FileManager.default
         guard fm.fileExists(atPath: target.path) else {
-            guard rename(url.path, target.path) == 0 else { throw fileSystemError(path: target.path) }
+            guard rename(url.path, target.path) == 0 else { throw FileSystemError(path: target.path) }
             return finishCommit(retired: nil)
         }
         lock(target)  // the old set, whichever name it goes under next
@@ -78,15 +79,15 @@ final class StagingFolder {
             return finishCommit(retired: url)
         }
         if atomicExchange, ![EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP].contains(errno) {
-            throw fileSystemError(path: target.path)
+            throw FileSystemError(path: target.path)
         }
         let aside = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.lastPathComponent)\(Self.marker)old-\(randomSuffix())")
-        guard rename(target.path, aside.path) == 0 else { throw fileSystemError(path: target.path) }
+        guard rename(target.path, aside.path) == 0 else { throw FileSystemError(path: target.path) }
         guard rename(url.path, target.path) == 0 else {
             let failure = errno
             _ = rename(aside.path, target.path)  // put the old set back
-            throw fileSystemError(failure, path: target.path)
+            throw FileSystemError(failure, path: target.path)
         }
         finishCommit(retired: aside)
     }

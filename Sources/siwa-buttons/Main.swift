@@ -1,18 +1,28 @@
-import ArgumentParser
+import CSIWASystem
 import SIWAButtons
+import SIWAModel
+import SIWARenderJob
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// The entry point. `render` is what scripts and build pipelines call once per button,
-/// so its plain form starts fast: `siwa-buttons render REQUEST -o FILE [--format F]`
-/// (options in any order) skips swift-argument-parser. Building a command's arguments
-/// instantiates generic types whose conformance lookups scan every conformance record
-/// of this large binary, which costs more than drawing the button (a third of a
-/// render's instructions under callgrind, half of them for RenderCommand alone).
-/// Anything else (help, other options, other commands) and any `render` line that
-/// fails, before writing anything, for a reason the parser would word (a missing font
-/// folder), goes through the root command, so messages and exit codes are unchanged.
+/// `siwa-buttons`: a small binary for the line that scripts and build pipelines run once
+/// per button, `siwa-buttons render REQUEST -o FILE [--format F]` (options in any order),
+/// which it draws itself. Every other line (help, other options, other commands), and a
+/// plain `render` whose fonts fail to load (the parser words that), it hands unchanged to
+/// `siwa-buttons-full` beside it, the whole command line, by exec: same process, same
+/// arguments, so messages, exit codes and signals are that program's.
+///
+/// Why two binaries: the start of a process costs in proportion to what the binary
+/// holds (its pointers are relocated page by page, its libraries set up), and the full
+/// one holds the server, the generator, their libraries and all of Foundation. This one
+/// holds the model, the drawing and the rules check, on FoundationEssentials only
+/// (docs/performance.md, "Start-up").
 @main
 enum Main {
-    static func main() async {
+    static func main() {
         if let job = PlainRender(Array(CommandLine.arguments.dropFirst()))?.job {
             do {
                 try job.run { locale in
@@ -22,38 +32,26 @@ enum Main {
                 }
                 return
             } catch is FontLibrary.LoadError {
-                // Reported by the root command's parse, in its words.
+                // Reported by siwa-buttons-full's parse, in its words.
             } catch {
-                SIWAButtonsCommand.exit(withError: error)
+                // As swift-argument-parser reports an error thrown from `run()`.
+                StandardError.write("Error: \(error)\n")
+                exit(1)
             }
         }
-        await SIWAButtonsCommand.main()
+        runFull()
     }
-}
 
-/// `render REQUEST (-o|--output) FILE [--format png|webp|svg|pdf]`, each once, in any order,
-/// and nothing else; nil for any other command line.
-struct PlainRender {
-    let job: RenderJob
-
-    init?(_ arguments: [String]) {
-        guard arguments.first == "render" else { return nil }
-        var request: String?, output: String?, format: OutputFormat?
-        var rest = arguments.dropFirst()[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "-o", "--output":
-                guard output == nil, let value = rest.popFirst(), !value.isEmpty else { return nil }
-                output = value
-            case "--format":
-                guard format == nil, let value = rest.popFirst(), let chosen = OutputFormat(rawValue: value) else { return nil }
-                format = chosen
-            default:
-                guard request == nil, !argument.hasPrefix("-") else { return nil }
-                request = argument
-            }
-        }
-        guard let request, let output else { return nil }
-        job = RenderJob(request: request, output: output, format: format)
+    /// Replaces this process with `siwa-buttons-full`, same arguments.
+    static func runFull() -> Never {
+        let full = ResourceDirectory.executableDirectory.appendingPathComponent("siwa-buttons-full").path
+        siwa_reclose_filled_standard_streams()
+        execv(full, CommandLine.unsafeArgv)
+        let code = errno
+        // A source build made by `swift build --product siwa-buttons` (or `swift run`) alone.
+        let hint = code == ENOENT ? " (build it: swift build --product siwa-buttons-full)" : ""
+        // Descriptor 2 may be the one just closed again; then there is no one to tell.
+        StandardError.write("Error: cannot run '\(full)', which runs every command but a plain `render`: \(String(cString: strerror(code)))\(hint).\n")
+        exit(1)
     }
 }

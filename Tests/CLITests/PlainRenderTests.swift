@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-@testable import siwa_buttons
+import SIWARenderJob
 
-/// The fast path of `render` (no argument parser) must behave exactly as the parsed one:
-/// `--fonts-dir` (not a plain line) sends the same command through swift-argument-parser.
+/// `siwa-buttons` draws a plain `render` line itself, without the argument parser; it must
+/// behave exactly as `siwa-buttons-full`'s parsed `render`: `--fonts-dir` (not a plain
+/// line) sends the same command there.
 @Suite struct PlainRenderTests {
     @Test("Plain render lines are recognised; anything else is left to the parser")
     func recognised() {

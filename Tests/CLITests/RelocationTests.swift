@@ -5,8 +5,8 @@ import FoundationNetworking
 import SIWAButtons
 import Testing
 
-/// The install layout of scripts/install.sh (`bin/siwa-buttons` beside
-/// `share/siwa-buttons/{Fonts,Templates,public}`), copied to a temporary folder: the copy
+/// The install layout of scripts/install.sh (`bin/siwa-buttons` and `bin/siwa-buttons-full`
+/// beside `share/siwa-buttons/{Fonts,Templates,public}`), copied to a temporary folder: the copy
 /// must find its own resources, from any working directory, and never the source tree's.
 @Suite(.serialized) struct RelocationTests {
     /// A fresh copy of the built binary and the resources in a temporary prefix.
@@ -15,7 +15,9 @@ import Testing
         let bin = prefix.appendingPathComponent("bin"), share = prefix.appendingPathComponent("share/siwa-buttons")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Executable.siwaButtons, to: bin.appendingPathComponent("siwa-buttons"))
+        for binary in [Executable.siwaButtons, Executable.siwaButtonsFull] {
+            try FileManager.default.copyItem(at: binary, to: bin.appendingPathComponent(binary.lastPathComponent))
+        }
         for name in ["Fonts", "Templates", "public"] {
             try FileManager.default.copyItem(at: Executable.packageRoot.appendingPathComponent(name),
                                              to: share.appendingPathComponent(name))
@@ -53,6 +55,20 @@ import Testing
         #expect(result.stdout.isEmpty)
         let expected = prefix.appendingPathComponent("share/siwa-buttons/Fonts").standardizedFileURL.path
         #expect(result.stderr.contains("No fonts found in '\(expected)'"), "\(result.stderr)")
+    }
+
+    @Test("Without siwa-buttons-full beside it, a plain render still works and anything else says what is missing")
+    func missingFullBinary() throws {
+        let prefix = try Self.installCopy()
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let full = prefix.appendingPathComponent("bin/siwa-buttons-full")
+        try FileManager.default.removeItem(at: full)
+        let binary = prefix.appendingPathComponent("bin/siwa-buttons")
+        let render = try Executable.run(binary, ["render", "/appleid/button", "-o", "-"])
+        #expect(render.status == 0 && !render.stdout.isEmpty, "\(render.stderr)")
+        let help = try Executable.run(binary, ["--help"])
+        #expect(help.status == 1 && help.stdout.isEmpty)
+        #expect(help.stderrLines == ["Error: cannot run '\(full.path)', which runs every command but a plain `render`: No such file or directory (build it: swift build --product siwa-buttons-full)."])
     }
 
     @Test("serve from a copy serves the copy's public/ folder")

@@ -1,7 +1,7 @@
 import Foundation
 import SharedTestSupport
 import Testing
-@testable import SIWAGenerator
+@testable import SIWAFiles
 
 /// `render -o FILE` writes through `AtomicFile`: a failed write leaves no file, neither
 /// a temporary one nor a truncated target, and an old target unchanged.
@@ -41,11 +41,10 @@ import Testing
         let folder = try TemporaryFolder()
         let path = folder.url.appendingPathComponent("b.png").path
         try AtomicFile.write(Array("old".utf8), to: path)
-        let error = try #require(throws: NSError.self) {
+        let error = try #require(throws: FileSystemError.self) {
             try AtomicFile.write(Array(repeating: 7, count: 100_000), to: path, using: failing(after: 10))
         }
-        #expect(error.domain == NSPOSIXErrorDomain && error.code == Int(ENOSPC))
-        #expect(error.userInfo["NSFilePath"] as? String == path)
+        #expect(error == FileSystemError(ENOSPC, path: path))
         #expect(folder.bytes("b.png") == Array("old".utf8))
         #expect(folder.files() == ["b.png"])
     }
@@ -53,9 +52,18 @@ import Testing
     @Test func aMissingFolderOrAFolderTargetIsAnError() throws {
         let folder = try TemporaryFolder()
         #expect(throws: (any Error).self) { try AtomicFile.write([1], to: folder.url.appendingPathComponent("none/b.png").path) }
-        let error = try #require(throws: NSError.self) { try AtomicFile.write([1], to: folder.url.path) }
-        #expect(error.code == Int(EISDIR))
+        let error = try #require(throws: FileSystemError.self) { try AtomicFile.write([1], to: folder.url.path) }
+        #expect(error.code == EISDIR)
         #expect(folder.files().isEmpty)
+    }
+
+    @Test("A path splits into folder and name as NSString splits it", arguments: [
+        ("out/a.png", "out", "a.png"), ("a.png", "", "a.png"), ("/a.png", "/", "a.png"), ("out/sub/", "out", "sub"),
+    ])
+    func splitsPaths(path: String, folder: String, name: String) {
+        #expect(AtomicFile.split(path) == (folder, name))
+        #expect(AtomicFile.split(path).folder == (path as NSString).deletingLastPathComponent)
+        #expect(AtomicFile.split(path).name == (path as NSString).lastPathComponent)
     }
 
     /// A link keeps pointing at the file, which gets the new bytes.
@@ -75,8 +83,8 @@ import Testing
         try AtomicFile.write([1, 2, 3], to: "/dev/null")
         var info = stat()
         #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
-        let error = try #require(throws: NSError.self) { try AtomicFile.write([1], to: "/dev/full") }
-        #expect(error.code == Int(ENOSPC))
+        let error = try #require(throws: FileSystemError.self) { try AtomicFile.write([1], to: "/dev/full") }
+        #expect(error.code == ENOSPC)
     }
 
     /// A real full file system: a 1 MiB tmpfs (root only).
@@ -84,8 +92,8 @@ import Testing
         let disk = try SmallFileSystem(size: "1m")
         let path = disk.url.appendingPathComponent("b.png").path
         try AtomicFile.write(Array("old".utf8), to: path)
-        let error = try #require(throws: NSError.self) { try AtomicFile.write(Array(repeating: 1, count: 2 << 20), to: path) }
-        #expect(error.code == Int(ENOSPC))
+        let error = try #require(throws: FileSystemError.self) { try AtomicFile.write(Array(repeating: 1, count: 2 << 20), to: path) }
+        #expect(error.code == ENOSPC)
         #expect(FileManager.default.contents(atPath: path) == Data("old".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.url.path) == ["b.png"])
     }

@@ -18,8 +18,8 @@ SIWA_SETUP_EXTRA="nginx curl" source "$ROOT/scripts/setup.sh"  # installs what i
 
 if [[ -z "${SIWA_BIN:-}" ]]; then
     echo "Building siwa-buttons (release)..."
-    swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --product siwa-buttons >/dev/null
-    SIWA_BIN="$(swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)/siwa-buttons"
+    swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --product siwa-buttons-full >/dev/null
+    SIWA_BIN="$(swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)/siwa-buttons-full"
 fi
 
 WORK="$(mktemp -d -t siwa-nginx-demo.XXXXXX)"

@@ -16,4 +16,8 @@ int siwa_syncfs(int fd);
 /// number 1, and writing "standard output" would write into it.
 int siwa_stdout_was_closed(void);
 
+/// Closes again the descriptors that constructor filled, so that a program this one
+/// executes (siwa-buttons hands lines to siwa-buttons-full) finds them closed as well.
+void siwa_reclose_filled_standard_streams(void);
+
 #endif

@@ -17,7 +17,9 @@ enum Executable {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The command users run; it hands all but a plain `render` to `siwaButtonsFull`.
     static var siwaButtons: URL { productsDirectory.appendingPathComponent("siwa-buttons") }
+    static var siwaButtonsFull: URL { productsDirectory.appendingPathComponent("siwa-buttons-full") }
 
     struct Result {
         var status: Int32

@@ -7,7 +7,7 @@ import NIOCore
 import NIOConcurrencyHelpers
 import SIWAButtons
 @testable import SIWAServer
-@testable import siwa_buttons
+@testable import siwa_buttons_full
 
 /// Holds renders on their worker thread until opened, so tests can fill the render
 /// queue deterministically. Blocking is fine there: the render threads are dedicated.

@@ -1,5 +1,7 @@
 import Foundation
+import SIWAFiles
 import SIWAGenerator
+import SIWARenderJob
 
 extension CLIError {
     /// A file-system error as one line, `Cannot write 'dist/a.png': No such file or
@@ -17,6 +19,7 @@ extension CLIError {
     }
 
     private static func file(_ error: any Error, path fallbackPath: String, naming fixedPath: String?) -> any Error {
+        if let error = error as? FileSystemError { return CLIError("Cannot write '\(fixedPath ?? error.path)': \(error.reason).") }
         let ns = error as NSError
         guard ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else { return error }
         let path = fixedPath ?? ns.userInfo["NSFilePath"] as? String ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path ?? fallbackPath

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SIWAButtons
 import SIWAGenerator
+import SIWARenderJob
 
 /// `siwa-buttons schema`: what `GET /api/schema` serves, for tools and docs.
 struct SchemaCommand: ParsableCommand {

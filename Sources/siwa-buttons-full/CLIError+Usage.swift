@@ -1,11 +1,8 @@
 import ArgumentParser
 import Foundation
+import SIWARenderJob
 
-/// A failure reported as one line ("Error: ..."), exit status 1, without the usage text.
-struct CLIError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-
+extension CLIError {
     /// A wrong option found after parsing: one line, status 64 (EX_USAGE, as argument
     /// parsing gives), without the usage text, which would name the wrong command when
     /// thrown from `run()`.

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import SIWAGenerator
 import SIWAButtons
+import SIWAGenerator
+import SIWARenderJob
 
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import SIWAButtons
-import SIWAGenerator
+import SIWAFiles
 import SIWALint
+import SIWARenderJob
 
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

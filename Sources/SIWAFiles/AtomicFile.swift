@@ -1,6 +1,7 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Replaces a file whole: the bytes go to a hidden temporary file beside the target
@@ -21,13 +22,13 @@ public enum AtomicFile {
         let target = realPath(path) ?? path
         var info = stat()
         let exists = stat(target, &info) == 0
-        if exists && info.st_mode & S_IFMT == S_IFDIR { throw fileSystemError(EISDIR, path: path) }
+        if exists && info.st_mode & S_IFMT == S_IFDIR { throw FileSystemError(EISDIR, path: path) }
         if exists && info.st_mode & S_IFMT != S_IFREG {
             // /dev/null, a pipe, a terminal: nothing to replace (renaming over them would).
             let fd = open(target, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw fileSystemError(path: path) }
+            guard fd >= 0 else { throw FileSystemError(path: path) }
             defer { close(fd) }
-            if let code = writeAll(fd, bytes, writeChunk) { throw fileSystemError(code, path: path) }
+            if let code = writeAll(fd, bytes, writeChunk) { throw FileSystemError(code, path: path) }
             return
         }
         try withSignalsHeld {
@@ -40,7 +41,7 @@ public enum AtomicFile {
             if failure == nil, rename(temporary, target) != 0 { failure = errno }
             if let failure {
                 unlink(temporary)
-                throw fileSystemError(failure, path: path)
+                throw FileSystemError(failure, path: path)
             }
             syncFolder(of: target)
         }
@@ -48,13 +49,12 @@ public enum AtomicFile {
 
     /// A new file `.NAME.siwa-RANDOM` beside `target`, opened for writing.
     private static func createTemporary(beside target: String, reportedAs path: String) throws -> (Int32, String) {
-        let folder = (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
+        let (folder, name) = split(target)
         while true {
             let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).siwa-\(randomSuffix())"
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd >= 0 { return (fd, temporary) }
-            if errno != EEXIST { throw fileSystemError(path: path) }
+            if errno != EEXIST { throw FileSystemError(path: path) }
         }
     }
 
@@ -73,12 +73,22 @@ public enum AtomicFile {
     }
 
     /// The rename is durable only once the folder itself is on disk.
-    static func syncFolder(of path: String) {
-        let folder = (path as NSString).deletingLastPathComponent
+    public static func syncFolder(of path: String) {
+        let folder = split(path).folder
         let fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
         fsync(fd)
         close(fd)
+    }
+
+    /// A path's folder and name, as NSString's path methods split it:
+    /// `out/a.png` -> (`out`, `a.png`), `a.png` -> (``, `a.png`), `/a.png` -> (`/`, `a.png`).
+    static func split(_ path: String) -> (folder: String, name: String) {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return ("", String(trimmed)) }
+        let folder = trimmed[..<slash]
+        return (folder.isEmpty ? "/" : String(folder), String(trimmed[trimmed.index(after: slash)...]))
     }
 
     private static func withSignalsHeld<T>(_ body: () throws -> T) rethrows -> T {
@@ -90,9 +100,4 @@ public enum AtomicFile {
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         return try body()
     }
-}
-
-/// Eight hex digits, for names of temporary files and folders.
-func randomSuffix() -> String {
-    String(UInt32.random(in: .min ... .max), radix: 16)
 }

@@ -1,14 +1,15 @@
 import CSIWASystem
-import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `render -o -`: the bytes to file descriptor 1 with write(2). FileHandle traps on a
 /// closed descriptor and SIGPIPE would kill the process on a closed pipe; both are
 /// one line and status 1 instead.
-enum StandardOutput {
-    static func write(_ bytes: [UInt8]) throws {
+public enum StandardOutput {
+    public static func write(_ bytes: [UInt8]) throws {
         // Closed at start (`>&-`): now /dev/null, which would swallow the image.
         guard siwa_stdout_was_closed() == 0 else { throw CLIError("Cannot write to standard output: \(String(cString: strerror(EBADF))).") }
         signal(SIGPIPE, SIG_IGN)  // EPIPE from write(2) instead
@@ -22,6 +23,20 @@ enum StandardOutput {
                 }
                 offset += n
             }
+        }
+    }
+}
+
+/// Messages to file descriptor 2 with write(2), unbuffered, as FileHandle.standardError
+/// writes them (without Foundation); a failed write is dropped, as there is no one to tell.
+public enum StandardError {
+    public static func write(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return }
+            bytes = bytes.dropFirst(n)
         }
     }
 }

@@ -1,5 +1,8 @@
 import ArgumentParser
 
+/// The whole command line. `siwa-buttons` (Sources/siwa-buttons) draws a plain `render`
+/// line itself and hands every other line to this binary, `siwa-buttons-full`.
+@main
 struct SIWAButtonsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "siwa-buttons",
