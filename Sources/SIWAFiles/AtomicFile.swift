@@ -28,12 +28,12 @@ public enum AtomicFile {
             let fd = open(target, O_WRONLY | O_CLOEXEC)
             guard fd >= 0 else { throw FileSystemError(path: path) }
             defer { close(fd) }
-            if let code = writeAll(fd, bytes, writeChunk) { throw FileSystemError(code, path: path) }
+            if let code = writeAll(fd, bytes, using: writeChunk) { throw FileSystemError(code, path: path) }
             return
         }
         try withSignalsHeld {
             let (fd, temporary) = try createTemporary(beside: target, reportedAs: path)
-            var failure = writeAll(fd, bytes, writeChunk)
+            var failure = writeAll(fd, bytes, using: writeChunk)
             // Keep the old file's permissions; a new one gets 0666 less the umask, as open(2) gives.
             if failure == nil, exists, fchmod(fd, info.st_mode & 0o7777) != 0 { failure = errno }
             if failure == nil, fsync(fd) != 0 { failure = errno }
@@ -55,20 +55,6 @@ public enum AtomicFile {
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd >= 0 { return (fd, temporary) }
             if errno != EEXIST { throw FileSystemError(path: path) }
-        }
-    }
-
-    /// nil, or the errno of the failed write.
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], _ writeChunk: (Int32, UnsafeRawBufferPointer) -> Int) -> Int32? {
-        bytes.withUnsafeBytes { (buffer) -> Int32? in
-            var offset = 0
-            while offset < buffer.count {
-                let n = writeChunk(fd, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return n == 0 ? EIO : errno }
-                offset += n
-            }
-            return nil
         }
     }
 

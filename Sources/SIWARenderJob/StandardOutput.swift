@@ -1,4 +1,5 @@
 import CSIWASystem
+import SIWAFiles
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,16 +14,8 @@ public enum StandardOutput {
         // Closed at start (`>&-`): now /dev/null, which would swallow the image.
         guard siwa_stdout_was_closed() == 0 else { throw CLIError("Cannot write to standard output: \(String(cString: strerror(EBADF))).") }
         signal(SIGPIPE, SIG_IGN)  // EPIPE from write(2) instead
-        try bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(1, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else {
-                    throw CLIError("Cannot write to standard output: \(String(cString: strerror(n < 0 ? errno : EIO))).")
-                }
-                offset += n
-            }
+        if let code = writeAll(1, bytes) {
+            throw CLIError("Cannot write to standard output: \(String(cString: strerror(code))).")
         }
     }
 }
@@ -31,12 +24,6 @@ public enum StandardOutput {
 /// writes them (without Foundation); a failed write is dropped, as there is no one to tell.
 public enum StandardError {
     public static func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return }
-            bytes = bytes.dropFirst(n)
-        }
+        _ = writeAll(2, Array(text.utf8))
     }
 }
