@@ -167,7 +167,7 @@ struct GenerateCommand: ParsableCommand {
             if let config { try ConfigurationFile.load(config).apply(to: &configuration) }
             try flagOverrides().apply(to: &configuration)
             _ = try configuration.web.settings()
-        } catch let error as ConfigurationError where Self.isLayoutField(error.field) {
+        } catch where Self.isLayoutField(error.field) {
             throw CLIError.usage(error.description)
         } catch {
             throw CLIError(error.description)
