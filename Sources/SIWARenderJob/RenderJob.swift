@@ -54,7 +54,7 @@ public struct RenderJob {
                 // A temporary file renamed over the target: a failed write leaves no file.
                 try AtomicFile.write(bytes, to: output)
             } catch let error as FileSystemError {
-                throw CLIError("Cannot write \(error).")
+                throw CLIError(error.message())
             }
         }
     }

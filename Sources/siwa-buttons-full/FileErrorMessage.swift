@@ -19,7 +19,7 @@ extension CLIError {
     }
 
     private static func file(_ error: any Error, path fallbackPath: String, naming fixedPath: String?) -> any Error {
-        if let error = error as? FileSystemError { return CLIError("Cannot write '\(fixedPath ?? error.path)': \(error.reason).") }
+        if let error = error as? FileSystemError { return CLIError(error.message(naming: fixedPath)) }
         let ns = error as NSError
         guard ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else { return error }
         let path = fixedPath ?? ns.userInfo["NSFilePath"] as? String ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path ?? fallbackPath
