@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // C libraries, found with pkg-config (Debian: libcairo2-dev, libpango1.0-dev, libpng-dev, libwebp-dev).
@@ -60,6 +61,8 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            "CAllocator",
         ]),
 
         // Files written whole or not at all.
@@ -95,6 +98,8 @@ let package = Package(
 
         // Renderer benchmark: bash scripts/bench-render.sh
         .executableTarget(name: "RenderBenchmark", dependencies: ["SIWAButtons", "CCairo"], path: "Benchmarks/RenderBenchmark"),
+        // The renderer under concurrency: deadlocks and wrong bytes (bash scripts/stress-render.sh)
+        .executableTarget(name: "RenderStress", dependencies: ["SIWAButtons"], path: "Benchmarks/RenderStress"),
         // PNG against WebP (bytes, encode time) on a generated set: bash scripts/bench-webp.sh
         .executableTarget(name: "EncodeBenchmark", dependencies: ["SIWAButtons"], path: "Benchmarks/EncodeBenchmark"),
         // The bare-route reference of the server benchmark: bash scripts/bench-server.sh
