@@ -76,6 +76,8 @@ public final class ButtonRenderer: Sendable {
             let layout = Layout.layout(spec, titles: titles, measurer: engine)
             let document = DocumentInfo(title: titles.accessibleTitle(for: spec), idSeed: spec.canonicalTarget)
             let bytes = try Self.draw(layout, scale: pixelScale, format: format, document: document, text: engine)
+            // A font Cairo could not create is drawn as nothing: never answer with those bytes.
+            if let font = engine.fontFailure { throw RenderError.fontUnavailable(font) }
             // The size the engine drew text at: PNG at the pixel scale, the vector
             // formats take outlines at one fixed scale.
             return (bytes, fontSize: layout.label?.fontSize, scale: format.isRaster ? pixelScale : TextEngine.outlineScale)
@@ -238,6 +240,8 @@ final class EnginePool: @unchecked Sendable {
                 siwa_release_free_memory()
             }
         }
+        // An engine whose fonts failed cannot recover (Pango keeps the failed font).
+        defer { keep = keep && slot!.engine.fontFailure == nil }
         let (result, fontSize, scale) = try body(slot!.engine)
         if let fontSize {
             slot!.sizes.insert(TextSize(fontSize: fontSize, scale: scale))

@@ -39,3 +39,63 @@ import Testing
         #expect(try FontLibrary(families: ["Inter", "No Such Family"]).files == all.files)
     }
 }
+
+/// A font Cairo cannot create (its file gone, FreeType failing, no descriptors left) is
+/// drawn by Pango as nothing: the render must fail rather than return a button without
+/// its title.
+@Suite(.serialized) struct FontFailureTests {
+    /// A library over a copy of Inter in a folder of its own, and that folder.
+    private static func library() throws -> (FontLibrary, URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-fonts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let inter = FontLibrary.defaultDirectory().appendingPathComponent("Inter-Medium.otf")
+        try FileManager.default.copyItem(at: inter, to: folder.appendingPathComponent("Inter-Medium.otf"))
+        return (try FontLibrary(directory: folder), folder)
+    }
+
+    private static let spec = ButtonSpec(type: .continue, locale: ButtonLocale(code: "en_US")!)
+
+    @Test("A font that cannot be opened fails the render, in every format, and the engine is retired",
+          arguments: OutputFormat.allCases)
+    func missingFont(format: OutputFormat) throws {
+        let (fonts, folder) = try Self.library()
+        try FileManager.default.removeItem(at: folder)
+        let renderer = ButtonRenderer(fonts: fonts)
+        #expect(throws: RenderError.self) { try renderer.render(Self.spec, format: format) }
+        #expect(renderer.retiredTextEngines == 1)
+    }
+
+    /// Runs `body` while this process can open no file (descriptors exhausted, as a
+    /// server's may be by its connections).
+    private static func withoutDescriptors<T>(_ body: () throws -> T) rethrows -> T {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        var lowered = limit
+        lowered.rlim_cur = 512
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &lowered)
+        var held: [Int32] = []
+        while true {
+            let fd = open("/dev/null", O_RDONLY)
+            if fd < 0 { break }
+            held.append(fd)
+        }
+        defer {
+            held.forEach { close($0) }
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        return try body()
+    }
+
+    @Test("With no descriptor left a render is right or fails, never a button without its title",
+          arguments: [OutputFormat.png, .svg, .vectorDrawable])
+    func noDescriptors(format: OutputFormat) throws {
+        let (fonts, _) = try Self.library()
+        let expected = try ButtonRenderer.shared().render(Self.spec, format: format)
+        do {
+            let bytes = try Self.withoutDescriptors { try ButtonRenderer(fonts: fonts).render(Self.spec, format: format) }
+            #expect(bytes == expected)
+        } catch {
+            #expect(error is RenderError)
+        }
+    }
+}

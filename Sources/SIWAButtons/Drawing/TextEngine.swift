@@ -4,7 +4,20 @@ import CPango
 /// Pango over our private fontconfig: measures labels (for layout) and draws them
 /// (for the painter). Not thread-safe: the renderer keeps a pool, one engine per
 /// concurrent render.
+///
+/// Every call that reaches Cairo's font caches (shaping, glyph extents, drawing and
+/// outlining glyphs, and retiring an engine's fonts) holds `FontCaches.lock`, one lock
+/// for the process: Cairo 1.16 keeps one glyph page cache for all fonts and takes its
+/// mutex and a font's mutex in both orders (a lookup that evicts another font's page:
+/// cache, then font; a font being destroyed: font, then cache), so two threads using
+/// fonts at once can deadlock, and its FreeType faces are shared between threads.
+/// Backgrounds, the logo, compositing the surface and encoding stay parallel.
 final class TextEngine: TextMeasuring {
+    /// The first font Cairo could not create for this engine (Pango then draws nothing
+    /// for its glyphs and measures them as empty): a render that sees it fails instead of
+    /// giving a button without its title, and the engine is retired. Pango keeps the
+    /// failed font for the life of the font map, so the engine cannot recover.
+    private(set) var fontFailure: String?
     private let fonts: FontLibrary
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     /// Measuring happens in an untransformed context; drawing updates its own
@@ -36,18 +49,50 @@ final class TextEngine: TextMeasuring {
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(measureContext))
-        g_object_unref(UnsafeMutableRawPointer(drawContext))
-        g_object_unref(fontMap)
-        cairo_font_options_destroy(fontOptions)
+        // Freeing the font map destroys its Cairo fonts: the same caches as drawing.
+        FontCaches.lock.withLock {
+            g_object_unref(UnsafeMutableRawPointer(measureContext))
+            g_object_unref(UnsafeMutableRawPointer(drawContext))
+            g_object_unref(fontMap)
+            cairo_font_options_destroy(fontOptions)
+        }
     }
 
     func advance(of text: String, style: TextStyle, fontSize: Double) -> Double {
-        let layout = makeLayout(text, style: style, fontSize: fontSize, context: measureContext)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
-        return Double(logical.width) / Double(PANGO_SCALE)
+        FontCaches.lock.withLock {
+            let layout = makeLayout(text, style: style, fontSize: fontSize, context: measureContext)
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            var logical = PangoRectangle()
+            pango_layout_get_extents(layout, nil, &logical)
+            noteFontFailures(layout)
+            return Double(logical.width) / Double(PANGO_SCALE)
+        }
+    }
+
+    /// Records the first run of `layout` whose Cairo font is missing or in error, or
+    /// that has a glyph no font gave (HarfBuzz reads each font file again for each font
+    /// map, and shapes nothing from a file it could not read). The titles drawn have
+    /// every glyph in the fonts (replaced titles are checked at start, `glyphProblems`).
+    private func noteFontFailures(_ layout: OpaquePointer) {
+        guard fontFailure == nil else { return }
+        let unknownFlag: PangoGlyph = 0x1000_0000  // PANGO_GLYPH_UNKNOWN_FLAG
+        let iter = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iter) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iter),
+                  let font = run.pointee.item.pointee.analysis.font else { continue }
+            let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font))
+            let glyphs = run.pointee.glyphs.pointee
+            let unshaped = (0..<Int(glyphs.num_glyphs)).contains { glyphs.glyphs[$0].glyph & unknownFlag != 0 }
+            if scaled == nil || cairo_scaled_font_status(scaled) != CAIRO_STATUS_SUCCESS || unshaped {
+                let desc = pango_font_describe(font)
+                defer { pango_font_description_free(desc) }
+                let name = pango_font_description_to_string(desc)
+                defer { g_free(name) }
+                fontFailure = name.map { String(cString: $0) } ?? "unknown font"
+                return
+            }
+        } while pango_layout_iter_next_run(iter) != 0
     }
 
     /// Where each glyph of `text` comes from, as drawn: the first character of its
@@ -55,6 +100,10 @@ final class TextEngine: TextMeasuring {
     /// (drawn as a box). Glyphs Pango leaves empty (default-ignorable characters) are
     /// skipped.
     func glyphSources(_ text: String, style: TextStyle) -> [(Unicode.Scalar, String?)] {
+        FontCaches.lock.withLock { glyphSourcesLocked(text, style: style) }
+    }
+
+    private func glyphSourcesLocked(_ text: String, style: TextStyle) -> [(Unicode.Scalar, String?)] {
         let layout = makeLayout(text, style: style, fontSize: 12, context: measureContext)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let utf8 = Array(text.utf8)
@@ -95,7 +144,7 @@ final class TextEngine: TextMeasuring {
     /// Draws the label with its advance box starting at `label.x` and its baseline at
     /// `label.baseline`, in the current source colour.
     func draw(_ label: ButtonLayout.Label, on cr: OpaquePointer) {
-        place(label, on: cr) { pango_cairo_show_layout(cr, $0) }
+        FontCaches.lock.withLock { place(label, on: cr) { pango_cairo_show_layout(cr, $0) } }
     }
 
     /// Glyph outlines are taken at this many device units per point: FreeType gives
@@ -108,6 +157,10 @@ final class TextEngine: TextMeasuring {
     /// (same layout, font, size, tracking, CJK scale, direction), for vector formats:
     /// the consumer needs no font. Fill with the non-zero rule, as Cairo fills glyphs.
     func outline(_ label: ButtonLayout.Label) -> VectorPath {
+        FontCaches.lock.withLock { outlineLocked(label) }
+    }
+
+    private func outlineLocked(_ label: ButtonLayout.Label) -> VectorPath {
         let surface = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, nil)!
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
@@ -128,6 +181,7 @@ final class TextEngine: TextMeasuring {
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
+        noteFontFailures(layout)
         let baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
         cairo_move_to(cr, label.x - Double(logical.x) / Double(PANGO_SCALE), label.baseline - baseline)
         body(layout)
@@ -234,4 +288,9 @@ final class TextEngine: TextMeasuring {
         default: false
         }
     }
+}
+
+/// The lock that serialises all use of Cairo's and Pango's font caches (see `TextEngine`).
+enum FontCaches {
+    static let lock = Lock()
 }
