@@ -71,19 +71,24 @@ public struct RasterImage: Sendable {
     }
 
     private static func png(_ bytes: [UInt8], path: String, scale: Double) throws(ImageLoadError) -> RasterImage {
-        // IHDR's width and height, before Cairo allocates the pixels.
-        if bytes.count >= 24 {
-            let be = { (i: Int) in bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
-            let (w, h) = (be(16), be(20))
-            try checkSize(w, h, path: path)
+        // IHDR's width and height, before Cairo allocates the pixels. PNG requires IHDR
+        // first, 13 bytes long: anything else there is not a size to trust.
+        let be = { (i: Int) in bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+        guard bytes.count >= 33, be(8) == 13, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+            throw ImageLoadError(path: path, reason: "not a readable PNG (its first chunk is not a header, IHDR)")
         }
+        try checkSize(be(16), be(20), path: path)
         let reader = ByteReader(bytes)
         let surface = withExtendedLifetime(reader) {
             cairo_image_surface_create_from_png_stream(ByteReader.read, Unmanaged.passUnretained(reader).toOpaque())!
         }
         defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw ImageLoadError(path: path, reason: "not a readable PNG (\(String(cString: cairo_status_to_string(cairo_surface_status(surface)))))")
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            // Cairo reports every libpng error as "out of memory"; the size is known to be small here.
+            let reason = status == CAIRO_STATUS_NO_MEMORY ? "corrupt or truncated data"
+                : String(cString: cairo_status_to_string(status))
+            throw ImageLoadError(path: path, reason: "not a readable PNG (\(reason))")
         }
         return from(surface: surface, scale: scale)
     }

@@ -25,6 +25,20 @@ struct ImageInputTests {
         #expect { try RasterImage.load(path: truncated, scale: 1) } throws: { error in
             "\(error)".hasPrefix("Cannot read '\(truncated)': not a readable PNG") && !"\(error)".contains("\n")
         }
+        // Corrupt data is said to be corrupt (Cairo reports all of libpng's errors as "out of memory").
+        var corrupt = Array(try LintTestSupport.renderer().render(ButtonSpec(), format: .png))
+        for i in 40..<min(corrupt.count, 200) { corrupt[i] ^= 0x5A }
+        let corruptPath = try Self.temporary("corrupt.png", corrupt)
+        #expect(throws: ImageLoadError(path: corruptPath, reason: "not a readable PNG (corrupt or truncated data)")) {
+            try RasterImage.load(path: corruptPath, scale: 1)
+        }
+        // A chunk before IHDR: its bytes are not the image's size.
+        let png = Array(try LintTestSupport.renderer().render(ButtonSpec(), format: .png))
+        let early = Array(png[0..<8]) + [0, 0, 0, 4] + Array("tEXt".utf8) + [0x23, 0x28, 0x23, 0x28, 0, 0, 0, 0] + Array(png[8...])
+        let earlyPath = try Self.temporary("early.png", early)
+        #expect(throws: ImageLoadError(path: earlyPath, reason: "not a readable PNG (its first chunk is not a header, IHDR)")) {
+            try RasterImage.load(path: earlyPath, scale: 1)
+        }
         // A PNG header claiming 9000 x 10 px: refused before its pixels are allocated.
         var huge = Array(try LintTestSupport.renderer().render(ButtonSpec(), format: .png))
         huge.replaceSubrange(16..<20, with: [0, 0, 0x23, 0x28])
