@@ -39,6 +39,10 @@ struct LintCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the image with the failing measurements drawn on it (PNG; images only).", valueName: "out.png"))
     var annotate: String?
 
+    @Option(help: ArgumentHelp("Give up on an image that takes longer than this to read (an SVG's text or filters can take minutes in librsvg).",
+                               valueName: "seconds"))
+    var timeLimit = 20
+
     @Flag(help: "Print the findings as JSON.")
     var json = false
 
@@ -56,6 +60,7 @@ struct LintCommand: ParsableCommand {
             if scale != nil { throw CLIError.usage("--scale is for images: a request sets scale= in its query.") }
             if annotate != nil { throw CLIError.usage("--annotate is for images: render the request and lint the PNG.") }
         }
+        guard (1...3_600).contains(timeLimit) else { throw CLIError.usage("--time-limit must be from 1 to 3600 seconds.") }
         if let annotate, annotate.isEmpty || URL(fileURLWithPath: annotate).pathExtension.lowercased() != "png" {
             throw CLIError.usage("--annotate: give a .png file name.")
         }
@@ -101,6 +106,9 @@ struct LintCommand: ParsableCommand {
                                 context: context)
         } else {
             let result: ImageLinter.Result
+            // librsvg cannot be interrupted: past the limit the process ends with one line.
+            TimeLimit.start(seconds: timeLimit, message: "Error: '\(subject)' took longer than \(timeLimit) s to read; "
+                            + "not linted (see --time-limit).")
             do {
                 result = try ImageLinter.lint(path: subject, scale: scale ?? Self.scale(inFileName: subject) ?? 1, context: context)
             } catch {

@@ -129,6 +129,22 @@ import Testing
         try expect(1, "too small to measure", [tmp("tiny.png").path])
     }
 
+    @Test("An SVG that librsvg would take minutes to read: one line and status 1 after --time-limit")
+    func svgTimeLimit() throws {
+        let tmp = try TemporaryFolder()
+        // 100 KB of text in one <text>: over 120 s inside librsvg, measured.
+        let text = String(repeating: "Sign in with Apple ", count: 5_300)
+        try Data("<svg xmlns='http://www.w3.org/2000/svg' width='200' height='40'><text y='20'>\(text)</text></svg>".utf8)
+            .write(to: tmp("slow.svg"))
+        let started = Date()
+        let result = try Executable.siwa(["lint", tmp("slow.svg").path, "--time-limit", "2"])
+        #expect(result.status == 1)
+        #expect(result.stderrLines == ["Error: '\(tmp("slow.svg").path)' took longer than 2 s to read; not linted (see --time-limit)."])
+        #expect(Date().timeIntervalSince(started) < 10)
+        let bad = try Executable.siwa(["lint", tmp("slow.svg").path, "--time-limit", "0"])
+        #expect(bad.status == 64 && bad.stderr.contains("--time-limit must be from 1 to 3600 seconds."))
+    }
+
     /// An 8x8 white greyscale PNG, written by hand (no library in the way).
     static func whitePNG(side: Int) -> [UInt8] {
         func be32(_ n: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8((n >> $0) & 0xFF) } }
