@@ -15,6 +15,7 @@ struct ImageAnswer: Sendable {
         headers[.contentType] = format.mediaType
         headers[.contentLength] = String(body.readableBytes)
         headers[.xContentTypeOptions] = "nosniff"
+        if format == .svg { headers[.contentSecurityPolicy] = SecurityHeaders.svgContentSecurityPolicy }
         self.headers = headers
     }
 
@@ -39,6 +40,9 @@ struct ImageAnswer: Sendable {
     /// (CORSMiddleware's rule, which exposes headers on preflights only), so that a copy
     /// cached by a proxy for one page serves cross-origin pages as well.
     static func sharedHeaders(eTag: String) -> HTTPFields {
-        [.cacheControl: cacheControl, .accessControlAllowOrigin: "*", .accessControlExposeHeaders: "ETag", .eTag: eTag]
+        var headers: HTTPFields = [.cacheControl: cacheControl, .accessControlAllowOrigin: "*",
+                                   .accessControlExposeHeaders: "ETag", .eTag: eTag]
+        headers.append(contentsOf: SecurityHeaders.all)
+        return headers
     }
 }

@@ -13,6 +13,8 @@ enum PlainText {
             .contentType: contentType, .contentLength: String(body.readableBytes), .xContentTypeOptions: "nosniff",
         ]
         headers.append(contentsOf: extra)
+        // An error may change with the configuration or the load: no cache keeps it.
+        if status.code >= 400 && headers[.cacheControl] == nil { headers[.cacheControl] = "no-store" }
         return Response(status: status, headers: headers,
                         body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
     }
@@ -35,7 +37,9 @@ extension PlainTextError {
     static var retryAfterSeconds: Int { 1 }
 
     /// What a render (or layout) on the render threads answers when it fails: 503 with
-    /// `Retry-After` when the queue is full or shutting down, else 500. Never cached.
+    /// `Retry-After`, never cached. A queue that is full or shutting down says so; any
+    /// other failure of the drawing (a font Cairo could not create, a Cairo error) is
+    /// about this attempt, and a 200 with wrong bytes would be cached for a year.
     static func renderFailed(_ error: any Error) -> PlainTextError {
         let busy: HTTPFields = [.retryAfter: String(retryAfterSeconds), .cacheControl: "no-store"]
         return switch error {
@@ -44,7 +48,7 @@ extension PlainTextError {
         case is NIOThreadPoolError.ThreadPoolInactive:
             PlainTextError(status: .serviceUnavailable, message: "Shutting down.", headers: busy)
         default:
-            PlainTextError(status: .internalServerError, message: "Rendering failed.", headers: [.cacheControl: "no-store"])
+            PlainTextError(status: .serviceUnavailable, message: "Rendering failed; retry shortly.", headers: busy)
         }
     }
 }

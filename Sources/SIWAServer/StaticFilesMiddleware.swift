@@ -93,6 +93,10 @@ struct StaticFiles: Sendable {
         }
         headers[.contentType] = file.contentType
         if file.contentType.hasPrefix("text/html") { headers[.contentSecurityPolicy] = Self.contentSecurityPolicy }
+        // An SVG opened by itself is a document too, and SVG can hold script.
+        if file.contentType.hasPrefix("image/svg+xml") {
+            headers[.contentSecurityPolicy] = SecurityHeaders.svgContentSecurityPolicy
+        }
         headers[.acceptRanges] = "bytes"
         var status = HTTPResponse.Status.ok
         var bytes = file.bytes[...]

@@ -39,7 +39,7 @@ import Testing
                 #expect(response.headers[.contentType] == "text/plain; charset=utf-8")
                 #expect(response.text == message)
                 #expect(response.headers[.eTag] == nil)
-                #expect(response.headers[.cacheControl] == nil)
+                #expect(response.headers[.cacheControl] == "no-store")
             }
             try await client.execute(uri: target, method: .head) { response in
                 #expect(response.status == .notFound)

@@ -53,6 +53,22 @@ import Testing
         }
     }
 
+    @Test("CONNECT: 405 with Allow, then closed at once (NIO frames an answer to CONNECT without a body)")
+    func connect() async throws {
+        try await withServer { port in
+            let connection = try RawConnection(port: port)
+            connection.send("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n")
+            let started = Date()
+            let (answer, closed) = await connection.readUntilClosed()
+            #expect(answer.hasPrefix("HTTP/1.1 405"))
+            let response = try #require(try RawHTTP.responses(answer).first)
+            #expect(response.header("allow") == "GET, HEAD, OPTIONS")
+            #expect(response.header("connection") == "close")
+            #expect(closed)
+            #expect(Date().timeIntervalSince(started) < 2)  // not held until the idle timeout
+        }
+    }
+
     @Test("Missing or repeated Host, a request body, a malformed request: one plain-text line, then closed",
           arguments: [
               ("GET /healthz HTTP/1.1\r\n\r\n", "400", "Missing Host header (required in HTTP/1.1)."),
@@ -75,6 +91,7 @@ import Testing
             #expect(response.header("content-type") == "text/plain; charset=utf-8")
             #expect(response.header("connection") == "close")
             #expect(response.body == message)
+            #expect(response.header("content-length") == String(message.utf8.count))
             #expect(closed)
         }
     }

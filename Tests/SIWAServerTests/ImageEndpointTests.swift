@@ -38,6 +38,10 @@ import Testing
                 #expect(response.headers[.contentType] == format.mediaType)
                 #expect(response.headers[.contentLength] == String(response.body.readableBytes))
                 #expect(response.headers[.xContentTypeOptions] == "nosniff")
+                // Made to be embedded by any site; an SVG opened by itself may run nothing.
+                #expect(response.headers[.crossOriginResourcePolicy] == "cross-origin")
+                #expect(response.headers[.contentSecurityPolicy]
+                    == (format == .svg ? SecurityHeaders.svgContentSecurityPolicy : nil))
                 let body = response.bytes
                 #expect(body == expected)
                 switch format {

@@ -189,7 +189,7 @@ struct PublicFixture {
         }
     }
 
-    @Test("Every file has its Content-Type and nosniff; every HTML answer has the CSP")
+    @Test("Every file has its Content-Type, nosniff and the security headers; every HTML and SVG answer has a CSP")
     func contentTypes() async throws {
         let fixture = try PublicFixture()
         defer { fixture.remove() }
@@ -205,7 +205,11 @@ struct PublicFixture {
                     #expect(response.status == .ok, "\(method) \(path)")
                     #expect(response.headers[.contentType] == type, "\(method) \(path)")
                     #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(method) \(path)")
-                    #expect(response.headers[.contentSecurityPolicy] == (type == html ? Self.csp : nil), "\(method) \(path)")
+                    // HTML gets the editor's policy; an SVG opened by itself a sandbox without script.
+                    let policy = type == html ? Self.csp : type == "image/svg+xml" ? SecurityHeaders.svgContentSecurityPolicy : nil
+                    #expect(response.headers[.contentSecurityPolicy] == policy, "\(method) \(path)")
+                    #expect(response.headers[.referrerPolicy] == "no-referrer", "\(method) \(path)")
+                    #expect(response.headers[.crossOriginResourcePolicy] == "cross-origin", "\(method) \(path)")
                     #expect(response.headers[.cacheControl] == "no-cache", "\(method) \(path)")
                 }
             }

@@ -11,7 +11,7 @@ import NIOHTTP1
 ///   `Connection: close`, so a keep-alive client does not send a request that the
 ///   closing connection would drop.
 /// - An HTTP/1.1 request without exactly one `Host`, or any request with a body (the
-///   service only has GET, HEAD and OPTIONS), and a request NIO cannot parse get a
+///   service only has GET, HEAD and OPTIONS), a CONNECT, and a request NIO cannot parse get a
 ///   one-line text/plain answer here, and the connection is closed.
 final class ConnectionPolicyHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
@@ -81,6 +81,12 @@ final class ConnectionPolicyHandler: ChannelDuplexHandler, RemovableChannelHandl
         }
         let http11 = head.version.major > 1 || head.version.major == 1 && head.version.minor >= 1
         let keepAlive = hasConnection ? head.isKeepAlive : http11
+        // NIO's parser takes what follows a CONNECT for a tunnel and stops parsing, so it is
+        // answered here, with a length, and the connection closed.
+        if head.method == .CONNECT {
+            return (Refusal(status: .methodNotAllowed, message: "CONNECT is not served: only GET, HEAD and OPTIONS."),
+                    keepAlive)
+        }
         if hosts > 1 { return (Refusal(status: .badRequest, message: "More than one Host header."), keepAlive) }
         if http11 && hosts == 0 {
             return (Refusal(status: .badRequest, message: "Missing Host header (required in HTTP/1.1)."), keepAlive)
@@ -120,6 +126,8 @@ final class ConnectionPolicyHandler: ChannelDuplexHandler, RemovableChannelHandl
         headers.add(name: "content-type", value: "text/plain; charset=utf-8")
         headers.add(name: "content-length", value: String(body.readableBytes))
         headers.add(name: "x-content-type-options", value: "nosniff")
+        headers.add(name: "cache-control", value: "no-store")
+        if refusal.status == .methodNotAllowed { headers.add(name: "allow", value: "GET, HEAD, OPTIONS") }
         headers.add(name: "connection", value: "close")
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: refusal.status, headers: headers))),
                       promise: nil)
