@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 import SIWAButtons
 
 /// The HTTP service: Apple's image endpoints, the editor's `/api/snippet/...` and
@@ -26,8 +27,40 @@ public func buildApplication(
     metrics: MetricsExposition? = nil,
     onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
-    let service = ButtonService(backend: backend, workers: configuration.workers, queueDepth: configuration.queueDepth,
-                                cacheMB: configuration.cacheMB, logger: logger)
+    buildApplication(configuration: configuration, service: ButtonService(configuration: configuration, backend: backend,
+                                                                          logger: logger),
+                     logger: logger, metrics: metrics, onServerRunning: onServerRunning)
+}
+
+/// Runs the service until SIGINT or SIGTERM, then shuts down gracefully: `/readyz`
+/// fails for `configuration.drainSeconds` while requests are still answered, then the
+/// listener closes, requests in flight are answered and the render threads stop.
+public func runServer(configuration: ServerConfiguration, backend: RenderBackend, logger: Logger,
+                      metrics: MetricsExposition? = nil) async throws {
+    let service = ButtonService(configuration: configuration, backend: backend, logger: logger)
+    let app = buildApplication(configuration: configuration, service: service, logger: logger, metrics: metrics)
+    // Shut down in reverse order: the drain first, then the application.
+    let group = ServiceGroup(configuration: .init(
+        services: [.init(service: app), .init(service: DrainService(buttons: service, seconds: Double(configuration.drainSeconds)))],
+        gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    try await group.run()
+}
+
+extension ButtonService {
+    convenience init(configuration: ServerConfiguration, backend: RenderBackend, logger: Logger) {
+        self.init(backend: backend, workers: configuration.workers, queueDepth: configuration.queueDepth,
+                  cacheMB: configuration.cacheMB, stallSeconds: Double(configuration.stallSeconds), logger: logger)
+    }
+}
+
+func buildApplication(
+    configuration: ServerConfiguration,
+    service: ButtonService,
+    logger: Logger,
+    metrics: MetricsExposition?,
+    onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+) -> some ApplicationProtocol {
+    let backend = service.backend
     let queue = service.queue
 
     let router = Router(context: BasicRequestContext.self)
@@ -39,6 +72,7 @@ public func buildApplication(
     // Then, outermost first: every error answer, ours or Hummingbird's, becomes one
     // text/plain line; every request is logged (one line per answer, with status and
     // time) and counted, including refused ones.
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: PlainTextErrorMiddleware())
     router.add(middleware: accessLog)
     router.add(middleware: MetricsMiddleware())
@@ -58,7 +92,7 @@ public func buildApplication(
     // The editor's snippets, from the generator's templates.
     router.addRoutes(SnippetRoutes(logger: logger, override: configuration.templatesDirectory.map { URL(fileURLWithPath: $0) },
                                    titles: backend.titles).routes)
-    OperationalRoutes.register(on: router, metrics: metrics)
+    OperationalRoutes.register(on: router, service: service, metrics: metrics)
     router.addRoutes(LintRoutes(service: service).routes)
     router.addRoutes(ExportRoutes(service: service, limits: configuration.export,
                                   templates: configuration.templatesDirectory.map { URL(fileURLWithPath: $0) }, logger: logger).routes)
@@ -68,13 +102,16 @@ public func buildApplication(
         "siwa.workers": "\(queue.workers)", "siwa.queue_depth": "\(queue.depth)",
         "siwa.cache_mb": "\(configuration.cacheMB)", "siwa.max_connections": "\(connections.maximum)",
         "siwa.idle_timeout_s": "\(configuration.idleTimeoutSeconds)",
+        "siwa.write_timeout_s": "\(configuration.writeTimeoutSeconds)", "siwa.output_budget_mb": "\(configuration.outputBudgetMB)",
         "siwa.export_max_files": "\(configuration.export.maxFiles)", "siwa.export_max_bytes": "\(configuration.export.maxBytes)", "siwa.fingerprint": "\(backend.fingerprint)",
         "siwa.libraries": "\(ButtonRenderer.libraryVersions)", "siwa.replaced_titles": "\(backend.titles.entries.count)",
     ])
     return Application(
         router: router,
         server: .guardedHTTP1(idleTimeout: .seconds(Int64(max(1, configuration.idleTimeoutSeconds))),
-                              limit: connections),
+                              limit: connections,
+                              writeTimeout: .seconds(Int64(max(1, configuration.writeTimeoutSeconds))),
+                              budget: OutputBudget(capacity: max(1, min(configuration.outputBudgetMB, 1 << 20)) << 20)),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                              serverName: "siwa-buttons"),
         services: [service],

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import ServiceLifecycle
 
 /// The rendering side of the service, for the standalone server and for a Hummingbird
@@ -15,15 +16,19 @@ public final class ButtonService: Service, Sendable {
     public let backend: RenderBackend
     let queue: RenderQueue
     let cache: RenderCache
+    private let draining = NIOLockedValueBox(false)
 
     /// - Parameters:
     ///   - workers: renders that may run at once (0: one per core).
     ///   - queueDepth: renders that may wait for a worker.
     ///   - cacheMB: bound of the cache of encoded images, in MiB (0 disables it).
-    public init(backend: RenderBackend, workers: Int = 0, queueDepth: Int = 64, cacheMB: Int = 64, logger: Logger) {
+    ///   - stallSeconds: renders waiting this long with none finishing make `/healthz`
+    ///     and `/readyz` fail (the render threads are stuck).
+    public init(backend: RenderBackend, workers: Int = 0, queueDepth: Int = 64, cacheMB: Int = 64,
+                stallSeconds: Double = 20, logger: Logger) {
         self.backend = backend
         queue = RenderQueue(workers: workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount,
-                            depth: max(0, queueDepth))
+                            depth: max(0, queueDepth), stallSeconds: max(1, stallSeconds))
         // At most 1 TiB, so no value of `cacheMB` can overflow.
         cache = RenderCache(capacityBytes: min(max(0, cacheMB), 1 << 20) << 20, queue: queue, backend: backend,
                             logger: logger)
@@ -32,5 +37,50 @@ public final class ButtonService: Service, Sendable {
     /// Service: runs until the application shuts down, then stops the render threads.
     public func run() async throws {
         try await queue.run()
+    }
+
+    /// From now on `/readyz` answers 503 (the process is going away); requests are still served.
+    public func startDraining() {
+        draining.withLockedValue { $0 = true }
+    }
+
+    /// Whether the process works: not when its render threads are stuck (`/healthz`).
+    var liveness: Status {
+        if let seconds = queue.stall { return .failing("render threads stalled: no progress for \(Int(seconds)) s "
+                                                       + "with \(queue.load) renders waiting") }
+        return .ok
+    }
+
+    /// Whether it should get traffic: alive, not draining, not shedding load (`/readyz`).
+    var readiness: Status {
+        if case .failing = liveness { return liveness }
+        if draining.withLockedValue({ $0 }) { return .failing("draining: shutting down") }
+        if queue.isShedding { return .failing("shedding load: the render queue is full") }
+        return .ok
+    }
+
+    enum Status: Equatable {
+        case ok
+        case failing(String)
+    }
+}
+
+/// Marks a `ButtonService` as draining for `seconds` before the server stops: list it
+/// after the application in a `ServiceGroup`, which shuts services down in reverse
+/// order, so on SIGTERM `/readyz` fails while requests are still answered, and a load
+/// balancer takes the instance out before its listener closes.
+public struct DrainService: Service {
+    let buttons: ButtonService
+    let seconds: Double
+
+    public init(buttons: ButtonService, seconds: Double) {
+        self.buttons = buttons
+        self.seconds = seconds
+    }
+
+    public func run() async throws {
+        try? await gracefulShutdown()
+        buttons.startDraining()
+        if seconds > 0 { try? await Task.sleep(for: .milliseconds(Int(seconds * 1000))) }
     }
 }

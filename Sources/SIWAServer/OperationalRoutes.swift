@@ -12,21 +12,32 @@ public struct MetricsExposition: Sendable {
     }
 }
 
-/// `/healthz` for load balancers and `/metrics` for Prometheus.
+/// `/healthz` (liveness) and `/readyz` (readiness) for load balancers and orchestrators,
+/// and `/metrics` for Prometheus.
 enum OperationalRoutes {
-    static func register<Context: RequestContext>(on router: Router<Context>, metrics: MetricsExposition?) {
-        // The process answers, so it is healthy: fonts were loaded and the render
-        // threads started before the server began listening.
+    static func register<Context: RequestContext>(on router: Router<Context>, service: ButtonService,
+                                                  metrics: MetricsExposition?) {
         // HEAD too: some load balancers probe with it.
         for method in [HTTPRequest.Method.get, .head] {
-            router.on("/healthz", method: method) { request, _ in
-                PlainText.response(.ok, "ok\n", for: request, headers: [.cacheControl: "no-store"])
-            }
+            // Alive unless the render threads are stuck (a restart is the only cure).
+            router.on("/healthz", method: method) { request, _ in answer(service.liveness, request) }
+            // Ready unless also draining after SIGTERM or shedding load (503s from the queue).
+            router.on("/readyz", method: method) { request, _ in answer(service.readiness, request) }
         }
         guard let metrics else { return }
         router.get("/metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: metrics.contentType, .cacheControl: "no-store"],
+            Response(status: .ok, headers: [.contentType: metrics.contentType, .cacheControl: "no-store",
+                                            .xContentTypeOptions: "nosniff"],
                      body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.body())))
+        }
+    }
+
+    private static func answer(_ status: ButtonService.Status, _ request: Request) -> Response {
+        switch status {
+        case .ok:
+            PlainText.response(.ok, "ok\n", for: request, headers: [.cacheControl: "no-store"])
+        case .failing(let reason):
+            PlainText.response(.serviceUnavailable, reason + "\n", for: request, headers: [.cacheControl: "no-store"])
         }
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import NIOConcurrencyHelpers
 import NIOPosix
 import ServiceLifecycle
@@ -9,37 +10,98 @@ import ServiceLifecycle
 ///
 /// Renders are synchronous and CPU-bound (Cairo/Pango), so they get their own threads
 /// rather than Swift's cooperative pool, which the HTTP handlers need to stay responsive.
+///
+/// It also watches itself: a render stuck inside a C library never returns, so the
+/// queue records when work last progressed, and `/healthz` and `/readyz` fail when
+/// renders have been waiting with no progress for `stallSeconds`.
 final class RenderQueue: Service {
     struct Full: Error {}
 
+    /// Renders stopped progressing; the threads could not be stopped.
+    struct Stuck: Error, CustomStringConvertible {
+        var seconds: Double
+        var description: String {
+            "The render threads made no progress for \(Int(seconds)) s and did not stop; exiting without them."
+        }
+    }
+
     let workers: Int
     let depth: Int
+    /// Seconds of no progress with renders admitted after which the queue counts as stalled.
+    let stallSeconds: Double
     private let pool: NIOThreadPool
-    private let admitted = NIOLockedValueBox(0)
 
-    init(workers: Int, depth: Int) {
-        precondition(workers > 0 && depth >= 0)
+    private struct State {
+        var admitted = 0
+        /// Uptime (ns) of the last progress: a render finished, an export wrote a file, or
+        /// work arrived at an idle queue.
+        var lastProgress = DispatchTime.now().uptimeNanoseconds
+        /// Uptime (ns) of the last request refused because the queue was full.
+        var lastRefusal: UInt64?
+    }
+    private let state = NIOLockedValueBox(State())
+
+    init(workers: Int, depth: Int, stallSeconds: Double = 20) {
+        precondition(workers > 0 && depth >= 0 && stallSeconds > 0)
         self.workers = workers
         self.depth = depth
+        self.stallSeconds = stallSeconds
         pool = NIOThreadPool(numberOfThreads: workers)
         // Started here, not in `run()`, so the pool is ready before the server accepts.
         pool.start()
     }
 
     /// Renders running or waiting right now.
-    var load: Int { admitted.withLockedValue { $0 } }
+    var load: Int { state.withLockedValue { $0.admitted } }
+
+    private var limit: Int {
+        let (sum, overflow) = workers.addingReportingOverflow(depth)
+        return overflow ? Int.max : sum
+    }
 
     func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        let (sum, overflow) = workers.addingReportingOverflow(depth)
-        let limit = overflow ? Int.max : sum
-        let isAdmitted = admitted.withLockedValue { count in
-            guard count < limit else { return false }
-            count += 1
+        let limit = self.limit
+        let isAdmitted = state.withLockedValue { state in
+            guard state.admitted < limit else {
+                state.lastRefusal = DispatchTime.now().uptimeNanoseconds
+                return false
+            }
+            // Work arriving at an idle queue starts the stall clock afresh.
+            if state.admitted == 0 { state.lastProgress = DispatchTime.now().uptimeNanoseconds }
+            state.admitted += 1
             return true
         }
         guard isAdmitted else { throw Full() }
-        defer { admitted.withLockedValue { $0 -= 1 } }
-        return try await pool.runIfActive(body)
+        defer { state.withLockedValue { $0.admitted -= 1 } }
+        return try await pool.runIfActive {
+            defer { self.noteProgress() }
+            return try body()
+        }
+    }
+
+    /// Long jobs on one worker (an export) call this as they go, so that they do not look stalled.
+    func noteProgress() {
+        state.withLockedValue { $0.lastProgress = DispatchTime.now().uptimeNanoseconds }
+    }
+
+    /// Seconds renders have been admitted with no progress, when that is at least
+    /// `stallSeconds` (the threads are stuck); nil otherwise.
+    var stall: Double? {
+        state.withLockedValue { state in
+            guard state.admitted > 0 else { return nil }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - state.lastProgress) / 1e9
+            return seconds >= stallSeconds ? seconds : nil
+        }
+    }
+
+    /// Whether the queue is refusing work: full now, or it refused a render in the last second.
+    var isShedding: Bool {
+        let limit = self.limit
+        return state.withLockedValue { state in
+            if state.admitted >= limit { return true }
+            guard let refused = state.lastRefusal else { return false }
+            return DispatchTime.now().uptimeNanoseconds - refused < 1_000_000_000
+        }
     }
 
     /// Service: stop the threads once the application shuts down. The HTTP server is
@@ -49,8 +111,23 @@ final class RenderQueue: Service {
         try await shutdown()
     }
 
-    /// Stops the threads after the renders already submitted; later ones fail.
+    /// Stops the threads after the renders already submitted; later ones fail. Threads
+    /// stuck in a C library never finish: once the queue is stalled, this stops waiting
+    /// and throws `Stuck`, so that SIGTERM still ends the process.
     func shutdown() async throws {
-        try await pool.shutdownGracefully()
+        let finished = NIOLockedValueBox(false)
+        let pool = self.pool
+        let stopping = Task {
+            try await pool.shutdownGracefully()
+            finished.withLockedValue { $0 = true }
+        }
+        while !finished.withLockedValue({ $0 }) {
+            if let seconds = stall {
+                stopping.cancel()
+                throw Stuck(seconds: seconds)
+            }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        try await stopping.value
     }
 }

@@ -19,6 +19,16 @@ public struct ServerConfiguration: Sendable {
     public var maxURILength: Int
     /// Seconds a connection may be idle, or take to send a request head, before it is closed.
     public var idleTimeoutSeconds: Int
+    /// Seconds an answer may wait with none of its bytes taken by the client before the
+    /// connection is closed (a client that stopped reading).
+    public var writeTimeoutSeconds: Int
+    /// Bound of the bytes of answers written and not yet read by their clients, in MiB,
+    /// over all connections: past it a client that is behind is disconnected.
+    public var outputBudgetMB: Int
+    /// Seconds renders may wait with none finishing before `/healthz` and `/readyz` fail.
+    public var stallSeconds: Int
+    /// Seconds `/readyz` fails after SIGTERM before the listener closes (`runServer`).
+    public var drainSeconds: Int
     /// Open connections beyond which new ones get a 503 and are closed.
     public var maxConnections: Int
     /// What one `GET /api/export.zip` may hold (files, bytes), and how many run at once.
@@ -26,7 +36,8 @@ public struct ServerConfiguration: Sendable {
 
     public init(host: String = "127.0.0.1", port: Int = 8080, cacheMB: Int = 64, workers: Int = 0,
                 queueDepth: Int = 64, publicDirectory: String = "public", templatesDirectory: String? = nil,
-                maxURILength: Int = 2048, idleTimeoutSeconds: Int = 30,
+                maxURILength: Int = 2048, idleTimeoutSeconds: Int = 30, writeTimeoutSeconds: Int = 30,
+                outputBudgetMB: Int = 32, stallSeconds: Int = 20, drainSeconds: Int = 0,
                 maxConnections: Int = ServerConfiguration.defaultMaxConnections, export: ExportLimits = ExportLimits()) {
         self.host = host
         self.port = port
@@ -37,6 +48,10 @@ public struct ServerConfiguration: Sendable {
         self.templatesDirectory = templatesDirectory
         self.maxURILength = maxURILength
         self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.writeTimeoutSeconds = writeTimeoutSeconds
+        self.outputBudgetMB = outputBudgetMB
+        self.stallSeconds = stallSeconds
+        self.drainSeconds = drainSeconds
         self.maxConnections = maxConnections
         self.export = export
     }

@@ -12,7 +12,7 @@ struct ServeCommand: AsyncParsableCommand {
         Endpoints: /appleid/button, /appleid/button/left, /appleid/button/logo
         (Apple's parameters, plus format=png|webp|svg|pdf|vectordrawable), the editor's /api/snippet/... and
         /api/export.zip (a generated set as a ZIP),
-        /healthz, /metrics, and the files of --public at /. SIGINT/SIGTERM stop it after answering requests in flight.
+        /healthz, /readyz, /metrics, and the files of --public at /. SIGINT/SIGTERM stop it after answering requests in flight.
 
         Examples:
           siwa-buttons serve --port 8080
@@ -39,6 +39,23 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Close a connection idle, or still sending its request head, for this long.",
                                valueName: "seconds"))
     var idleTimeout = 30
+
+    @Option(help: ArgumentHelp("Close a connection whose answer has waited this long with none of it read by the client.",
+                               valueName: "seconds"))
+    var writeTimeout = 30
+
+    @Option(name: .customLong("output-budget-mb"), help: ArgumentHelp(
+        "Bound of the answers written and not yet read, over all connections; past it clients that are behind are disconnected.",
+        valueName: "MiB"))
+    var outputBudgetMB = 32
+
+    @Option(help: ArgumentHelp("/healthz and /readyz fail when renders wait this long with none finishing (stuck render threads).",
+                               valueName: "seconds"))
+    var stallTimeout = 20
+
+    @Option(help: ArgumentHelp("After SIGTERM, /readyz fails for this long while requests are still served, then the listener closes.",
+                               valueName: "seconds"))
+    var drainSeconds = 0
 
     @Option(help: ArgumentHelp("Open connections beyond which new ones get 503 and are closed (default: ulimit -n less 64, at most 4096).",
                                valueName: "n"))
@@ -69,6 +86,12 @@ struct ServeCommand: AsyncParsableCommand {
         if let workers, !(1...1024).contains(workers) { throw ValidationError("--workers must be from 1 to 1024.") }
         guard (0...1_000_000).contains(queueDepth) else { throw ValidationError("--queue-depth must be from 0 to 1000000.") }
         guard (1...86_400).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be from 1 to 86400 seconds.") }
+        guard (1...86_400).contains(writeTimeout) else { throw ValidationError("--write-timeout must be from 1 to 86400 seconds.") }
+        guard (1...1_048_576).contains(outputBudgetMB) else {
+            throw ValidationError("--output-budget-mb must be from 1 to 1048576 (1 TiB).")
+        }
+        guard (1...86_400).contains(stallTimeout) else { throw ValidationError("--stall-timeout must be from 1 to 86400 seconds.") }
+        guard (0...3_600).contains(drainSeconds) else { throw ValidationError("--drain-seconds must be from 0 to 3600.") }
         if let maxConnections, !(1...1_000_000).contains(maxConnections) {
             throw ValidationError("--max-connections must be from 1 to 1000000.")
         }
@@ -95,14 +118,15 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = ServerConfiguration(
             host: host, port: port, cacheMB: cacheMB, workers: workers ?? 0, queueDepth: queueDepth,
             publicDirectory: publicFolder, templatesDirectory: templates, idleTimeoutSeconds: idleTimeout,
+            writeTimeoutSeconds: writeTimeout, outputBudgetMB: outputBudgetMB, stallSeconds: stallTimeout,
+            drainSeconds: drainSeconds,
             maxConnections: maxConnections ?? ServerConfiguration.defaultMaxConnections,
             export: ExportLimits(maxFiles: exportMaxFiles, maxBytes: exportMaxBytes)
         )
         if !FileManager.default.fileExists(atPath: publicFolder) {
             logger.warning("No folder '\(publicFolder)': nothing is served at /.")
         }
-        let app = buildApplication(configuration: configuration, backend: backend, logger: logger,
-                                   metrics: PrometheusMetrics.bootstrap())
-        try await app.runService()
+        try await runServer(configuration: configuration, backend: backend, logger: logger,
+                            metrics: PrometheusMetrics.bootstrap())
     }
 }

@@ -46,6 +46,7 @@ import Testing
                 let response = try await client.execute(uri: "/metrics", method: .get)
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
+                #expect(response.headers[.xContentTypeOptions] == "nosniff")
                 return response.text.split(separator: "\n")
             }
             /// Sum of the samples of the lines starting with `name` and holding every label.

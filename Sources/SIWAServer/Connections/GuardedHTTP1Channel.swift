@@ -5,8 +5,9 @@ import NIOCore
 import NIOHTTP1
 
 /// Hummingbird's HTTP/1 connection with our guards: connections past the limit are
-/// refused (`RefuseConnectionHandler`), and `ConnectionPolicyHandler` sits right after
-/// NIO's decoder. Idle connections, and ones still sending their request head, are
+/// refused (`RefuseConnectionHandler`), `ConnectionPolicyHandler` sits right after
+/// NIO's decoder, and `WriteGuardHandler` next to the socket closes connections whose
+/// clients stop reading. Idle connections, and ones still sending their request head, are
 /// closed by Hummingbird's idle timeout (it counts only whole request parts as activity,
 /// so a header sent a byte at a time does not keep a connection open).
 struct GuardedHTTP1Channel: ServerChildChannel {
@@ -18,6 +19,8 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 
     let http1: HTTP1Channel
     let limit: ConnectionLimit
+    let writeTimeout: TimeAmount
+    let budget: OutputBudget
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         guard limit.admit(channel) else {
@@ -31,6 +34,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
             let pipeline = channel.pipeline.syncOperations
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try pipeline.addHandler(ConnectionPolicyHandler(), position: .after(decoder))
+            try pipeline.addHandler(WriteGuardHandler(timeout: writeTimeout, budget: budget, logger: logger), position: .first)
             return Value(channel: channel, http: http)
         }
     }
@@ -46,10 +50,11 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 
 extension HTTPServerBuilder {
     /// HTTP/1 with the service's connection guards.
-    static func guardedHTTP1(idleTimeout: TimeAmount, limit: ConnectionLimit) -> HTTPServerBuilder {
+    static func guardedHTTP1(idleTimeout: TimeAmount, limit: ConnectionLimit, writeTimeout: TimeAmount,
+                             budget: OutputBudget) -> HTTPServerBuilder {
         .init { responder in
             GuardedHTTP1Channel(http1: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: idleTimeout)),
-                                limit: limit)
+                                limit: limit, writeTimeout: writeTimeout, budget: budget)
         }
     }
 }

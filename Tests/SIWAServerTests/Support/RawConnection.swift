@@ -11,9 +11,14 @@ final class RawConnection: @unchecked Sendable {
 
     private let fd: Int32
 
-    init(port: Int) throws {
+    /// - Parameter receiveBuffer: the socket's receive buffer in bytes (a slow reader's
+    ///   is small), set before connecting so that the window is small from the start.
+    init(port: Int, receiveBuffer: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -43,6 +48,12 @@ final class RawConnection: @unchecked Sendable {
         await offThread { self.blockingReadUntilClosed(timeout: timeout) }
     }
 
+    /// Like `readUntilClosed`, but as a slow client reads: at most `chunk` bytes at a
+    /// time, `pause` seconds apart.
+    func readUntilClosed(timeout: Double, chunk: Int, pause: Double) async -> (text: String, closed: Bool) {
+        await offThread { self.blockingReadUntilClosed(timeout: timeout, chunk: chunk, pause: pause) }
+    }
+
     /// Reads one answer whose head and `content-length` body have arrived (keep-alive).
     func readAnswer(timeout: Double = 5) async -> String {
         await offThread { self.blockingReadAnswer(timeout: timeout) }
@@ -54,10 +65,11 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
-    private func blockingReadUntilClosed(timeout: Double) -> (text: String, closed: Bool) {
+    private func blockingReadUntilClosed(timeout: Double, chunk: Int = 65_536,
+                                         pause: Double = 0) -> (text: String, closed: Bool) {
         var data = [UInt8]()
         let deadline = Date().addingTimeInterval(timeout)
-        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var buffer = [UInt8](repeating: 0, count: chunk)
         while Date() < deadline {
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let wait = Int32(max(1, deadline.timeIntervalSinceNow * 1000))
@@ -65,6 +77,7 @@ final class RawConnection: @unchecked Sendable {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n <= 0 { return (String(decoding: data, as: UTF8.self), true) }
             data += buffer[0..<n]
+            if pause > 0 { Thread.sleep(forTimeInterval: pause) }
         }
         return (String(decoding: data, as: UTF8.self), false)
     }

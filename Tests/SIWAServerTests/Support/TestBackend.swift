@@ -72,7 +72,8 @@ enum TestApp {
     /// - Parameter backend: replaces `renderer`'s (e.g. a real one with title overrides).
     static func make(renderer: TestRenderer = TestRenderer(), backend: RenderBackend? = nil, workers: Int = 2, queueDepth: Int = 8,
                      cacheMB: Int = 8, publicDirectory: String = "public", templatesDirectory: String? = nil,
-                     idleTimeoutSeconds: Int = 30, maxConnections: Int = 64, exportLimits: ExportLimits = ExportLimits(),
+                     idleTimeoutSeconds: Int = 30, writeTimeoutSeconds: Int = 30, outputBudgetMB: Int = 32,
+                     stallSeconds: Int = 20, maxConnections: Int = 64, exportLimits: ExportLimits = ExportLimits(),
                      logger: Logger? = nil, onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in })
         -> some ApplicationProtocol
     {
@@ -84,7 +85,9 @@ enum TestApp {
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, cacheMB: cacheMB, workers: workers,
                                                 queueDepth: queueDepth, publicDirectory: publicDirectory,
                                                 templatesDirectory: templatesDirectory,
-                                                idleTimeoutSeconds: idleTimeoutSeconds, maxConnections: maxConnections,
+                                                idleTimeoutSeconds: idleTimeoutSeconds,
+                                                writeTimeoutSeconds: writeTimeoutSeconds, outputBudgetMB: outputBudgetMB,
+                                                stallSeconds: stallSeconds, maxConnections: maxConnections,
                                                 export: exportLimits)
         return buildApplication(configuration: configuration, backend: backend ?? renderer.backend, logger: logger,
                                 metrics: metrics, onServerRunning: onServerRunning)

@@ -1,0 +1,111 @@
+import Logging
+import NIOCore
+
+/// Closes a connection whose client stops taking its answers, next to the socket (it
+/// sees the encoded bytes): when bytes have waited `timeout` with none taken by the
+/// socket (the client does not read), or when a client already behind is given another
+/// answer while all unread answers together are over the `OutputBudget`. Hummingbird's
+/// idle timeout counts only reads, so without this a client that sends requests and
+/// never reads their answers would hold them for as long as it likes.
+final class WriteGuardHandler: ChannelOutboundHandler, RemovableChannelHandler {
+    typealias OutboundIn = IOData
+    typealias OutboundOut = IOData
+
+    private let timeout: TimeAmount
+    private let budget: OutputBudget
+    private let logger: Logger
+    /// Bytes written here and not yet taken by the socket.
+    private var pending = 0
+    private var lastProgress = NIODeadline.now()
+    /// NIO's unsent bytes at the last check, and the bytes written since: a large answer
+    /// taken in part by the socket is progress too, though its write has not completed.
+    private var bufferedAtCheck = 0
+    /// Bytes written since the last flush: the parts of the answer being written now.
+    private var unflushed = 0
+    private var writtenSinceCheck = 0
+    private var check: Scheduled<Void>?
+    private var closing = false
+
+    init(timeout: TimeAmount, budget: OutputBudget, logger: Logger) {
+        self.timeout = timeout
+        self.budget = budget
+        self.logger = logger
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let bytes = unwrapOutboundIn(data).readableBytes
+        guard !closing else {
+            promise?.fail(ChannelError.ioOnClosedChannel)
+            return
+        }
+        guard bytes > 0 else {
+            context.write(data, promise: promise)
+            return
+        }
+        // Behind: bytes of earlier, flushed answers the client has not taken yet.
+        guard budget.take(bytes, behind: max(0, pending - unflushed)) else {
+            budget.closedOverBudget.increment()
+            close(context, reason: "output budget", promise: promise)
+            return
+        }
+        if pending == 0 { lastProgress = .now() }
+        pending += bytes
+        unflushed += bytes
+        writtenSinceCheck += bytes
+        let written = promise ?? context.eventLoop.makePromise()
+        // Completed (or failed) once the socket has the bytes, or the channel closes.
+        written.futureResult.assumeIsolated().whenComplete { [self] _ in
+            pending -= bytes
+            budget.give(bytes)
+            lastProgress = .now()
+        }
+        context.write(data, promise: written)
+        scheduleCheck(context)
+    }
+
+    func flush(context: ChannelHandlerContext) {
+        unflushed = 0
+        context.flush()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        check?.cancel()
+    }
+
+    private func scheduleCheck(_ context: ChannelHandlerContext) {
+        guard check == nil else { return }
+        // Checked four times per timeout: a stalled client is closed within 1.25 timeouts.
+        let interval = TimeAmount.nanoseconds(max(timeout.nanoseconds / 4, 100_000_000))
+        check = context.eventLoop.assumeIsolated().scheduleTask(in: interval) { [self] in
+            check = nil
+            guard pending > 0 else {
+                bufferedAtCheck = 0
+                writtenSinceCheck = 0
+                return
+            }
+            let buffered = (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
+            if buffered < bufferedAtCheck + writtenSinceCheck { lastProgress = .now() }
+            bufferedAtCheck = buffered
+            writtenSinceCheck = 0
+            if NIODeadline.now() - lastProgress >= timeout {
+                budget.closedWriteTimeout.increment()
+                close(context, reason: "write timeout", promise: nil)
+            } else {
+                scheduleCheck(context)
+            }
+        }
+    }
+
+    private func close(_ context: ChannelHandlerContext, reason: String, promise: EventLoopPromise<Void>?) {
+        promise?.fail(ChannelError.ioOnClosedChannel)
+        guard !closing else { return }
+        closing = true
+        logger.debug("Connection closed: its client is not reading", metadata: [
+            "siwa.reason": "\(reason)", "siwa.pending_bytes": "\(pending)",
+        ])
+        context.close(promise: nil)
+    }
+}
+
+@available(*, unavailable)
+extension WriteGuardHandler: Sendable {}
