@@ -14,8 +14,22 @@ fds     the server under `prlimit --nofile=128`: with --max-connections above wh
         descriptors allow, 200 idle connections must not make it spin (CPU near idle
         while accept fails), and it answers again once they close; with the default
         limit, connections past it get a prompt 503.
+readers N connections (--readers, 100) pipeline scale-6 PNGs with a 4 KB receive
+        buffer and never read: with the write guards off (the old behaviour) and on
+        (--write-timeout 5, --output-budget-mb 32): RSS peak, RSS after they go, and
+        when the server has closed them all. With the guards on all must be closed
+        within 40 s (serving them until they stall takes the rest) and RSS must stay
+        under the bound.
+long    (not in the default run) --minutes of everything at once with --workers 8:
+        distinct renders in every format, exports, non-reading clients; /healthz sampled
+        throughout (p99 under 50 ms, never failing), 0 answers other than 200/503, RSS
+        under the bound, every sampled answer byte-identical to its render alone.
+
+The memory check also compares answers: every 10th button served under load is
+requested again alone at the end, and must be the same bytes.
 Prints one line per check and exits non-zero on the first failure.
 """
+import hashlib
 import argparse
 import json
 import os
@@ -54,7 +68,7 @@ def distinct_targets(count, binary, seed=1):
     while len(out) < count:
         endpoint = rng.choice(["button", "left", "logo"])
         scale = rng.randint(1, 6)
-        fmt = rng.choices(["png", "svg", "pdf"], weights=[6, 2, 1])[0]
+        fmt = rng.choices(["png", "webp", "svg", "pdf", "vectordrawable"], weights=[6, 2, 2, 1, 1])[0]
         if endpoint == "logo":
             q = f"/appleid/button/logo?size={rng.randint(30, 64)}&scale={scale}"
         else:
@@ -141,8 +155,9 @@ def ok(message):
 
 # MARK: memory
 
-def serve_distinct(server, targets, samples, label, threads=8):
-    """Sends every target once (keep-alive, `threads` clients); samples RSS every 500."""
+def serve_distinct(server, targets, samples, label, threads=8, digests=None):
+    """Sends every target once (keep-alive, `threads` clients); samples RSS every 500.
+    With `digests` (a dict), keeps the SHA-256 of every 10th answer by target."""
     lock = threading.Lock()
     done = [0]
     errors = []
@@ -160,6 +175,8 @@ def serve_distinct(server, targets, samples, label, threads=8):
                 errors.append(f"{status} {t}")
             with lock:
                 done[0] += 1
+                if digests is not None and done[0] % 10 == 0:
+                    digests[t] = hashlib.sha256(body).hexdigest()
                 if done[0] % 500 == 0:
                     samples.append((label, done[0], server.rss_mb()))
         conn.close()
@@ -168,6 +185,19 @@ def serve_distinct(server, targets, samples, label, threads=8):
         list(pool.map(run, chunks))
     if errors:
         fail(f"memory: {len(errors)} requests failed, e.g. {errors[:3]}; the server logged: {server.logged_errors()}")
+
+
+def compare_alone(server, digests, label):
+    """Requests each target of `digests` again, one at a time on an idle server: the
+    bytes must be those it answered under load. Returns the number compared."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    differing = [t for t, digest in digests.items()
+                 if hashlib.sha256(get(server.port, t, conn=conn)[2]).hexdigest() != digest]
+    conn.close()
+    if differing:
+        fail(f"{label}: {len(differing)} of {len(digests)} answers under load differ from the same URL alone, "
+             f"e.g. {differing[:3]}")
+    return len(digests)
 
 
 def check_memory(binary, buttons, plot):
@@ -181,7 +211,8 @@ def check_memory(binary, buttons, plot):
             base = server.rss_mb()
             samples.append((label, 0, base))
             started = time.time()
-            serve_distinct(server, targets, samples, label)
+            digests = {}
+            serve_distinct(server, targets, samples, label, digests=digests)
             elapsed = time.time() - started
             series = [rss for (l, _, rss) in samples if l == label]
             peak, end = max(series), series[-1]
@@ -194,6 +225,10 @@ def check_memory(binary, buttons, plot):
                 fail(f"memory: {label} peak RSS {peak:.0f} MB exceeds the bound {bound:.0f} MB")
             if end > half * (1 + FLAT_PERCENT / 100):
                 fail(f"memory: {label} RSS still growing: {half:.0f} MB half-way, {end:.0f} MB at the end")
+            if cache_mb == 0:  # with a cache the second request would be a hit: compare renders
+                compared = compare_alone(server, digests, "memory")
+                ok(f"memory: {compared} URLs answered under load (8 clients, every format) "
+                   "byte-identical to their render alone, 0 differ")
         finally:
             server.stop()
     ok(f"memory: {buttons} distinct buttons twice, RSS bounded and flat")
@@ -381,12 +416,214 @@ def check_fds(binary):
         server.stop()
 
 
+# MARK: clients that do not read
+
+LARGE = "/appleid/button?width=375&height=64&scale=6"
+
+
+def open_non_readers(port, count, requests=400):
+    """`count` connections with a 4 KB receive buffer that pipeline `requests` large
+    PNGs each (about 9 MB of answers: more than the kernel's socket buffers take, so
+    the rest waits in the server) and never read."""
+    request = f"GET {LARGE} HTTP/1.1\r\nHost: x\r\n\r\n".encode() * requests
+    socks = []
+    for _ in range(count):
+        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        try:
+            s.connect(("127.0.0.1", port))
+            s.setblocking(False)
+            try:
+                s.send(request)
+            except OSError:
+                pass
+        except OSError:
+            s.close()
+            continue
+        socks.append(s)
+    return socks
+
+
+def measure_non_readers(binary, count, guards, timeout=5, wait=40):
+    """Opens `count` non-reading clients and watches the server for `wait` seconds:
+    RSS base and peak, and when its connections are all closed (None: not within `wait`)."""
+    args = ["--max-connections", str(count + 64)]
+    args += ["--write-timeout", str(timeout), "--output-budget-mb", "32"] if guards else \
+        ["--write-timeout", "86400", "--output-budget-mb", "1048576"]
+    server = Server(binary, *args, prlimit=count + 256)
+    try:
+        base, sockets = server.rss_mb(), socket_count(server.pid)
+        started = time.time()
+        socks = open_non_readers(server.port, count)
+        peak, all_closed, most_open = base, None, 0
+        while time.time() - started < wait:
+            peak = max(peak, server.rss_mb())
+            # Counted on the server's side: a connection it closed with answers unsent may
+            # still look open to the client, its FIN queued behind data nobody reads.
+            open_now = socket_count(server.pid) - sockets
+            most_open = max(most_open, open_now)
+            if open_now == 0 and most_open > 0:
+                all_closed = time.time() - started
+                break
+            time.sleep(0.25)
+        left = socket_count(server.pid) - sockets
+        for s in socks:
+            s.close()
+        time.sleep(2)
+        after = server.rss_mb()
+        status, _, _ = get(server.port, "/healthz")
+        return base, peak, after, len(socks), left, all_closed, status
+    finally:
+        server.stop()
+
+
+def socket_count(pid):
+    """Sockets the process holds open (its listener and connections)."""
+    count = 0
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            if os.readlink(f"/proc/{pid}/fd/{fd}").startswith("socket:"):
+                count += 1
+        except OSError:
+            pass
+    return count
+
+
+def check_readers(binary, count):
+    timeout = 5
+    rows = []
+    for guards in (False, True):
+        base, peak, after, connected, left, closed_in, status = measure_non_readers(binary, count, guards, timeout)
+        label = f"guards on (--write-timeout {timeout}, --output-budget-mb 32)" if guards else "guards off"
+        rows.append((label, base, peak, after, left, closed_in))
+        when = f"all closed after {closed_in:.1f} s" if closed_in else f"{left} still open after 40 s"
+        print(f"     {connected} non-reading clients, {label}: RSS base {base:.0f} MB, peak {peak:.0f} MB, "
+              f"{after:.0f} MB after they go; {when}", flush=True)
+        if status != 200:
+            fail(f"readers: /healthz answered {status} after the non-reading clients")
+    _, base, peak, after, left, closed_in = rows[-1]
+    if closed_in is None:
+        fail(f"readers: {left} non-reading connections still open after 40 s (--write-timeout {timeout})")
+    bound = base + 32 + MARGIN_MB
+    if peak > bound:
+        fail(f"readers: peak RSS {peak:.0f} MB with the guards on exceeds {bound:.0f} MB")
+    ok(f"readers: {count} clients that never read: closed by the write guards after {closed_in:.1f} s, "
+       f"RSS peak {peak:.0f} MB (guards off: {rows[0][2]:.0f} MB, {rows[0][4]} still open after 40 s)")
+
+
+# MARK: everything at once, for longer
+
+def check_long(binary, minutes):
+    server = Server(binary, "--workers", "8", "--cache-mb", "16", "--write-timeout", "5", "--output-budget-mb", "32",
+                    "--export-max-files", "400")
+    deadline = time.time() + minutes * 60
+    stop = threading.Event()
+    lock = threading.Lock()
+    statuses, digests, health, rss = {}, {}, [], []
+
+    def count(status):
+        with lock:
+            statuses[status] = statuses.get(status, 0) + 1
+
+    def renders(seed):
+        # Distinct buttons, one keep-alive client each; every 10th digest kept.
+        rng = random.Random(seed)
+        locs = locales(binary)
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        n = 0
+        while not stop.is_set():
+            fmt = rng.choice(["png", "webp", "svg", "pdf", "vectordrawable"])
+            t = (f"/appleid/button?width={rng.randint(130, 375)}&height={rng.randint(30, 64)}&scale={rng.randint(1, 6)}"
+                 f"&locale={rng.choice(locs)}&type={rng.choice(['sign-in', 'continue', 'sign-up'])}&format={fmt}"
+                 f"&border_radius={rng.randint(0, 50)}")
+            try:
+                status, _, body = get(server.port, t, conn=conn)
+            except OSError:
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+                count("error")
+                continue
+            count(status)
+            n += 1
+            if status == 200 and n % 10 == 0:
+                with lock:
+                    digests[t] = hashlib.sha256(body).hexdigest()
+        conn.close()
+
+    def exports():
+        while not stop.is_set():
+            try:
+                status, _, body = get(server.port, "/api/export.zip?locales=en_US,de_DE,ja_JP&formats=png,svg", timeout=120)
+                count(f"export {status}")
+            except OSError:
+                count("export error")
+            stop.wait(5)
+
+    def non_readers():
+        while not stop.is_set():
+            socks = open_non_readers(server.port, 50)
+            stop.wait(8)
+            for s in socks:
+                s.close()
+
+    def probe():
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        while not stop.is_set():
+            t = time.perf_counter()
+            try:
+                status = get(server.port, "/healthz", conn=conn)[0]
+            except OSError:
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+                status = "error"
+            health.append((time.perf_counter() - t, status))
+            rss.append(server.rss_mb())
+            stop.wait(0.2)
+
+    workers = [threading.Thread(target=renders, args=(i,)) for i in range(6)]
+    workers += [threading.Thread(target=exports), threading.Thread(target=non_readers), threading.Thread(target=probe)]
+    try:
+        base = server.rss_mb()
+        for w in workers:
+            w.start()
+        while time.time() < deadline:
+            time.sleep(1)
+        stop.set()
+        for w in workers:
+            w.join()
+        compared = compare_alone(server, digests, "long")
+    finally:
+        stop.set()
+        server.stop()
+    latencies = sorted(t for t, _ in health)
+    p99 = latencies[int(len(latencies) * 0.99) - 1] * 1000
+    failing = sum(1 for _, status in health if status != 200)
+    bad = {k: v for k, v in statuses.items() if k not in (200, 503, "export 200", "export 503")}
+    peak = max(rss)
+    print(f"     {minutes} min: answers {dict(sorted(statuses.items(), key=str))}; /healthz {len(health)} probes, "
+          f"p99 {p99:.1f} ms, {failing} failing; RSS base {base:.0f} MB, peak {peak:.0f} MB; "
+          f"{compared} answers byte-identical alone", flush=True)
+    if bad:
+        fail(f"long: unexpected answers {bad}")
+    if failing:
+        fail(f"long: /healthz failed {failing} times (render threads stalled?)")
+    if p99 > 50:
+        fail(f"long: /healthz p99 {p99:.0f} ms")
+    bound = base + 16 + 32 + MARGIN_MB
+    if peak > bound:
+        fail(f"long: peak RSS {peak:.0f} MB over the bound {bound:.0f} MB")
+    ok(f"long: {minutes} min of renders, exports and non-reading clients with 8 workers: no stall, no 5xx but 503, "
+       f"RSS within bound, {compared} answers compared, 0 differ")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("binary")
     parser.add_argument("--buttons", type=int, default=20000)
     parser.add_argument("--plot")
-    parser.add_argument("--only", default="memory,slow,fds")
+    parser.add_argument("--only", default="memory,slow,fds,readers")
+    parser.add_argument("--readers", type=int, default=100)
+    parser.add_argument("--minutes", type=float, default=10)
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
     checks = args.only.split(",")
@@ -394,8 +631,12 @@ def main():
         check_slow(binary)
     if "fds" in checks:
         check_fds(binary)
+    if "readers" in checks:
+        check_readers(binary, args.readers)
     if "memory" in checks:
         check_memory(binary, args.buttons, args.plot)
+    if "long" in checks:
+        check_long(binary, args.minutes)
     print("soak: all checks passed")
 
 
