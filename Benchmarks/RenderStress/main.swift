@@ -114,8 +114,9 @@ DispatchQueue.concurrentPerform(iterations: options.threads) { worker in
     }
 }
 let seconds = Date().timeIntervalSince(start)
-print("\(completed) renders on \(options.threads) threads in \(String(format: "%.1f", seconds)) s "
-    + "(\(String(format: "%.0f", Double(completed) / seconds))/s), \(renderer.retiredTextEngines) text engines retired, "
+let concurrent = done.withLock { completed }
+print("\(concurrent) renders on \(options.threads) threads in \(String(format: "%.1f", seconds)) s "
+    + "(\(String(format: "%.0f", Double(concurrent) / seconds))/s), \(renderer.retiredTextEngines) text engines retired, "
     + "\(failures.count) failed")
 for failure in failures.prefix(10) { print("  failed: \(failure)") }
 
@@ -124,6 +125,7 @@ var differing: [String] = []
 for (target, hash) in samples {
     let parsed = try ButtonRequest.parse(target)
     if digest(try renderer.render(parsed.spec, format: parsed.format ?? .png)) != hash { differing.append(target) }
+    done.withLock { completed += 1 }  // progress, for the watchdog
 }
 print("\(samples.count) requests compared with their render alone: \(differing.count) differ")
 for target in differing.prefix(10) { print("  differs: \(target)") }
