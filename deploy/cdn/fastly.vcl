@@ -7,6 +7,9 @@
 
 sub vcl_recv {
 #FASTLY recv
+  if (req.method != "GET" && req.method != "HEAD") {
+    return(pass);
+  }
   if (req.url.path ~ "^/appleid/button(/left|/logo)?$") {
     unset req.http.Cookie;
     set req.url = querystring.filter_except(req.url,
