@@ -32,3 +32,24 @@ if ! python3 -c 'import numpy, PIL, selenium, cryptography' 2>/dev/null; then
     python3 -m pip install --quiet --disable-pip-version-check numpy pillow selenium cryptography
   fi
 fi
+
+# The deployment checks (e2e/check-deploy.sh, e2e/check-container.sh): podman with runc
+# and mmdebstrap for the image, nginx for `nginx -t`, node for the CloudFront function,
+# binutils' strip; from PyPI, pinned, kubernetes-validate (Kubernetes' schemas bundled)
+# and cfn-lint, in a venv of our own for the system Python (PEP 668).
+apt_install_missing podman runc mmdebstrap nginx binutils curl
+command -v node >/dev/null || apt_install_missing nodejs
+deploy_tools=(kubernetes-validate==1.37.0 cfn-lint==1.51.0)
+deploy_venv=${XDG_CACHE_HOME:-$HOME/.cache}/siwa-buttons/deploy-tools
+[ -x "$deploy_venv/bin/cfn-lint" ] && export PATH="$deploy_venv/bin:$PATH"
+if ! command -v kubernetes-validate >/dev/null || ! command -v cfn-lint >/dev/null; then
+  echo "setup: installing ${deploy_tools[*]}"
+  if [ "$(command -v python3)" = /usr/bin/python3 ]; then
+    apt_install_missing python3-venv
+    python3 -m venv "$deploy_venv"
+    "$deploy_venv/bin/pip" install --quiet --disable-pip-version-check "${deploy_tools[@]}"
+    export PATH="$deploy_venv/bin:$PATH"
+  else
+    python3 -m pip install --quiet --disable-pip-version-check "${deploy_tools[@]}"
+  fi
+fi
