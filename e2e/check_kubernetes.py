@@ -57,14 +57,20 @@ need(args[:1] == ["serve"] and "0.0.0.0" in args, "container does not run `serve
 port = args[args.index("--port") + 1] if "--port" in args else "8080"
 need(str(container["ports"][0]["containerPort"]) == port, "container port differs from --port")
 
-# SIGTERM: the pod leaves the endpoints within the readiness probe's failures, then the
-# requests in flight (30 s, as deploy/siwa-buttons.service's TimeoutStopSec) are answered.
+# SIGTERM: /readyz fails for --drain-seconds while requests are still served, long
+# enough for the readiness probe to take the pod out of the Service; then the requests
+# in flight are answered (30 s, as deploy/siwa-buttons.service's TimeoutStopSec). The
+# grace period must cover both, or SIGKILL cuts the drain short.
 readiness = container["readinessProbe"]
+unready_after = readiness.get("periodSeconds", 10) * readiness.get("failureThreshold", 3)
+drain_seconds = int(args[args.index("--drain-seconds") + 1]) if "--drain-seconds" in args else 0
+need(drain_seconds >= unready_after,
+     f"--drain-seconds {drain_seconds} is shorter than the readiness probe takes to fail ({unready_after} s)")
 unit = (root / "deploy" / "siwa-buttons.service").read_text()
 in_flight = int(re.search(r"^TimeoutStopSec=(\d+)", unit, re.M).group(1))
-drain = readiness.get("periodSeconds", 10) * readiness.get("failureThreshold", 3) + in_flight
 grace = pod.get("terminationGracePeriodSeconds", 30)
-need(grace > drain, f"terminationGracePeriodSeconds {grace} is not longer than the drain ({drain} s)")
+need(grace > drain_seconds + in_flight,
+     f"terminationGracePeriodSeconds {grace} is not longer than the drain ({drain_seconds} + {in_flight} s)")
 
 service = docs[("Service", "siwa-buttons")]
 pod_labels = deployment["spec"]["template"]["metadata"]["labels"]
