@@ -18,7 +18,7 @@ source "$root/deploy/container/podman.sh"
 image=localhost/siwa-buttons:check
 name=siwa-check-$$
 work=$(mktemp -d)
-cleanup() { "${podman[@]}" rm -f -t 0 "$name-a" "$name-b" >/dev/null 2>&1 || true; rm -rf "$work"; }
+cleanup() { for c in "$name-a" "$name-b"; do "${podman[@]}" rm -f -t 0 "$c" >/dev/null 2>&1 || true; done; rm -rf "$work"; }
 trap cleanup EXIT
 fail() { echo "FAIL container: $*"; tail -5 "$work/podman.log" 2>/dev/null; for c in "$name-a" "$name-b"; do "${podman[@]}" logs "$c" 2>&1 | tail -20 | sed "s/^/  $c: /"; done; exit 1; }
 now() { date +%s.%N; }
