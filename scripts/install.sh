@@ -15,7 +15,7 @@
 set -euo pipefail
 prefix=${1:?usage: scripts/install.sh PREFIX}
 cd "$(dirname "$0")/.."
-source scripts/setup.sh
+source scripts/setup-build.sh  # build tools and run-time libraries only, no test tool
 source scripts/release-build.sh
 build_release
 bin=$("${release_build[@]}" --show-bin-path)

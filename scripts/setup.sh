@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Installs what siwa-buttons needs on a fresh Debian machine (idempotent).
-# System libraries for the renderer, tools the tests use, and the Python packages
-# of the image measurements. The Swift toolchain is expected at /opt/swift or on PATH.
+# Everything the tests need on a fresh Debian machine (idempotent, sourced by
+# scripts/test.sh, the benchmarks and demos): what building and running needs
+# (scripts/setup-build.sh, all that scripts/install.sh and scripts/serve.sh install),
+# then the test tools and the Python packages of the image measurements.
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup-build.sh"
 
 packages=(
-  pkg-config libcairo2-dev libpango1.0-dev libpng-dev libwebp-dev zlib1g-dev libfontconfig-dev  # renderer
   librsvg2-bin poppler-utils                                            # SVG/PDF checks, SVG lint input (librsvg)
   chromium chromium-driver openssl                                      # browser tests
   systemd                                                               # systemd-analyze verify (deploy/)
@@ -13,17 +14,10 @@ packages=(
 # Scripts that need more name it before sourcing this: SIWA_SETUP_EXTRA="nginx wrk curl".
 read -r -a extra <<<"${SIWA_SETUP_EXTRA:-}"
 packages+=("${extra[@]}")
-sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
-missing=(); command -v python3 >/dev/null || missing+=(python3)
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "setup: installing ${missing[*]}"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+command -v python3 >/dev/null || packages+=(python3)
+apt_install_missing "${packages[@]}"
 
+sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
 # numpy and Pillow (the measuring tool), Selenium (browser checks), cryptography (the
 # stand-in for Apple's signing key in check-generated-html), for whichever python3
 # comes first on PATH: Debian's own packages for the system Python (pip is refused
@@ -39,5 +33,23 @@ if ! python3 -c 'import numpy, PIL, selenium, cryptography' 2>/dev/null; then
   fi
 fi
 
-command -v swift >/dev/null || export PATH="/opt/swift/usr/bin:$PATH"
-command -v swift >/dev/null || { echo "setup: Swift 6 is required (https://swift.org/install)"; exit 1; }
+# The deployment checks (e2e/check-deploy.sh, e2e/check-container.sh): podman with runc
+# and mmdebstrap for the image, nginx for `nginx -t`, node for the CloudFront function,
+# binutils' strip; from PyPI, pinned, kubernetes-validate (Kubernetes' schemas bundled)
+# and cfn-lint, in a venv of our own for the system Python (PEP 668).
+apt_install_missing podman runc mmdebstrap nginx binutils curl
+command -v node >/dev/null || apt_install_missing nodejs
+deploy_tools=(kubernetes-validate==1.37.0 cfn-lint==1.51.0)
+deploy_venv=${XDG_CACHE_HOME:-$HOME/.cache}/siwa-buttons/deploy-tools
+[ -x "$deploy_venv/bin/cfn-lint" ] && export PATH="$deploy_venv/bin:$PATH"
+if ! command -v kubernetes-validate >/dev/null || ! command -v cfn-lint >/dev/null; then
+  echo "setup: installing ${deploy_tools[*]}"
+  if [ "$(command -v python3)" = /usr/bin/python3 ]; then
+    apt_install_missing python3-venv
+    python3 -m venv "$deploy_venv"
+    "$deploy_venv/bin/pip" install --quiet --disable-pip-version-check "${deploy_tools[@]}"
+    export PATH="$deploy_venv/bin:$PATH"
+  else
+    python3 -m pip install --quiet --disable-pip-version-check "${deploy_tools[@]}"
+  fi
+fi

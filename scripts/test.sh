@@ -13,4 +13,9 @@ swift test --skip-build --no-parallel
 
 # The end-to-end checks: generated pages and the editor in Chromium, the service under abuse.
 bash e2e/run.sh .build/debug/siwa-buttons
+# Deployment (deploy/): the lean install, the Kubernetes manifests and CDN recipes
+# (e2e/check-deploy.sh, seconds), then the container image built, run and stopped
+# (e2e/check-container.sh: the release build, reused when up to date, and the base image).
+bash e2e/check-deploy.sh .build/debug/siwa-buttons
+bash e2e/check-container.sh
 echo "all checks passed"

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# The container image, built and used as a cluster would (deploy/container/):
+#  1. built with deploy/container/build.sh (release build reused when up to date; the base
+#     from Debian packages reused from podman's store when its package list is unchanged),
+#     with the time of each step and the image's size and what takes it;
+#  2. run with a read-only root (podman's --read-only keeps a tmpfs /tmp), as its non-root
+#     user: a button equal byte for byte to the release binary's own render, the editor, a
+#     ZIP export (TMPDIR written), the HEALTHCHECK; then SIGTERM while an export is
+#     still being drawn: the whole archive arrives, the service exits 0 before podman's
+#     timeout;
+#  3. run with a read-only root and no writable temp: one clear line at start, images
+#     still served, the export refused with its reason, the container still up.
+#   bash e2e/check-container.sh        (root; scripts/setup.sh installs podman, runc, mmdebstrap)
+# Ports 18130-18131 on loopback.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+source "$root/deploy/container/podman.sh"
+image=localhost/siwa-buttons:check
+name=siwa-check-$$
+work=$(mktemp -d)
+cleanup() { for c in "$name-a" "$name-b"; do "${podman[@]}" rm -f -t 0 "$c" >/dev/null 2>&1 || true; done; rm -rf "$work"; }
+trap cleanup EXIT
+fail() { echo "FAIL container: $*"; tail -5 "$work/podman.log" 2>/dev/null; for c in "$name-a" "$name-b"; do "${podman[@]}" logs "$c" 2>&1 | tail -20 | sed "s/^/  $c: /"; done; exit 1; }
+now() { date +%s.%N; }
+took() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.0f s", b - a }'; }
+
+# 1. Build.
+t=$(now)
+bash "$root/scripts/install.sh" "$work/prefix" >"$work/install.log" 2>&1 || { cat "$work/install.log"; fail "scripts/install.sh failed"; }
+echo "container: release build and install: $(took "$t")"
+t=$(now)
+SIWA_INSTALL_PREFIX=$work/prefix bash "$root/deploy/container/build.sh" "$image"
+echo "container: base and image: $(took "$t")"
+size=$("${podman[@]}" image inspect --format '{{.Size}}' "$image")
+echo "container: image size $(awk -v s="$size" 'BEGIN { printf "%.1f MB", s / 1e6 }') (goal: under 150 MB); what takes it:"
+"${podman[@]}" run --rm --no-healthcheck "${podman_limits[@]}" --entrypoint /bin/sh "$image" -c '
+  du -sm /opt/siwa-buttons/bin/siwa-buttons-full /opt/siwa-buttons/share/siwa-buttons | sed "s/^/  MB /"
+  echo "  the Debian base: $(dpkg-query -W | wc -l) packages, largest (installed KB):"
+  dpkg-query -W -f="\${Installed-Size} \${Package}\n" | sort -rn | head -8 | sed "s/^/    /"'
+[ "$size" -lt 150000000 ] || echo "container: NOTE the image is over the 150 MB goal"
+
+# 2. Read-only root, tmpfs /tmp. (podman's stderr goes to a log: without systemd it
+# cannot schedule the periodic HEALTHCHECK and says so; the check is run once below.)
+"${podman[@]}" run -d --name "$name-a" --read-only "${podman_limits[@]}" -p 127.0.0.1:18130:8080 "$image" >/dev/null 2>>"$work/podman.log"
+base=http://127.0.0.1:18130
+for _ in $(seq 1 100); do curl -fs "$base/healthz" >/dev/null 2>&1 && break; sleep 0.2; done
+curl -fs "$base/healthz" >/dev/null || fail "/healthz never answered"
+[ "$("${podman[@]}" exec "$name-a" id -u)" = 10001 ] || fail "the service does not run as uid 10001"
+# Even root inside cannot write the root filesystem (uid 10001 could not anyway).
+"${podman[@]}" exec --user 0 "$name-a" sh -c 'touch /opt/siwa-buttons/x' 2>/dev/null && fail "the root filesystem is writable"
+button='/appleid/button?color=white&border=true&width=260&height=44&scale=2&locale=ar_SA'
+curl -fs -o "$work/served.png" -w '%{content_type}\n' "$base$button" >"$work/type" || fail "GET $button"
+grep -q '^image/png' "$work/type" || fail "the button came as $(cat "$work/type")"
+"$work/prefix/bin/siwa-buttons" render "$button" -o "$work/local.png"
+cmp -s "$work/served.png" "$work/local.png" || fail "the container's button differs from the release binary's render"
+echo "ok   button: image/png, $(stat -c %s "$work/served.png") bytes, identical to the release binary's render"
+curl -fs "$base/" -o "$work/editor.html" || fail "GET / (the editor)"
+grep -q '<script type="module"' "$work/editor.html" || fail "GET / is not the editor"
+curl -fs "$base/api/schema" -o /dev/null || fail "GET /api/schema"
+echo "ok   the editor at / and its /api/schema"
+export_query='modes=center,left,logo&types=sign-in,continue&styles=black,white,white-outline&locales=en_US,ar_SA,de_DE,ja_JP,th_TH,zh_CN&scales=1,2,3&formats=png,webp,svg'
+curl -fs -o "$work/set.zip" "$base/api/export.zip?$export_query" || fail "GET /api/export.zip (TMPDIR on the tmpfs)"
+python3 -c 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; print(f"ok   export: {len(z.namelist())} files, {sum(i.file_size for i in z.infolist()) // 1024} KB")' "$work/set.zip"
+"${podman[@]}" healthcheck run "$name-a" 2>>"$work/podman.log" || fail "the HEALTHCHECK failed"
+echo "ok   HEALTHCHECK (GET /healthz from inside)"
+# SIGTERM while an export is in flight: sent 0.3 s after the request, while the set is
+# still being drawn (its first byte comes seconds later): the whole archive must arrive
+# and the service exit 0, before podman's 30 s timeout (137: killed). The client reads
+# at full speed: a client slower than the socket buffers loses the tail today, as the
+# process exits once the last bytes are handed to the kernel and the container's network
+# namespace goes with it (docs/development.md, "Container image").
+zip_bytes=$(stat -c %s "$work/set.zip")
+start=$(now)
+curl -fs --max-time 60 -o "$work/slow.zip" -w '%{time_starttransfer}' "$base/api/export.zip?$export_query" >"$work/first-byte" &
+download=$!
+sleep 0.3
+t=$(now)
+"${podman[@]}" stop -t 30 "$name-a" >/dev/null 2>>"$work/podman.log"
+stopped=$(took "$t")
+wait "$download" || fail "the export in flight at SIGTERM failed"
+cmp -s "$work/slow.zip" "$work/set.zip" || fail "the export in flight at SIGTERM is not the whole archive"
+signal_at=$(awk -v a="$start" -v b="$t" 'BEGIN { printf "%.1f", b - a }')
+first_byte=$(awk '{ printf "%.1f", $1 }' "$work/first-byte")
+awk -v s="$signal_at" -v f="$first_byte" 'BEGIN { exit !(s < f) }' \
+  || fail "the export was answered ($first_byte s) before SIGTERM ($signal_at s): nothing was in flight"
+code=$("${podman[@]}" inspect --format '{{.State.ExitCode}}' "$name-a")
+[ "$code" = 0 ] || fail "exit status $code after SIGTERM (137: killed at podman's timeout)"
+echo "ok   SIGTERM at $signal_at s, the export's first byte at $first_byte s: all $zip_bytes bytes arrived, exit 0 after $stopped"
+
+# 3. Read-only root and no writable temp at all.
+"${podman[@]}" run -d --name "$name-b" --read-only --read-only-tmpfs=false "${podman_limits[@]}" -p 127.0.0.1:18131:8080 "$image" >/dev/null 2>>"$work/podman.log"
+base=http://127.0.0.1:18131
+for _ in $(seq 1 100); do curl -fs "$base/healthz" >/dev/null 2>&1 && break; sleep 0.2; done
+curl -fs -o /dev/null "$base$button" || fail "no image served without a writable temp"
+"${podman[@]}" logs "$name-b" >"$work/b.log" 2>&1
+grep -q "TMPDIR '/tmp' is not writable" "$work/b.log" || fail "no start line about the unwritable TMPDIR"
+status=$(curl -s -o "$work/refused.txt" -w '%{http_code}' "$base/api/export.zip?modes=logo&locales=en_US&formats=png&scales=1")
+[ "$status" -ge 500 ] && [ -s "$work/refused.txt" ] || fail "export without temp: $status $(cat "$work/refused.txt")"
+[ "$("${podman[@]}" inspect --format '{{.State.Running}} {{.RestartCount}}' "$name-b")" = "true 0" ] || fail "the container did not stay up"
+echo "ok   no writable temp: said at start ($(grep -c 'not writable' "$work/b.log") line), images served, export $status: $(head -c 120 "$work/refused.txt")"
+echo "container: passed"
