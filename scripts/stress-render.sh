@@ -7,7 +7,7 @@
 #   bash scripts/stress-render.sh [RENDERS_PER_RUN]      (default 150000; about 20 min each on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/setup.sh
+source scripts/setup-build.sh
 renders=${1:-150000}
 swift build -c release --product RenderStress >&2
 bin=$(swift build -c release --show-bin-path)/RenderStress
