@@ -1,4 +1,7 @@
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 import NIOConcurrencyHelpers
 import NIOPosix
 import ServiceLifecycle
@@ -74,6 +77,7 @@ final class RenderQueue: Service {
         guard isAdmitted else { throw Full() }
         defer { state.withLockedValue { $0.admitted -= 1 } }
         return try await pool.runIfActive {
+            RenderThreadPriority.lower()
             defer { self.noteProgress() }
             return try body()
         }
@@ -129,5 +133,22 @@ final class RenderQueue: Service {
             try? await Task.sleep(for: .milliseconds(50))
         }
         try await stopping.value
+    }
+}
+
+/// Render threads run at a lower priority than the event loops: with more workers than
+/// cores, CPU-bound renders would otherwise take the CPU from the threads that answer
+/// `/healthz`, cache hits and `304`s (measured: `/healthz` p99 over 10 s with 8 workers on
+/// 2 cores under distinct renders).
+enum RenderThreadPriority {
+    /// Niceness of a render thread (the event loops keep the process's, usually 0).
+    static let niceness: Int32 = 10
+
+    /// On Linux niceness is per thread, and `who` 0 names the calling thread. A system
+    /// call per render (about a microsecond) rather than per-thread bookkeeping.
+    static func lower() {
+        #if os(Linux)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+        #endif
     }
 }

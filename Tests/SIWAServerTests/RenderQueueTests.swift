@@ -1,3 +1,4 @@
+import Glibc
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -173,5 +174,16 @@ import Testing
         lru.insert(1, for: 1, cost: 1)
         #expect(lru.count == 0)
         #expect(lru.value(for: 1) == nil)
+    }
+}
+
+@Suite struct RenderThreadPriorityTests {
+    @Test("Renders run at niceness 10, below the event loops, which keep the process's")
+    func niceness() async throws {
+        let queue = RenderQueue(workers: 1, depth: 0)
+        let inside = try await queue.run { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+        #expect(inside == RenderThreadPriority.niceness)
+        #expect(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) != RenderThreadPriority.niceness)
+        try await queue.shutdown()
     }
 }
