@@ -35,7 +35,7 @@ public func buildApplication(
     // Cache hits of the image endpoints are answered first, with the same log line,
     // metrics and headers the long way would give them.
     router.add(middleware: CachedImageMiddleware(cache: service.cache, maxURILength: configuration.maxURILength,
-                                                 accessLog: accessLog))
+                                                 accessLog: accessLog, urls: configuration.urls))
     // Then, outermost first: every error answer, ours or Hummingbird's, becomes one
     // text/plain line; every request is logged (one line per answer, with status and
     // time) and counted, including refused ones.
@@ -54,10 +54,10 @@ public func buildApplication(
     // FileMiddleware, see StaticFilesMiddleware.
     router.add(middleware: StaticFilesMiddleware(folder: PublicFolder(root: configuration.publicDirectory)))
 
-    router.addRoutes(ImageRoutes(service: service).routes)
+    router.addRoutes(ImageRoutes(service: service, urls: configuration.urls).routes)
     // The editor's snippets, from the generator's templates.
     router.addRoutes(SnippetRoutes(logger: logger, override: configuration.templatesDirectory.map { URL(fileURLWithPath: $0) },
-                                   titles: backend.titles).routes)
+                                   titles: backend.titles, urls: configuration.urls).routes)
     OperationalRoutes.register(on: router, metrics: metrics)
     router.addRoutes(LintRoutes(service: service).routes)
     router.addRoutes(ExportRoutes(service: service, limits: configuration.export,
@@ -68,7 +68,9 @@ public func buildApplication(
         "siwa.workers": "\(queue.workers)", "siwa.queue_depth": "\(queue.depth)",
         "siwa.cache_mb": "\(configuration.cacheMB)", "siwa.max_connections": "\(connections.maximum)",
         "siwa.idle_timeout_s": "\(configuration.idleTimeoutSeconds)",
-        "siwa.export_max_files": "\(configuration.export.maxFiles)", "siwa.export_max_bytes": "\(configuration.export.maxBytes)", "siwa.fingerprint": "\(backend.fingerprint)",
+        "siwa.export_max_files": "\(configuration.export.maxFiles)", "siwa.export_max_bytes": "\(configuration.export.maxBytes)",
+        "siwa.canonical": "\(configuration.urls.canonical.rawValue)",
+        "siwa.cache_versions": "\(configuration.urls.cacheVersions.isEmpty ? "off" : configuration.urls.cacheVersions.joined(separator: ","))", "siwa.fingerprint": "\(backend.fingerprint)",
         "siwa.libraries": "\(ButtonRenderer.libraryVersions)", "siwa.replaced_titles": "\(backend.titles.entries.count)",
     ])
     return Application(

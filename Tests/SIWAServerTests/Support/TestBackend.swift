@@ -73,7 +73,7 @@ enum TestApp {
     static func make(renderer: TestRenderer = TestRenderer(), backend: RenderBackend? = nil, workers: Int = 2, queueDepth: Int = 8,
                      cacheMB: Int = 8, publicDirectory: String = "public", templatesDirectory: String? = nil,
                      idleTimeoutSeconds: Int = 30, maxConnections: Int = 64, exportLimits: ExportLimits = ExportLimits(),
-                     logger: Logger? = nil, onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in })
+                     urls: ImageURLPolicy = .standard, logger: Logger? = nil, onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in })
         -> some ApplicationProtocol
     {
         let logger = logger ?? {
@@ -81,11 +81,12 @@ enum TestApp {
             logger.logLevel = .warning
             return logger
         }()
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, cacheMB: cacheMB, workers: workers,
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, cacheMB: cacheMB, workers: workers,
                                                 queueDepth: queueDepth, publicDirectory: publicDirectory,
                                                 templatesDirectory: templatesDirectory,
                                                 idleTimeoutSeconds: idleTimeoutSeconds, maxConnections: maxConnections,
                                                 export: exportLimits)
+        configuration.urls = urls
         return buildApplication(configuration: configuration, backend: backend ?? renderer.backend, logger: logger,
                                 metrics: metrics, onServerRunning: onServerRunning)
     }
