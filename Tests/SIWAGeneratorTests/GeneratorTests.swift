@@ -32,10 +32,11 @@ import Testing
             let bytes = folder.bytes(entry.path)
             #expect(entry.bytes == bytes.count)
             #expect(entry.sha256 == Checksum.sha256(bytes))
-            // The endpoint query draws the very same bytes.
+            // The endpoint query draws the very same bytes; it is canonical (format=png left out).
             let request = try ButtonRequest.parse(entry.endpoint)
-            #expect(request.format?.rawValue == entry.format)
-            #expect(try renderer.render(request.spec, format: request.format!) == bytes, "\(entry.path)")
+            #expect(request.canonicalTarget == entry.endpoint)
+            #expect((request.format ?? .png).rawValue == entry.format)
+            #expect(try renderer.render(request.spec, format: request.format ?? .png) == bytes, "\(entry.path)")
             #expect(entry.scale == request.spec.scale)
             #expect(entry.parameters["scale"] == .number(request.spec.scale))
             #expect(entry.parameters["border"] == .flag(request.spec.border))
@@ -47,7 +48,7 @@ import Testing
                 #expect(entry.scale == 1 && entry.width == request.spec.width)
                 #expect(String(decoding: bytes.prefix(200), as: UTF8.self).contains(entry.format == "svg" ? "<svg" : "%PDF"))
             }
-            #expect(entry.path == AssetNaming(config).path(for: request.spec, format: request.format!))
+            #expect(entry.path == AssetNaming(config).path(for: request.spec, format: request.format ?? .png))
         }
         for page in manifest.pages {
             #expect(page.sha256 == Checksum.sha256(folder.bytes(page.path)))

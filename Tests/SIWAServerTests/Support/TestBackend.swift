@@ -68,6 +68,12 @@ final class TestRenderer: Sendable {
     }
 }
 
+extension ImageURLPolicy {
+    /// Every valid spelling served as it is (`--canonical off`): for tests of what the
+    /// image routes do with any spelling; the default redirects (CanonicalURLTests).
+    static let everySpelling = try! ImageURLPolicy(canonical: .off)
+}
+
 enum TestApp {
     /// - Parameter backend: replaces `renderer`'s (e.g. a real one with title overrides).
     static func make(renderer: TestRenderer = TestRenderer(), backend: RenderBackend? = nil, workers: Int = 2, queueDepth: Int = 8,
