@@ -12,6 +12,25 @@ import Testing
         return config
     }
 
+    /// With a cache-version token every endpoint URL carries it, last, as the service's
+    /// canonical URL; so do the gallery's.
+    @Test func cacheVersionInEveryEndpoint() throws {
+        let folder = try TemporaryFolder()
+        var config = smallConfiguration()
+        config.cacheVersion = "2026-11"
+        let report = try generator(config).generate(into: folder.url)
+        #expect(!report.manifest.files.isEmpty)
+        let gallery = String(decoding: try folder.bytes("index.html"), as: UTF8.self)
+        for entry in report.manifest.files {
+            #expect(entry.endpoint.hasSuffix("v=2026-11"), "\(entry.endpoint)")
+            let request = try ButtonRequest.parse(entry.endpoint)
+            #expect(request.version == "2026-11" && request.canonicalTarget == entry.endpoint)
+        }
+        let shown = gallery.matches(of: /<code>(\/appleid\/button[^<]*)<\/code>/).map { String($0.output.1) }
+        #expect(!shown.isEmpty)
+        for endpoint in shown { #expect(endpoint.hasSuffix("&amp;v=2026-11") || endpoint.hasSuffix("?v=2026-11"), "\(endpoint)") }
+    }
+
     /// The manifest lists exactly the files on disk, with their real size, checksum,
     /// pixel size and the endpoint query that draws them.
     @Test func manifestMatchesTheFiles() throws {
