@@ -130,6 +130,22 @@ import Testing
         #expect(renderer.renderCount == 1)
     }
 
+    @Test("A Location never names another host: doubled slashes and escapes before the endpoint", arguments: [
+        "//evil.example/appleid/button?width=200&color=white", "//appleid/button?width=200&color=white",
+        "/%2Fevil.example/appleid/button?width=200&color=white", "/appleid//button?width=200&color=white",
+    ])
+    func noOpenRedirect(target: String) async throws {
+        try await TestApp.make().test(.router) { client in
+            let answer = try await client.execute(uri: target, method: .get)
+            if answer.status == .movedPermanently {
+                let location = try #require(answer.headers[.location])
+                #expect(location.hasPrefix("/") && !location.hasPrefix("//") && !location.contains("evil"), "\(target) -> \(location)")
+            } else {
+                #expect([.notFound, .badRequest].contains(answer.status), "\(target): \(answer.status)")
+            }
+        }
+    }
+
     @Test("Mounted under a path: the Location keeps the mount path")
     func mounted() async throws {
         var logger = Logger(label: "canonical-tests")
