@@ -650,7 +650,8 @@ def check_base_url(editor, server):
 def check_img_snippet(editor, server, versioned_server):
     """The <img> snippet, pasted into a page, at 1 and 2 device pixels per point: shown at
     its size in points from the file of the screen's scale; the same with v=TOKEN, from a
-    service started with --cache-version TOKEN (this one refuses v=)."""
+    service started with --cache-version TOKEN (this one refuses v=), whose editor writes
+    the token into its own image URLs."""
     for scale in (1, 2):
         editor.viewport(*DESKTOP, scale=scale)
         editor.open("/#/appleid/button?width=250&height=44")
@@ -666,6 +667,13 @@ def check_img_snippet(editor, server, versioned_server):
             if name == "with v=":
                 # Pasted into a page of the service that takes v= (the editor's CSP keeps images same-origin).
                 editor.driver.get(versioned_server.base + "/")
+                # That service's editor writes its token into its own image URLs, which it serves.
+                def versioned_preview():
+                    img = editor.image("preview-light")
+                    return editor.text("image-url").endswith("&v=2026-11") and img["src"].endswith("&v=2026-11") \
+                        and img["complete"] and img["naturalWidth"] > 0
+                editor.wait(versioned_preview, "the editor of a service with --cache-version should write v= into its "
+                            f"image URLs and load them: {editor.text('image-url')} {editor.image('preview-light')}")
             result = editor.driver.execute_async_script("""
                 const [html, done] = arguments;
                 const box = document.createElement('div');
