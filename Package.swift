@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -50,8 +51,9 @@ let package = Package(
         .target(name: "SIWAButtons", dependencies: ["SIWAModel", "CCairo", "CPango", "CPNGWriter", "CWebP", "CAllocator"]),
 
         // HTTP service over the core; the editor's snippet endpoint renders the generator's templates.
+        // SIWAResources: the fonts, templates and editor beside any executable that uses it.
         .target(name: "SIWAServer", dependencies: [
-            "SIWAButtons", "SIWAGenerator", "SIWALint",
+            "SIWAButtons", "SIWAGenerator", "SIWALint", "SIWAResources",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
@@ -142,3 +144,18 @@ package.targets.append(.executableTarget(
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
     ],
     path: "Examples/swift-hummingbird"))
+
+// Fonts/, Templates/ and public/ as SwiftPM resources, so that an executable of another
+// package that depends on SIWAServer finds them in the bundle SwiftPM copies beside it
+// (ResourceDirectory), with no setup. The folders stay at the package root, where the
+// scripts, install.sh and the docs use them: the target's path is the root, with every
+// other entry there excluded (SwiftPM copies a symbolic link as a link, so no link would do).
+let resourceFolders = ["Fonts", "Templates", "public"]
+let rootEntries = (try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory)) ?? []
+let sourceFolders = (try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Sources")) ?? []
+package.targets.append(.target(
+    name: "SIWAResources", path: ".",
+    exclude: rootEntries.filter { !resourceFolders.contains($0) && $0 != "Sources" && !$0.hasPrefix(".") }
+        + sourceFolders.filter { $0 != "SIWAResources" }.map { "Sources/" + $0 },
+    sources: ["Sources/SIWAResources"],
+    resources: resourceFolders.map { .copy($0) }))

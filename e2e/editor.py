@@ -72,7 +72,7 @@ class Server:
     """`siwa-buttons serve`, or a host app (`HostApp PORT`) with the routes under `mount`.
     `base` is the service's address: where the editor, images and APIs are."""
 
-    def __init__(self, binary, public, host_app=None, mount="/"):
+    def __init__(self, binary, public, host_app=None, mount="/", serve_options=()):
         self.port = free_port()
         self.origin = f"http://127.0.0.1:{self.port}"
         self.base = self.origin + mount.rstrip("/")
@@ -82,7 +82,8 @@ class Server:
             command = [host_app, str(self.port)]
             env = dict(os.environ, SIWA_PUBLIC_DIR=public)
         else:
-            command = [binary, "serve", "--port", str(self.port), "--public", public, "--log-level", "warning"]
+            command = [binary, "serve", "--port", str(self.port), "--public", public, "--log-level", "warning",
+                       *serve_options]
             env = None
         self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 30
@@ -302,7 +303,8 @@ def check_page_and_policy(editor, server):
            and preview["current"].startswith(server.base + "/appleid/button?width=250&height=44"),
            f"the preview does not load from {server.base}/appleid/button?...: {preview}")
     editor.expect_snippet("snippet-html", 'data-mode="center-align" data-type="sign-in" data-color="black"')
-    editor.expect_snippet("nojs-html", f'src="{server.base}/appleid/button?color=black&amp;border=false')
+    # The snippets' image URLs are canonical, as the editor's own (defaults left out).
+    editor.expect_snippet("nojs-html", f'src="{server.base}/appleid/button?width=250&amp;height=44"')
     editor.expect_clean("after loading")
     print("ok   page loads under the CSP; default button, previews and snippets")
 
@@ -645,19 +647,33 @@ def check_base_url(editor, server):
     print("ok   the image base URL reaches every snippet and the image URL; a bad one is explained by the service")
 
 
-def check_img_snippet(editor):
+def check_img_snippet(editor, server, versioned_server):
     """The <img> snippet, pasted into a page, at 1 and 2 device pixels per point: shown at
-    its size in points from the file of the screen's scale; the same with v=TOKEN."""
+    its size in points from the file of the screen's scale; the same with v=TOKEN, from a
+    service started with --cache-version TOKEN (this one refuses v=), whose editor writes
+    the token into its own image URLs."""
     for scale in (1, 2):
         editor.viewport(*DESKTOP, scale=scale)
         editor.open("/#/appleid/button?width=250&height=44")
         editor.expect_snippet("img-html", 'width="250" height="44"')
         snippet = editor.text("img-html")
-        versioned = re.sub(r"&amp;format=(png|webp)", r"&amp;format=\1&amp;v=2026-11", snippet)
+        # Every image URL of the snippet ends at its closing quote or at " Nx" in a srcset.
+        versioned = re.sub(re.escape(server.base) + r'(/appleid/button[^" ]*)',
+                           lambda m: f"{versioned_server.base}{m.group(1)}&amp;v=2026-11", snippet)
         variants = {"as given": snippet, "with v=": versioned}
         # src, the <img>'s srcset (3) and the WebP <source>'s (3)
         expect(versioned.count("v=2026-11") == 7, "the v= variant does not touch every URL")
         for name, html in variants.items():
+            if name == "with v=":
+                # Pasted into a page of the service that takes v= (the editor's CSP keeps images same-origin).
+                editor.driver.get(versioned_server.base + "/")
+                # That service's editor writes its token into its own image URLs, which it serves.
+                def versioned_preview():
+                    img = editor.image("preview-light")
+                    return editor.text("image-url").endswith("&v=2026-11") and img["src"].endswith("&v=2026-11") \
+                        and img["complete"] and img["naturalWidth"] > 0
+                editor.wait(versioned_preview, "the editor of a service with --cache-version should write v= into its "
+                            f"image URLs and load them: {editor.text('image-url')} {editor.image('preview-light')}")
             result = editor.driver.execute_async_script("""
                 const [html, done] = arguments;
                 const box = document.createElement('div');
@@ -676,7 +692,9 @@ def check_img_snippet(editor):
                 }, (e) => { done({error: String(e), src: img.currentSrc}); box.remove(); });""", html)
             expect("error" not in result, f"the <img> snippet ({name}) did not load at {scale}x: {result}")
             expect((result["w"], result["h"]) == (250, 44), f"the <img> snippet ({name}) shows at {result['w']}x{result['h']}, not 250x44")
-            expect(result["natural"] == [250 * scale, 44 * scale] and f"scale={scale}&" in result["src"]
+            # Canonical URLs leave scale=1 out.
+            expect(result["natural"] == [250 * scale, 44 * scale]
+                   and (f"scale={scale}" in result["src"] if scale > 1 else "scale=" not in result["src"])
                    and (name == "as given" or "v=2026-11" in result["src"]),
                    f"at {scale}x the <img> snippet ({name}) should load the {scale}x image: {result}")
     editor.viewport(*DESKTOP)
@@ -990,7 +1008,12 @@ def main():
         check_svg_in_chromium(editor)
         check_lint(editor, server)
         check_keyboard(editor)
-        check_img_snippet(editor)
+        # A second service taking v=2026-11 (the image URLs of the snippet carry the base URL).
+        versioned_server = Server(args.binary, args.public, serve_options=["--cache-version", "2026-11"])
+        try:
+            check_img_snippet(editor, server, versioned_server)
+        finally:
+            versioned_server.stop()
         check_editor_polish(editor)
         shots = desktop_screenshots(editor, args.screenshots)
         shots += check_phone(editor, args.screenshots)

@@ -85,7 +85,9 @@ def distinct_targets(count, binary, seed=1):
 class Server:
     def __init__(self, binary, *args, prlimit=None):
         self.port = free_port()
-        cmd = [binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "error", *args]
+        # Canonical redirects off: the distinct buttons are spelled freely, and each must be a render.
+        cmd = [binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "error",
+               "--canonical", "off", *args]
         if prlimit:
             cmd = ["prlimit", f"--nofile={prlimit}", "--"] + cmd
         # Its errors (logged at --log-level error) go to a file, to say why a request failed.

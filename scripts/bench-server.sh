@@ -54,7 +54,8 @@ wait_for() {
     return 1
 }
 
-(cd "$ROOT" && exec "$SIWA_BIN" serve --host 127.0.0.1 --port "$PORT_OURS" --log-level warning) \
+# Canonical redirects off: (b)'s distinct buttons are spelled freely and each must be a render.
+(cd "$ROOT" && exec "$SIWA_BIN" serve --host 127.0.0.1 --port "$PORT_OURS" --log-level warning --canonical off) \
     >"$WORK/server.log" 2>&1 &
 PIDS+=("$!")
 OURS_PID="$!"

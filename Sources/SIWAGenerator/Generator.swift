@@ -56,8 +56,15 @@ public struct Generator: Sendable {
                                     previous: OutputFolder.previousFiles(in: staging.target),
                                     newFiles: Set(plan.assets.map(\.path) + pageNames + [OutputFolder.manifestName])).run()
 
-        let entries = try BatchRenderer(renderer: renderer, workers: workers)
+        var entries = try BatchRenderer(renderer: renderer, workers: workers)
             .run(plan.assets, into: staging.url, progress: progress, checkpoint: checkpoint)
+        if let version = configuration.cacheVersion {
+            // Last in a canonical URL (ButtonRequest.canonicalTarget), so appended.
+            for index in entries.indices {
+                let endpoint = entries[index].endpoint
+                entries[index].endpoint = endpoint + (endpoint.contains("?") ? "&" : "?") + "\(ButtonRequest.cacheBustingParameter)=\(version)"
+            }
+        }
         let webLayout = configuration.presets.isEmpty || configuration.presets.contains(.web)
         let hasSnippets = web != nil && webLayout
         let gallery = templates.render("index.html", GalleryPage.view(configuration: configuration, assets: plan.assets,

@@ -22,6 +22,9 @@ public struct GeneratorConfiguration: Sendable, Equatable {
     public var web = WebFlowOptions()
     /// Folder whose templates replace the built-in ones (file by file).
     public var templates: String?
+    /// The `v=` token of the service the set's image URLs are for (`serve --cache-version`):
+    /// written at the end of every `endpoint` URL of the manifest and the gallery.
+    public var cacheVersion: String?
 
     public init() {}
 

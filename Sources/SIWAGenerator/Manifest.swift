@@ -13,8 +13,8 @@ public struct Manifest: Codable, Equatable, Sendable {
     public struct Entry: Codable, Equatable, Sendable {
         /// Relative to the set's folder, `/`-separated.
         public var path: String
-        /// The same image from the HTTP API or `siwa-buttons render`: `path?query`
-        /// with every parameter (the canonical form of Apple's grammar) and `format=`.
+        /// The same image from the HTTP API or `siwa-buttons render`: its canonical URL
+        /// (`ButtonRequest.canonicalTarget`: Apple's order, defaults and `format=png` left out).
         public var endpoint: String
         public var mode: String
         public var style: String
@@ -115,7 +115,7 @@ extension Manifest.Entry {
             case .text(let t): .text(t)
             }
         }
-        self.init(path: asset.path, endpoint: spec.canonicalTarget + "&format=\(asset.format.rawValue)", mode: spec.mode.rawValue,
+        self.init(path: asset.path, endpoint: ButtonRequest(spec: spec, format: asset.format).canonicalTarget, mode: spec.mode.rawValue,
                   style: asset.style.rawValue, title: title, parameters: parameters, format: asset.format.rawValue,
                   mediaType: asset.format.mediaType,
                   width: asset.pixelWidth, height: asset.pixelHeight, scale: spec.scale,

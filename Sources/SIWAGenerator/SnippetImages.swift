@@ -8,8 +8,9 @@ public enum SnippetImages: Sendable, Hashable {
     case files(prefix: String, naming: AssetNaming, webp: Bool = false)
     /// An image service speaking Apple's endpoint grammar (this project's HTTP server):
     /// `base` + `/appleid/button?...&scale=2`. `base` is e.g. `https://buttons.example.com`
-    /// or empty for the same origin.
-    case endpoint(base: String)
+    /// or empty for the same origin. The URLs are canonical (`ButtonRequest.canonicalTarget`)
+    /// and carry `v=version` when one is given.
+    case endpoint(base: String, version: String? = nil)
 
     /// The scales listed in `srcset`.
     public static let scales = [1, 2, 3]
@@ -39,9 +40,9 @@ public enum SnippetImages: Sendable, Hashable {
         switch self {
         case .files(let prefix, let naming, _):
             return prefix + Escaping.urlPath(naming.path(for: scaled, format: format))
-        case .endpoint(let base):
+        case .endpoint(let base, let version):
             // canonicalTarget is built from validated values only: no escaping needed.
-            return base + scaled.canonicalTarget + "&format=\(format.rawValue)"
+            return base + ButtonRequest(spec: scaled, format: format, version: version).canonicalTarget
         }
     }
 

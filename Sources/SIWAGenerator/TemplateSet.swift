@@ -24,7 +24,7 @@ public struct TemplateSet: Sendable {
         public var description: String {
             switch self {
             case .missing(let name, let searched):
-                "Template '\(name).mustache' not found in \(searched.joined(separator: " or ")): set SIWA_TEMPLATES_DIR or pass --templates."
+                "Template '\(name).mustache' not found in \(searched.joined(separator: " or ")): set SIWA_TEMPLATES_DIR, or give TemplateSet.load(builtIn:) the siwa-buttons package's Templates/ folder."
             case .notADirectory(let path):
                 "Templates folder '\(path)' does not exist."
             case .syntax(let file, let line, let column, let detail):

@@ -15,7 +15,12 @@ import Glibc
 ///    scripts/install.sh: `bin/siwa-buttons` beside `share/siwa-buttons/`);
 /// 3. `NAME/` next to the executable;
 /// 4. the source tree the executable was built in: the nearest folder above it holding
-///    `Package.swift` and `NAME/` (`.build/debug/siwa-buttons`, `swift run`, `swift test`).
+///    `Package.swift` and `NAME/` (`.build/debug/siwa-buttons`, `swift run`, `swift test`);
+/// 5. the package's resource bundle next to the executable (`<package>_SIWAResources.resources/NAME`):
+///    SwiftPM copies `Fonts`, `Templates` and `public` there (the `SIWAResources` target)
+///    for any executable that depends on `SIWAServer`, such as a host app of another
+///    package, which has neither the install layout nor this source tree. Shipping such
+///    an app means copying that folder beside its binary, as for any SwiftPM resource.
 ///
 /// Only the executable's own location counts, never the source files' paths, so a
 /// binary copied elsewhere uses the folders copied with it, or says it found none.
@@ -27,7 +32,21 @@ public enum ResourceDirectory {
             return URL(fileURLWithPath: value)
         }
         let candidates = candidates(name)
-        return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]
+        if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) { return found }
+        return bundled(name) ?? candidates[0]
+    }
+
+    /// Suffix of the SwiftPM resource bundle's folder; its prefix is the package's
+    /// identity, which is the name of the folder or repository a dependent package uses.
+    static let bundleSuffix = "_SIWAResources.resources"
+
+    /// `NAME` in a resource bundle next to the executable, if there is one.
+    static func bundled(_ name: String) -> URL? {
+        let exe = executableDirectory
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: exe.path)) ?? []
+        return entries.filter { $0.hasSuffix(bundleSuffix) }.sorted()
+            .map { exe.appendingPathComponent($0).appendingPathComponent(name) }
+            .first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
     /// The places looked in, most specific first (the first is named when none exists).

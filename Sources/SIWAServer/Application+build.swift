@@ -68,7 +68,7 @@ func buildApplication(
     // Cache hits of the image endpoints are answered first, with the same log line,
     // metrics and headers the long way would give them.
     router.add(middleware: CachedImageMiddleware(cache: service.cache, maxURILength: configuration.maxURILength,
-                                                 accessLog: accessLog))
+                                                 accessLog: accessLog, urls: configuration.urls))
     // Then, outermost first: every error answer, ours or Hummingbird's, becomes one
     // text/plain line; every request is logged (one line per answer, with status and
     // time) and counted, including refused ones.
@@ -88,10 +88,10 @@ func buildApplication(
     // FileMiddleware, see StaticFilesMiddleware.
     router.add(middleware: StaticFilesMiddleware(folder: PublicFolder(root: configuration.publicDirectory)))
 
-    router.addRoutes(ImageRoutes(service: service).routes)
+    router.addRoutes(ImageRoutes(service: service, urls: configuration.urls).routes)
     // The editor's snippets, from the generator's templates.
     router.addRoutes(SnippetRoutes(logger: logger, override: configuration.templatesDirectory.map { URL(fileURLWithPath: $0) },
-                                   titles: backend.titles).routes)
+                                   titles: backend.titles, urls: configuration.urls).routes)
     OperationalRoutes.register(on: router, service: service, metrics: metrics)
     router.addRoutes(LintRoutes(service: service).routes)
     router.addRoutes(ExportRoutes(service: service, limits: configuration.export,
@@ -103,7 +103,9 @@ func buildApplication(
         "siwa.cache_mb": "\(configuration.cacheMB)", "siwa.max_connections": "\(connections.maximum)",
         "siwa.idle_timeout_s": "\(configuration.idleTimeoutSeconds)",
         "siwa.write_timeout_s": "\(configuration.writeTimeoutSeconds)", "siwa.output_budget_mb": "\(configuration.outputBudgetMB)",
-        "siwa.export_max_files": "\(configuration.export.maxFiles)", "siwa.export_max_bytes": "\(configuration.export.maxBytes)", "siwa.fingerprint": "\(backend.fingerprint)",
+        "siwa.export_max_files": "\(configuration.export.maxFiles)", "siwa.export_max_bytes": "\(configuration.export.maxBytes)",
+        "siwa.canonical": "\(configuration.urls.canonical.rawValue)",
+        "siwa.cache_versions": "\(configuration.urls.cacheVersions.isEmpty ? "off" : configuration.urls.cacheVersions.joined(separator: ","))", "siwa.fingerprint": "\(backend.fingerprint)",
         "siwa.libraries": "\(ButtonRenderer.libraryVersions)", "siwa.replaced_titles": "\(backend.titles.entries.count)",
     ])
     return Application(

@@ -14,12 +14,15 @@ struct CachedImageMiddleware<Context: RequestContext>: RouterMiddleware {
     let cache: RenderCache
     let maxURILength: Int
     let accessLog: AccessLogMiddleware<Context>
+    /// Only targets the image routes would serve as they are (no redirect, no refused `v=`) are answered here.
+    let urls: ImageURLPolicy
     private let metrics = HitMetrics()
 
-    init(cache: RenderCache, maxURILength: Int, accessLog: AccessLogMiddleware<Context>) {
+    init(cache: RenderCache, maxURILength: Int, accessLog: AccessLogMiddleware<Context>, urls: ImageURLPolicy = .standard) {
         self.cache = cache
         self.maxURILength = maxURILength
         self.accessLog = accessLog
+        self.urls = urls
     }
 
     func handle(_ request: Request, context: Context,
@@ -30,8 +33,10 @@ struct CachedImageMiddleware<Context: RequestContext>: RouterMiddleware {
               let endpoint = Endpoint(rawValue: request.uri.path),
               request.uri.string.utf8.count <= maxURILength,
               let answer = cache.cachedAnswer(forTarget: request.uri.string, key: {
-                  (try? ButtonRequest.parse(path: endpoint.path, query: request.uri.query))
-                      .map { RenderKey(spec: $0.spec, format: $0.format ?? .png) }
+                  guard let parsed = try? ButtonRequest.parse(path: endpoint.path, query: request.uri.query),
+                        urls.serves(parsed, path: endpoint.path, query: ImageRoutes<Context>.rawQuery(request))
+                  else { return nil }
+                  return RenderKey(spec: parsed.spec, format: parsed.format ?? .png)
               })
         else {
             return try await next(request, context)

@@ -1,4 +1,5 @@
 import Hummingbird
+import SIWAButtons
 
 /// The web button editor (the files of `public/`) for a host app, mountable at any path:
 /// `router.addRoutes(EditorRoutes(folder: dir).routes, atPath: "/buttons")` serves
@@ -14,6 +15,12 @@ public struct EditorRoutes<Context: RequestContext>: Sendable {
     /// - Parameter folder: the editor's files (`public/`).
     public init(folder: String, context: Context.Type = Context.self) {
         files = StaticFiles(folder: PublicFolder(root: folder))
+    }
+
+    /// The package's own editor: `$SIWA_PUBLIC_DIR`, the install layout, the source tree
+    /// or the package's resource bundle beside the executable (`ResourceDirectory`).
+    public init(context: Context.Type = Context.self) {
+        self.init(folder: ResourceDirectory.find("public", environmentVariable: "SIWA_PUBLIC_DIR").path)
     }
 
     public var routes: RouteCollection<Context> {

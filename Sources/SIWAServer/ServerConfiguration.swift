@@ -33,6 +33,8 @@ public struct ServerConfiguration: Sendable {
     public var maxConnections: Int
     /// What one `GET /api/export.zip` may hold (files, bytes), and how many run at once.
     public var export: ExportLimits
+    /// Canonical redirects and the accepted `v=` tokens of the image URLs.
+    public var urls: ImageURLPolicy = .standard
 
     public init(host: String = "127.0.0.1", port: Int = 8080, cacheMB: Int = 64, workers: Int = 0,
                 queueDepth: Int = 64, publicDirectory: String = "public", templatesDirectory: String? = nil,

@@ -25,16 +25,23 @@ public struct SnippetRoutes<Context: RequestContext>: Sendable {
     let templates: Result<TemplateSet, TemplateSet.LoadError>
     /// The titles the images show (the backend's), for the `alt` text.
     let titles: TitleTable
+    /// The image routes' policy: the snippets' image URLs are canonical and carry its current `v=`.
+    let urls: ImageURLPolicy
 
-    init(templates: Result<TemplateSet, TemplateSet.LoadError>, titles: TitleTable = .standard) {
+    init(templates: Result<TemplateSet, TemplateSet.LoadError>, titles: TitleTable = .standard, urls: ImageURLPolicy = .standard) {
         self.templates = templates
         self.titles = titles
+        self.urls = urls
     }
 
     /// Loads the built-in templates (`$SIWA_TEMPLATES_DIR`, next to the executable, or the
     /// source tree), with the files of `override` replacing them.
-    public init(logger: Logger, override: URL? = nil, titles: TitleTable, context: Context.Type = Context.self) {
+    /// - Parameter urls: the policy the image routes were given, so that the snippets'
+    ///   and the editor's image URLs carry its current `v=` token.
+    public init(logger: Logger, override: URL? = nil, titles: TitleTable, urls: ImageURLPolicy = .standard,
+                context: Context.Type = Context.self) {
         self.titles = titles
+        self.urls = urls
         templates = Result { () throws(TemplateSet.LoadError) in try TemplateSet.load(override: override) }
         if case .failure(let error) = templates {
             logger.error("Snippet templates not loaded; \(SnippetEndpoint.prefix) answers 500", metadata: ["error": "\(error)"])
@@ -53,7 +60,7 @@ public struct SnippetRoutes<Context: RequestContext>: Sendable {
     /// reads first.
     public var routes: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
-        SchemaRoute.register(on: routes, titles: titles)
+        SchemaRoute.register(on: routes, titles: titles, cacheVersion: urls.currentVersion)
         // One wildcard route, split here: with routes for the three paths the router would
         // not fall back from a partial match such as /api/snippet/appleid to a wildcard.
         // The path below /api comes from the wildcard, so a mount path does not matter.
@@ -87,7 +94,7 @@ public struct SnippetRoutes<Context: RequestContext>: Sendable {
                                       for: request, headers: [.cacheControl: "no-store"])
         }
         let snippets = renderer.render(button: query.button, web: query.web,
-                                       images: .endpoint(base: query.baseURL), pageLocale: query.pageLocale)
+                                       images: .endpoint(base: query.baseURL, version: urls.currentVersion), pageLocale: query.pageLocale)
         let body = Body(snippetHTML: snippets.snippetHTML, initJS: snippets.initJS, noJSHTML: snippets.noJSHTML,
                         imgHTML: snippets.imgHTML)
         let encoder = JSONEncoder()

@@ -42,14 +42,22 @@ struct FontOptions: ParsableArguments {
     }
 
     private func fontRenderer(families: [String]?) throws -> ButtonRenderer {
-        if font == nil && fontsDir == nil && families == nil { return try ButtonRenderer.shared() }
         do {
+            if font == nil && fontsDir == nil && families == nil { return try ButtonRenderer.shared() }
             return ButtonRenderer(fonts: try FontLibrary(directory: fontsDir.map { URL(fileURLWithPath: $0) },
                                                          userFont: font.map { URL(fileURLWithPath: $0) },
                                                          families: families))
         } catch let error as FontLibrary.LoadError {
             // A file that is not a font, a folder without fonts: the option is wrong.
-            throw ValidationError(error.description)
+            throw ValidationError(Self.commandLineMessage(error))
+        }
+    }
+
+    /// The library's message in this command line's words (its options, not its API).
+    static func commandLineMessage(_ error: FontLibrary.LoadError) -> String {
+        switch error {
+        case .noFonts(let dir): "No fonts found in '\(dir)': set SIWA_FONTS_DIR or pass --fonts-dir to the project's Fonts/ folder."
+        case .unreadable: error.description
         }
     }
 

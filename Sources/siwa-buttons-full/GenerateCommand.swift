@@ -85,6 +85,10 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Worker threads (default: all cores).", valueName: "n"))
     var jobs: Int?
 
+    @Option(help: ArgumentHelp("The v= token of the service the images are served from (serve --cache-version): written into every endpoint URL of the manifest and gallery.",
+                               valueName: "TOKEN"))
+    var cacheVersion: String?
+
     @OptionGroup var fonts: FontOptions
 
     /// Beyond this a typo in a list (`--sizes` with hundreds of entries) would fill a disk.
@@ -93,10 +97,14 @@ struct GenerateCommand: ParsableCommand {
     func validate() throws {
         if out.isEmpty { throw CLIError.usage("--out: give a folder name, e.g. --out dist.") }
         if let maxFiles, maxFiles < 1 { throw CLIError.usage("--max-files: must be at least 1.") }
+        if let cacheVersion, !ButtonRequest.isCacheBustingToken(cacheVersion) {
+            throw CLIError.usage("--cache-version: '\(cacheVersion)' is not a cache-version token: use 1-32 letters, digits, '.', '_', '-' or '~'.")
+        }
     }
 
     func run() throws {
-        let configuration = try resolvedConfiguration()
+        var configuration = try resolvedConfiguration()
+        configuration.cacheVersion = cacheVersion
         if let jobs, jobs < 1 { throw CLIError("--jobs: must be at least 1.") }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), !isFolder.boolValue {

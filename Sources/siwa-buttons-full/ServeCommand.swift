@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SIWAButtons
+import SIWARenderJob
 import SIWAServer
 
 struct ServeCommand: AsyncParsableCommand {
@@ -75,6 +76,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Folder of templates replacing the built-in ones for the editor's snippets, file by file.", valueName: "dir"))
     var templates: String?
 
+    @Option(help: ArgumentHelp("redirect: another spelling of an image URL (parameter order, defaults spelled out) gets a cacheable 301 to the canonical URL; off: every spelling is served.",
+                               valueName: "redirect|off"))
+    var canonical = ImageURLPolicy.Canonical.redirect.rawValue
+
+    @Option(help: ArgumentHelp("The v= tokens image URLs may carry, the first written into the editor's and snippets' URLs; off: v= is refused (404).",
+                               valueName: "TOKEN[,TOKEN]|off"))
+    var cacheVersion = "off"
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
 
@@ -103,8 +112,22 @@ struct ServeCommand: AsyncParsableCommand {
         if let templates, !FileManager.default.fileExists(atPath: templates) {
             throw ValidationError("--templates: no folder '\(templates)'.")
         }
+        _ = try urls()
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+    }
+
+    /// --canonical and --cache-version; a bad value is one line naming the option (status 64).
+    func urls() throws -> ImageURLPolicy {
+        guard let mode = ImageURLPolicy.Canonical(rawValue: canonical) else {
+            throw CLIError.usage("--canonical must be 'redirect' or 'off', not '\(canonical)'.")
+        }
+        let tokens = cacheVersion == "off" ? [] : cacheVersion.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        do {
+            return try ImageURLPolicy(canonical: mode, cacheVersions: tokens)
+        } catch {
+            throw CLIError.usage("--cache-version: \(error) (or 'off').")
         }
     }
 
@@ -115,7 +138,7 @@ struct ServeCommand: AsyncParsableCommand {
         let backend = try RenderBackend(renderer: fonts.renderer())
         let publicFolder = publicDirectory
             ?? ResourceDirectory.find("public", environmentVariable: "SIWA_PUBLIC_DIR").path
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host, port: port, cacheMB: cacheMB, workers: workers ?? 0, queueDepth: queueDepth,
             publicDirectory: publicFolder, templatesDirectory: templates, idleTimeoutSeconds: idleTimeout,
             writeTimeoutSeconds: writeTimeout, outputBudgetMB: outputBudgetMB, stallSeconds: stallTimeout,
@@ -123,6 +146,7 @@ struct ServeCommand: AsyncParsableCommand {
             maxConnections: maxConnections ?? ServerConfiguration.defaultMaxConnections,
             export: ExportLimits(maxFiles: exportMaxFiles, maxBytes: exportMaxBytes)
         )
+        configuration.urls = try urls()
         if !FileManager.default.fileExists(atPath: publicFolder) {
             logger.warning("No folder '\(publicFolder)': nothing is served at /.")
         }

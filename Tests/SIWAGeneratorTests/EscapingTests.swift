@@ -173,13 +173,12 @@ import Testing
 
     @Test func imgSnippetListsThreeScalesAtOneXSize() throws {
         let s = try render(images: .endpoint(base: "https://buttons.example.com"))
-        let base = "https://buttons.example.com/appleid/button?color=black&amp;border=false&amp;type=sign-in&amp;border_radius=15"
-            + "&amp;width=250&amp;height=44"
+        let base = "https://buttons.example.com/appleid/button?width=250&amp;height=44"
         // The service draws WebP too: offered first, the PNG <img> as the fallback.
-        #expect(s.imgHTML == "<picture><source type=\"image/webp\" srcset=\"\(base)&amp;scale=1&amp;locale=en_US&amp;format=webp 1x, "
-            + "\(base)&amp;scale=2&amp;locale=en_US&amp;format=webp 2x, \(base)&amp;scale=3&amp;locale=en_US&amp;format=webp 3x\">"
-            + "<img src=\"\(base)&amp;scale=1&amp;locale=en_US&amp;format=png\" srcset=\"\(base)&amp;scale=1&amp;locale=en_US&amp;format=png 1x, "
-            + "\(base)&amp;scale=2&amp;locale=en_US&amp;format=png 2x, \(base)&amp;scale=3&amp;locale=en_US&amp;format=png 3x\" "
+        #expect(s.imgHTML == "<picture><source type=\"image/webp\" srcset=\"\(base)&amp;format=webp 1x, "
+            + "\(base)&amp;scale=2&amp;format=webp 2x, \(base)&amp;scale=3&amp;format=webp 3x\">"
+            + "<img src=\"\(base)\" srcset=\"\(base) 1x, "
+            + "\(base)&amp;scale=2 2x, \(base)&amp;scale=3 3x\" "
             + "width=\"250\" height=\"44\" alt=\"Sign in with Apple\" lang=\"en-US\" dir=\"ltr\"></picture>\n")
     }
 
@@ -198,9 +197,20 @@ import Testing
 
     @Test func endpointImagesForTheHTTPServer() throws {
         let s = try render(images: .endpoint(base: "https://buttons.example.com"))
-        #expect(s.noJSHTML.contains("src=\"https://buttons.example.com/appleid/button?color=black&amp;border=false&amp;type=sign-in"
-            + "&amp;border_radius=15&amp;width=250&amp;height=44&amp;scale=1&amp;locale=en_US&amp;format=png\""))
-        #expect(s.noJSHTML.contains("scale=3&amp;locale=en_US&amp;format=png 3x"))
+        // Canonical URLs: Apple's order, defaults (format=png included) left out.
+        #expect(s.noJSHTML.contains("src=\"https://buttons.example.com/appleid/button?width=250&amp;height=44\""))
+        #expect(s.noJSHTML.contains("/appleid/button?width=250&amp;height=44&amp;scale=3 3x"))
+        #expect(s.noJSHTML.contains("/appleid/button?width=250&amp;height=44&amp;scale=2&amp;format=webp 2x"))
+    }
+
+    @Test func endpointImagesCarryTheCacheVersion() throws {
+        let s = try render(images: .endpoint(base: "", version: "2026-11"))
+        let urls = s.noJSHTML.split(separator: "\"").filter { $0.hasPrefix("/appleid/") }.flatMap { $0.split(separator: ",") }
+        #expect(!urls.isEmpty)
+        for url in urls {
+            let target = url.split(separator: " ")[0]
+            #expect(target.hasSuffix("&amp;v=2026-11"), "\(url)")
+        }
     }
 
     @Test func overrideFolderReplacesFileByFile() throws {

@@ -12,6 +12,25 @@ import Testing
         return config
     }
 
+    /// With a cache-version token every endpoint URL carries it, last, as the service's
+    /// canonical URL; so do the gallery's.
+    @Test func cacheVersionInEveryEndpoint() throws {
+        let folder = try TemporaryFolder()
+        var config = smallConfiguration()
+        config.cacheVersion = "2026-11"
+        let report = try generator(config).generate(into: folder.url)
+        #expect(!report.manifest.files.isEmpty)
+        let gallery = String(decoding: try folder.bytes("index.html"), as: UTF8.self)
+        for entry in report.manifest.files {
+            #expect(entry.endpoint.hasSuffix("v=2026-11"), "\(entry.endpoint)")
+            let request = try ButtonRequest.parse(entry.endpoint)
+            #expect(request.version == "2026-11" && request.canonicalTarget == entry.endpoint)
+        }
+        let shown = gallery.matches(of: /<code>(\/appleid\/button[^<]*)<\/code>/).map { String($0.output.1) }
+        #expect(!shown.isEmpty)
+        for endpoint in shown { #expect(endpoint.hasSuffix("&amp;v=2026-11") || endpoint.hasSuffix("?v=2026-11"), "\(endpoint)") }
+    }
+
     /// The manifest lists exactly the files on disk, with their real size, checksum,
     /// pixel size and the endpoint query that draws them.
     @Test func manifestMatchesTheFiles() throws {
@@ -32,10 +51,11 @@ import Testing
             let bytes = folder.bytes(entry.path)
             #expect(entry.bytes == bytes.count)
             #expect(entry.sha256 == Checksum.sha256(bytes))
-            // The endpoint query draws the very same bytes.
+            // The endpoint query draws the very same bytes; it is canonical (format=png left out).
             let request = try ButtonRequest.parse(entry.endpoint)
-            #expect(request.format?.rawValue == entry.format)
-            #expect(try renderer.render(request.spec, format: request.format!) == bytes, "\(entry.path)")
+            #expect(request.canonicalTarget == entry.endpoint)
+            #expect((request.format ?? .png).rawValue == entry.format)
+            #expect(try renderer.render(request.spec, format: request.format ?? .png) == bytes, "\(entry.path)")
             #expect(entry.scale == request.spec.scale)
             #expect(entry.parameters["scale"] == .number(request.spec.scale))
             #expect(entry.parameters["border"] == .flag(request.spec.border))
@@ -47,7 +67,7 @@ import Testing
                 #expect(entry.scale == 1 && entry.width == request.spec.width)
                 #expect(String(decoding: bytes.prefix(200), as: UTF8.self).contains(entry.format == "svg" ? "<svg" : "%PDF"))
             }
-            #expect(entry.path == AssetNaming(config).path(for: request.spec, format: request.format!))
+            #expect(entry.path == AssetNaming(config).path(for: request.spec, format: request.format ?? .png))
         }
         for page in manifest.pages {
             #expect(page.sha256 == Checksum.sha256(folder.bytes(page.path)))

@@ -35,7 +35,7 @@ import Testing
             #expect(entry.mediaType == "image/webp" && entry.path.hasSuffix("@\(entry.scale)x.webp"))
             let size = try #require(webpSize(folder.bytes(entry.path)), "\(entry.path)")
             #expect(size.width == entry.width && size.height == entry.height, "\(entry.path)")
-            let png = try #require(pngs.first { $0.endpoint == entry.endpoint.replacingOccurrences(of: "format=webp", with: "format=png") })
+            let png = try #require(pngs.first { $0.endpoint == entry.endpoint.replacingOccurrences(of: "&format=webp", with: "").replacingOccurrences(of: "?format=webp", with: "") })
             #expect(png.width == entry.width && png.height == entry.height)
             #expect(entry.bytes < png.bytes, "\(entry.path): WebP \(entry.bytes) bytes, PNG \(png.bytes)")
         }
@@ -80,10 +80,11 @@ import Testing
         let snippets = SnippetRenderer(templates: try TemplateSet.load(), titles: .standard)
             .render(button: ButtonSpec(mode: .center), web: try #require(web),
                     images: .endpoint(base: "https://buttons.example.com"))
-        let webp = #"<source type="image/webp" srcset="https://buttons.example.com/appleid/button?color=black&amp;border=false"#
+        // Canonical URLs: the default button is the bare path, plus scale and format.
+        let webp = #"<source type="image/webp" srcset="https://buttons.example.com/appleid/button?format=webp 1x"#
         #expect(snippets.imgHTML.hasPrefix("<picture>" + webp))
-        #expect(snippets.imgHTML.contains("&amp;scale=2&amp;locale=en_US&amp;format=webp 2x"))
+        #expect(snippets.imgHTML.contains("/appleid/button?scale=2&amp;format=webp 2x"))
         #expect(snippets.noJSHTML.contains(webp) && snippets.snippetHTML.contains(webp))
-        #expect(snippets.noJSHTML.contains(#"<source media="(prefers-color-scheme: dark)" type="image/webp" srcset="https://buttons.example.com/appleid/button?color=white&amp;border=false"#))
+        #expect(snippets.noJSHTML.contains(#"<source media="(prefers-color-scheme: dark)" type="image/webp" srcset="https://buttons.example.com/appleid/button?color=white&amp;format=webp 1x"#))
     }
 }

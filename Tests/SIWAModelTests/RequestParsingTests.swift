@@ -50,11 +50,13 @@ struct RequestParsingTests {
         #expect(throws: RequestError.self) { try ButtonRequest.parse("/appleid/button/logo?size=65") }
     }
 
-    @Test("v= (cache busting) is accepted on every endpoint and ignored; a bad or repeated one is refused")
+    @Test("v= (cache busting) is parsed on every endpoint, kept apart from the button; a bad or repeated one is refused")
     func cacheBusting() throws {
         for path in ["/appleid/button", "/appleid/button/left", "/appleid/button/logo"] {
             let plain = try ButtonRequest.parse(path + "?scale=2")
-            #expect(try ButtonRequest.parse(path + "?scale=2&v=2026-11.b_2~x") == plain)
+            let versioned = try ButtonRequest.parse(path + "?scale=2&v=2026-11.b_2~x")
+            #expect(versioned.spec == plain.spec && versioned.format == plain.format)
+            #expect(versioned.version == "2026-11.b_2~x" && plain.version == nil)
             #expect(try ButtonRequest.parse(path + "?v=1&scale=2").spec.canonicalTarget == plain.spec.canonicalTarget)
         }
         #expect(throws: RequestError.duplicateParameter("v")) { try ButtonRequest.parse("/appleid/button?v=1&v=2") }
@@ -133,10 +135,43 @@ struct RequestParsingTests {
         let a = try ButtonRequest.parse("/appleid/button?width=200&color=white").spec
         let b = try ButtonRequest.parse("/appleid/button?color=white&width=200&height=30&scale=1").spec
         #expect(a == b && a.canonicalTarget == b.canonicalTarget)
-        #expect(a.canonicalTarget == "/appleid/button?color=white&border=false&type=sign-in&border_radius=15&width=200&height=30&scale=1&locale=en_US")
-        for target in ["/appleid/button/left?logo-size=medium&locale=ko_KR", "/appleid/button/logo?size=49&border_radius=50"] {
+        #expect(a.canonicalTarget == "/appleid/button?color=white&width=200")
+        for target in ["/appleid/button/left?logo-size=medium&locale=ko_KR", "/appleid/button/logo?size=49&border_radius=50",
+                       "/appleid/button", "/appleid/button/logo?color=black&size=30"] {
             let spec = try ButtonRequest.parse(target).spec
             #expect(try ButtonRequest.parse(spec.canonicalTarget).spec == spec)
         }
+    }
+
+    @Test("One canonical target per image: Apple's order, defaults left out, then format (not png), then v",
+          arguments: [
+              ("/appleid/button", "/appleid/button"),
+              ("/appleid/button/?", "/appleid/button"),
+              ("/appleid/button?locale=en_US&scale=1&border=false&format=png", "/appleid/button"),
+              ("/appleid/button?v=7&width=200&format=webp&color=white", "/appleid/button?color=white&width=200&format=webp&v=7"),
+              ("/appleid/button/left?logo-size=medium&locale=ko_KR&label-position=0", "/appleid/button/left?locale=ko_KR&logo-size=medium"),
+              ("/appleid/button/logo?size=44&border_radius=50&color=white", "/appleid/button/logo?color=white&border_radius=50&size=44"),
+              ("/appleid/button/logo?size=30&format=svg", "/appleid/button/logo?format=svg"),
+          ])
+    func canonicalTarget(target: String, canonical: String) throws {
+        let request = try ButtonRequest.parse(target)
+        #expect(request.canonicalTarget == canonical)
+        // The canonical target is its own canonical target, and draws the same image.
+        let again = try ButtonRequest.parse(canonical)
+        #expect(again.canonicalTarget == canonical)
+        #expect(again.spec == request.spec && (again.format ?? .png) == (request.format ?? .png) && again.version == request.version)
+    }
+
+    @Test("Every spelling of a button (order, defaults spelled or not) has the same canonical target")
+    func spellings() throws {
+        let names = ["color=white", "border=false", "type=continue", "border_radius=15", "width=200", "height=44",
+                     "scale=1", "locale=en_US"]
+        var generator = SystemRandomNumberGenerator()
+        var targets = Set<String>()
+        for _ in 0..<200 {
+            let kept = names.filter { ["color=white", "type=continue", "width=200", "height=44"].contains($0) || Bool.random(using: &generator) }
+            targets.insert(try ButtonRequest.parse("/appleid/button?" + kept.shuffled(using: &generator).joined(separator: "&")).canonicalTarget)
+        }
+        #expect(targets == ["/appleid/button?color=white&type=continue&width=200&height=44"])
     }
 }

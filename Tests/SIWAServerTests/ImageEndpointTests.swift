@@ -30,7 +30,8 @@ import Testing
          "/appleid/button/logo?size=44&color=black&border_radius=50"],
         OutputFormat.allCases)
     func formats(target: String, format: OutputFormat) async throws {
-        let uri = target + "&format=\(format.rawValue)"
+        // The canonical spelling (format=png left out), which the service serves as it is.
+        let uri = try ButtonRequest.parse(target + "&format=\(format.rawValue)").canonicalTarget
         let expected = try expectedBytes(uri)
         try await TestApp.make().test(.router) { client in
             try await client.execute(uri: uri, method: .get) { response in
@@ -69,9 +70,9 @@ import Testing
         }
     }
 
-    @Test("format=png is the default: same bytes and ETag with or without it")
+    @Test("format=png is the default: same bytes and ETag with or without it (canonical off)")
     func pngIsDefault() async throws {
-        try await TestApp.make().test(.router) { client in
+        try await TestApp.make(urls: .everySpelling).test(.router) { client in
             let plain = try await client.execute(uri: "/appleid/button?width=200", method: .get)
             let explicit = try await client.execute(uri: "/appleid/button?width=200&format=png", method: .get)
             #expect(plain.bytes == explicit.bytes)
@@ -98,7 +99,8 @@ import Testing
     @Test("A repeated request is served from the cache without rendering again")
     func cacheHit() async throws {
         let renderer = TestRenderer()
-        try await TestApp.make(renderer: renderer).test(.router) { client in
+        // Another spelling of the same button, served as it is (canonical off), shares the entry.
+        try await TestApp.make(renderer: renderer, urls: .everySpelling).test(.router) { client in
             let first = try await client.execute(uri: "/appleid/button?width=222", method: .get)
             let second = try await client.execute(uri: "/appleid/button?height=30&width=222&color=black", method: .get)
             #expect(first.status == .ok && second.status == .ok)
@@ -119,10 +121,10 @@ import Testing
         }
     }
 
-    @Test("A trailing slash is the same endpoint, as for the parser")
+    @Test("A trailing slash is the same endpoint, as for the parser (canonical off; else redirected)")
     func trailingSlash() async throws {
         let expected = try expectedBytes("/appleid/button/logo?size=40")
-        try await TestApp.make().test(.router) { client in
+        try await TestApp.make(urls: .everySpelling).test(.router) { client in
             let response = try await client.execute(uri: "/appleid/button/logo/?size=40", method: .get)
             #expect(response.status == .ok)
             #expect(response.bytes == expected)

@@ -24,7 +24,7 @@ import HostApp
     @Test("Images under /buttons are the standalone service's bytes and headers; / stays the host's")
     func images() async throws {
         try await Self.hostApp().test(.router) { client in
-            let image = try await client.execute(uri: "/buttons/appleid/button/left?width=200&type=continue", method: .get)
+            let image = try await client.execute(uri: "/buttons/appleid/button/left?type=continue&width=200", method: .get)
             #expect(image.status == .ok)
             #expect(image.headers[.contentType] == "image/png")
             #expect(image.headers[.eTag] != nil)
@@ -38,7 +38,8 @@ import HostApp
             #expect(bad.status == .notFound)
             #expect(bad.text == parserMessage("/appleid/button?widht=200"))
             let slash = try await client.execute(uri: "/buttons/appleid/button/?width=200", method: .get)
-            #expect(slash.bytes == (try expectedBytes("/appleid/button?width=200")))
+            // Another spelling: redirected to the canonical URL, below the mount path.
+            #expect(slash.status == .movedPermanently && slash.headers[.location] == "/buttons/appleid/button?width=200")
             let doubled = try await client.execute(uri: "/buttons/appleid//button", method: .get)
             #expect(doubled.status == .notFound)
 

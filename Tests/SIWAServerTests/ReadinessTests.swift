@@ -68,30 +68,30 @@ import Testing
     @Test("After SIGTERM's graceful shutdown starts, /readyz is 503 for the drain while buttons are still served")
     func draining() async throws {
         let port = PortBox()
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, drainSeconds: 2)
+        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, drainSeconds: 5)
         let service = ButtonService(configuration: configuration, backend: TestRenderer().backend, logger: Logger(label: "test"))
         let app = buildApplication(configuration: configuration, service: service, logger: Logger(label: "test"), metrics: nil) {
             port.set($0.localAddress?.port)
         }
         let group = ServiceGroup(configuration: .init(
-            services: [.init(service: app), .init(service: DrainService(buttons: service, seconds: 2))],
+            services: [.init(service: app), .init(service: DrainService(buttons: service, seconds: 5))],
             logger: Logger(label: "test")))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             try await waitUntil { port.value != nil }
             let ready = try RawConnection(port: port.value!)
             ready.send("GET /readyz HTTP/1.1\r\nHost: a\r\n\r\n")
-            #expect(await ready.readAnswer().hasPrefix("HTTP/1.1 200"))
+            #expect(await ready.readAnswer(timeout: 20).hasPrefix("HTTP/1.1 200"))
             await group.triggerGracefulShutdown()
-            try await Task.sleep(for: .milliseconds(300))
+            try await waitUntil { service.readiness != .ok }
             let draining = try RawConnection(port: port.value!)
             draining.send("GET /readyz HTTP/1.1\r\nHost: a\r\n\r\n")
-            let answer = await draining.readAnswer()
+            let answer = await draining.readAnswer(timeout: 20)
             #expect(answer.hasPrefix("HTTP/1.1 503"))
             #expect(answer.hasSuffix("draining: shutting down\n"))
             let button = try RawConnection(port: port.value!)
             button.send("GET /appleid/button HTTP/1.1\r\nHost: a\r\n\r\n")
-            #expect(await button.readAnswer().hasPrefix("HTTP/1.1 200"))
+            #expect(await button.readAnswer(timeout: 20).hasPrefix("HTTP/1.1 200"))
             try await tasks.waitForAll()
         }
     }

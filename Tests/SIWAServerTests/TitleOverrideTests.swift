@@ -34,8 +34,8 @@ import Testing
     @Test("The same URL with and without --labels: other bytes and another ETag, even for titles not replaced")
     func images() async throws {
         let shared = try ButtonRenderer.shared()
-        let uri = "/appleid/button?locale=de_DE&width=200&height=44&format=svg"
-        let untouched = "/appleid/button?locale=fr_FR&width=200&height=44"
+        let uri = "/appleid/button?width=200&height=44&locale=de_DE&format=svg"
+        let untouched = "/appleid/button?width=200&height=44&locale=fr_FR"
         let plain = try await TestApp.make(backend: try RenderBackend(renderer: shared)).test(.router) { client in
             let response = try await client.execute(uri: uri, method: .get)
             return (eTag: response.headers[.eTag], body: response.bytes,

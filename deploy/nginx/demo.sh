@@ -118,7 +118,7 @@ kill "$PID_A"; wait "$PID_A" 2>/dev/null || true
 echo "  stopped instance A (port $PORT_A)"
 ok=0; total=0
 for w in 201 202 203 204 205 206; do
-    read -r code cache _ <<<"$(fetch "$BASE/appleid/button/left?width=$w&height=44&type=continue")"
+    read -r code cache _ <<<"$(fetch "$BASE/appleid/button/left?type=continue&width=$w&height=44")"
     printf '  new button width=%s: %s  X-Cache-Status: %s\n' "$w" "$code" "$cache"
     total=$((total + 1)); [[ "$code" == 200 ]] && ok=$((ok + 1))
 done

@@ -58,6 +58,8 @@ export class ButtonModel {
     /** Pixel formats (one file per scale); the others are vector, at 1x. */
     this.rasterFormats = schema.formats.filter((f) => f.raster).map((f) => f.name);
     this.defaultFormat = parameter('format').default;
+    /** The service's current `v=` token (`serve --cache-version`), written into every image URL; null when off. */
+    this.cacheVersion = schema.cacheVersion || null;
     /** Mode → endpoint path (`/appleid/button/left`). */
     this.endpoints = Object.fromEntries(schema.endpoints.map((e) => [e.mode, e.path]));
     this.modes = schema.endpoints.map((e) => e.mode);
@@ -125,8 +127,10 @@ export class ButtonModel {
   }
 
   /**
-   * The query of a valid button in the endpoint's grammar, parameters equal to Apple's
-   * defaults left out. `overrides` replaces scale and format (downloads, srcset).
+   * The query of a valid button in the endpoint's grammar: the service's canonical form
+   * (ButtonRequest.canonicalTarget), Apple's order with parameters equal to their defaults
+   * left out, then `format` unless PNG, then the service's `v=`, so the service serves it
+   * without a redirect. `overrides` replaces scale and format (downloads, srcset).
    */
   query(button, overrides = {}) {
     const b = { ...button, ...overrides };
@@ -143,6 +147,7 @@ export class ButtonModel {
       }
     }
     if (b.format && b.format !== this.defaultFormat) pairs.push(['format', b.format]);
+    if (this.cacheVersion) pairs.push(['v', this.cacheVersion]);
     return pairs.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
   }
 

@@ -23,7 +23,9 @@ public final class FontLibrary: @unchecked Sendable {
 
         public var description: String {
             switch self {
-            case .noFonts(let dir): "No fonts found in '\(dir)': set SIWA_FONTS_DIR or pass --fonts-dir to the project's Fonts/ folder."
+            case .noFonts(let dir):
+                "No fonts found in '\(dir)': give FontLibrary(directory:) the siwa-buttons package's Fonts/ folder "
+                    + "(or copy the package's resource bundle, *_SIWAResources.resources, beside the executable)."
             case .unreadable(let path): "Cannot load font '\(path)'."
             }
         }
@@ -95,7 +97,8 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// The pinned fonts' folder: `$SIWA_FONTS_DIR`, else `Fonts/` next to the executable
-    /// or in `../share/siwa-buttons/`, else the source tree's `Fonts/`.
+    /// or in `../share/siwa-buttons/`, else the source tree's `Fonts/`, else the package's
+    /// resource bundle beside the executable (see `ResourceDirectory`).
     public static func defaultDirectory() -> URL {
         ResourceDirectory.find("Fonts", environmentVariable: "SIWA_FONTS_DIR")
     }

@@ -4,10 +4,24 @@
 public struct ButtonRequest: Hashable, Sendable {
     public var spec: ButtonSpec
     public var format: OutputFormat?
+    /// The `v=` token, if any: it names no part of the image; a server decides which
+    /// tokens it accepts (SIWAServer's `ImageURLPolicy`).
+    public var version: String?
 
-    public init(spec: ButtonSpec, format: OutputFormat? = nil) {
+    public init(spec: ButtonSpec, format: OutputFormat? = nil, version: String? = nil) {
         self.spec = spec
         self.format = format
+        self.version = version
+    }
+
+    /// The one URL of this image: the spec's canonical target, then `format=` unless it
+    /// is PNG (the default), then `v=` when there is one. What the server redirects any
+    /// other spelling to, and what the editor, the snippets and the generator write.
+    public var canonicalTarget: String {
+        var pieces = spec.canonicalQuery.isEmpty ? [] : [spec.canonicalQuery]
+        if let format, format != .png { pieces.append("format=\(format.rawValue)") }
+        if let version { pieces.append("\(Self.cacheBustingParameter)=\(version)") }
+        return pieces.isEmpty ? spec.path : spec.path + "?" + pieces.joined(separator: "&")
     }
 
     /// Longest query we read; Apple's longest valid query is under 250 bytes.
@@ -44,7 +58,7 @@ public struct ButtonRequest: Hashable, Sendable {
             throw .malformed("the query is longer than \(maxQueryLength) bytes")
         }
         var spec = ButtonSpec(mode: endpoint.mode)
-        var format: OutputFormat?
+        var format: OutputFormat?, version: String?
         // Byte-wise (no grapheme breaking) and allocation-light: this runs for every
         // request, cache hits included. A name is refused (unknown, or a bad value) at
         // its first occurrence, so a bit per known name is enough to find repeats.
@@ -74,6 +88,7 @@ public struct ButtonRequest: Hashable, Sendable {
                     throw .invalidValue(name: name, value: value,
                                         allowed: "a short token (1-32 letters, digits, '.', '_', '-' or '~')")
                 }
+                version = value
                 continue
             }
             guard let parameter = Parameter(rawValue: name), endpoint.parameters.contains(parameter) else {
@@ -85,15 +100,16 @@ public struct ButtonRequest: Hashable, Sendable {
             seen |= bit
             try spec.set(parameter, to: value)
         }
-        return ButtonRequest(spec: spec, format: format)
+        return ButtonRequest(spec: spec, format: format, version: version)
     }
 
-    /// `v=TOKEN`, ours, on every endpoint: accepted and ignored by the renderer (the
-    /// button, its bytes and ETag are those without it), so a site can change its image
-    /// URLs to refresh copies that browsers and CDNs keep for a year.
+    /// `v=TOKEN`, ours, on every endpoint: ignored by the renderer (the button, its bytes
+    /// and ETag are those without it), so a site can change its image URLs to refresh
+    /// copies that browsers and CDNs keep for a year. The parser takes any well-formed
+    /// token; the server accepts only the tokens it is configured with.
     public static let cacheBustingParameter = "v"
 
-    static func isCacheBustingToken(_ value: String) -> Bool {
+    public static func isCacheBustingToken(_ value: String) -> Bool {
         (1...32).contains(value.utf8.count) && value.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

@@ -65,10 +65,17 @@ public struct ButtonSpec: Hashable, Sendable {
     /// Apple's endpoint path for this button.
     public var path: String { Endpoint(mode: mode).path }
 
-    /// The normalised query: every parameter the endpoint takes, in a fixed order,
-    /// with its effective value. Equal specs give equal strings (cache keys, ETags).
+    /// The canonical query, the one spelling of this button: the endpoint's parameters in
+    /// Apple's documented order, those equal to their default left out (empty for the
+    /// default button). Equal specs give equal strings (cache keys, ETags) and unequal
+    /// specs unequal ones. The editor's URLs (public/js/button.js) follow the same rule
+    /// from the schema; `ButtonRequest.canonicalTarget` adds `format=` and `v=`.
     public var canonicalQuery: String {
-        Endpoint(mode: mode).parameters.map { "\($0.name)=\($0.value(in: self))" }.joined(separator: "&")
+        let defaults = ButtonSpec(mode: mode)
+        return Endpoint(mode: mode).parameters.compactMap { parameter in
+            let value = parameter.value(in: self)
+            return value == parameter.value(in: defaults) ? nil : "\(parameter.name)=\(value)"
+        }.joined(separator: "&")
     }
 
     /// Sets one parameter from its text, with the query's rules and messages: the typed
@@ -87,6 +94,9 @@ public struct ButtonSpec: Hashable, Sendable {
         parameter.apply(raw, to: &self)
     }
 
-    /// `path?canonicalQuery`, accepted by `ButtonRequest.parse`.
-    public var canonicalTarget: String { path + "?" + canonicalQuery }
+    /// `path?canonicalQuery` (the path alone for the default button), accepted by `ButtonRequest.parse`.
+    public var canonicalTarget: String {
+        let query = canonicalQuery
+        return query.isEmpty ? path : path + "?" + query
+    }
 }

@@ -96,6 +96,9 @@ public struct ButtonSchema: Encodable, Sendable {
     public let locales: [LocaleEntry]
     public let presets: [PresetEntry]
     public let webFlow: [WebFlowField]
+    /// The `v=` token a service writes into new image URLs (the editor's too); absent
+    /// when it takes none. Not part of the schema `siwa-buttons schema` prints.
+    public var cacheVersion: String?
 
     /// - Parameters:
     ///   - titles: the titles the renderer draws (`--labels` may replace some).
@@ -109,7 +112,7 @@ public struct ButtonSchema: Encodable, Sendable {
         parameters.append(ParameterEntry(
             name: ButtonRequest.cacheBustingParameter, origin: "ours", endpoints: Endpoint.allCases.map(\.path),
             type: "token", minimum: nil, maximum: nil, values: nil, default: nil,
-            summary: "Cache busting: 1-32 letters, digits, '.', '_', '-' or '~', ignored by the renderer."))
+            summary: "Cache busting: 1-32 letters, digits, '.', '_', '-' or '~', ignored by the renderer. A server takes only the tokens it is configured with (`serve --cache-version`), else it answers 404."))
         self.parameters = parameters
         endpoints = Endpoint.allCases.map {
             EndpointEntry(path: $0.path, mode: $0.mode.rawValue, parameters: $0.parameters.map(\.name))

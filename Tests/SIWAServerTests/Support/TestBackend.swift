@@ -68,13 +68,20 @@ final class TestRenderer: Sendable {
     }
 }
 
+extension ImageURLPolicy {
+    /// Every valid spelling served as it is (`--canonical off`): for tests of what the
+    /// image routes do with any spelling; the default redirects (CanonicalURLTests).
+    static let everySpelling = try! ImageURLPolicy(canonical: .off)
+}
+
 enum TestApp {
     /// - Parameter backend: replaces `renderer`'s (e.g. a real one with title overrides).
     static func make(renderer: TestRenderer = TestRenderer(), backend: RenderBackend? = nil, workers: Int = 2, queueDepth: Int = 8,
                      cacheMB: Int = 8, publicDirectory: String = "public", templatesDirectory: String? = nil,
                      idleTimeoutSeconds: Int = 30, writeTimeoutSeconds: Int = 30, outputBudgetMB: Int = 32,
                      stallSeconds: Int = 20, maxConnections: Int = 64, exportLimits: ExportLimits = ExportLimits(),
-                     logger: Logger? = nil, onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in })
+                     urls: ImageURLPolicy = .standard, logger: Logger? = nil,
+                     onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in })
         -> some ApplicationProtocol
     {
         let logger = logger ?? {
@@ -82,13 +89,14 @@ enum TestApp {
             logger.logLevel = .warning
             return logger
         }()
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, cacheMB: cacheMB, workers: workers,
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, cacheMB: cacheMB, workers: workers,
                                                 queueDepth: queueDepth, publicDirectory: publicDirectory,
                                                 templatesDirectory: templatesDirectory,
                                                 idleTimeoutSeconds: idleTimeoutSeconds,
                                                 writeTimeoutSeconds: writeTimeoutSeconds, outputBudgetMB: outputBudgetMB,
                                                 stallSeconds: stallSeconds, maxConnections: maxConnections,
                                                 export: exportLimits)
+        configuration.urls = urls
         return buildApplication(configuration: configuration, backend: backend ?? renderer.backend, logger: logger,
                                 metrics: metrics, onServerRunning: onServerRunning)
     }
