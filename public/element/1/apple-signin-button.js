@@ -112,14 +112,18 @@ function loadApple(locale) {
         : reject(new Error('appleid.auth.js loaded but defines no AppleID.auth')));
       // The page's own copy, if it has one (loading or loaded).
       let script = document.querySelector('script[src*="/appleid.auth.js"]');
-      if (!script) {
+      const ours = !script;
+      if (ours) {
         script = document.createElement('script');
         script.src = APPLE_SCRIPT(locale);
         script.async = true;
         document.head.appendChild(script);
       }
       script.addEventListener('load', done, { once: true });
-      script.addEventListener('error', () => reject(new Error(`${script.src} did not load`)), { once: true });
+      script.addEventListener('error', () => {
+        if (ours) script.remove();  // a later sign-in adds a fresh one
+        reject(new Error(`${script.src} did not load`));
+      }, { once: true });
       setTimeout(() => reject(new Error('appleid.auth.js did not load within 10 s')), 10000);
     });
     appleLoading.catch(() => { appleLoading = null; });  // a later sign-in tries again
@@ -340,7 +344,13 @@ export class AppleSignInButton extends HTMLElement {
   // The web-flow values: the attributes, state and nonce fresh from session-url if given.
   async #values() {
     const clientId = this.getAttribute('client-id') || '';
-    const redirectURI = this.getAttribute('redirect-uri') || '';
+    let redirectURI = this.getAttribute('redirect-uri') || '';
+    // Apple wants an absolute URL; a path is taken relative to the page.
+    try {
+      if (redirectURI) redirectURI = new URL(redirectURI, document.baseURI).href;
+    } catch {
+      redirectURI = '';
+    }
     const usePopup = this.#value('use-popup') === 'true';
     const scope = this.getAttribute('scope') ?? '';
     if (!clientId || !redirectURI) {
@@ -348,7 +358,9 @@ export class AppleSignInButton extends HTMLElement {
         'and redirect-uri attributes (your Services ID and the URL Apple answers to).');
     }
     let state = this.getAttribute('state') || '';
-    let nonce = this.getAttribute('nonce') || '';
+    // Under a CSP, browsers hide every element's nonce attribute from getAttribute
+    // ("nonce hiding"); the nonce property keeps the value.
+    let nonce = this.nonce || this.getAttribute('nonce') || '';
     const sessionURL = this.getAttribute('session-url');
     if (sessionURL) {
       try {
