@@ -986,6 +986,27 @@ def check_example_refusals(example, key, client_id, keys, failures):
             status, text = error.code, error.read().decode()
         failures.check(status == want, f"{name}: {status} (expected {want}) {re.sub('<[^>]+>', '', text)[:80]!r}")
 
+    # Apple's one-time `user` (unsigned): kept once by the token's sub, never replaced.
+    def post_user(user):
+        body = urllib.parse.urlencode({"code": "c0de", "id_token": id_token(key, apple_claims(client_id, nonce, sub="000777.first")),
+                                       "state": state, "user": user}).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{example.port}/auth/apple/callback", data=body,
+                                         headers={"Cookie": f"siwa={state}.{nonce}"})
+        with urllib.request.urlopen(request, timeout=20) as response:
+            return response.read().decode()
+    first = post_user(json.dumps({"name": {"firstName": "Ada"}, "email": "ada@example.com"}))
+    again = post_user(json.dumps({"name": {"firstName": "Mallory"}, "email": "m@example.com"}))
+    failures.check("First sign-in" in first and "unsigned" in first and "First sign-in" not in again,
+                   f"the first sign-in's user is stored once by sub, a later one does not replace it ({first[-90:]!r})")
+    status, _, _ = harness.http_get(f"http://127.0.0.1:{example.port}/apple-signin-button.js")
+    failures.check(status == 200, f"the example serves the set's files with siwa-buttons' static-file middleware ({status})")
+    request = urllib.request.Request(f"http://127.0.0.1:{example.port}/auth/apple/session", data=b"", method="POST")
+    with urllib.request.urlopen(request, timeout=20) as response:
+        session, cookie = json.loads(response.read()), response.headers.get("Set-Cookie", "")
+    failures.check(len(session.get("state", "")) >= 40 and len(session.get("nonce", "")) >= 40
+                   and f"siwa={session.get('state')}.{session.get('nonce')}" in cookie and "HttpOnly" in cookie,
+                   "POST /auth/apple/session: fresh state and nonce as JSON, kept in the cookie")
+
     # Forged tokens naming made-up key ids must not each make the example fetch Apple's keys.
     before = keys.RequestHandlerClass.fetches
     forged = [id_token(other, apple_claims(client_id, nonce), kid=secrets.token_hex(8)) for _ in range(20)]
