@@ -95,7 +95,7 @@ def page_handler(service_port, folders, posted):
             path = urllib.parse.urlparse(self.path).path
             length = int(self.headers.get("Content-Length") or 0)
             data = self.rfile.read(length) if length else b""
-            if path == "/session":
+            if path in ("/session", "/auth/apple/session"):  # the latter: siwa-signin.js's default
                 body = json.dumps({"state": secrets.token_urlsafe(32), "nonce": secrets.token_urlsafe(32)}).encode()
                 posted.append(("session", json.loads(body)))
                 return self.send(200, body, "application/json")
@@ -441,6 +441,11 @@ def make_variants(set_dir, left_dir, out):
         "filled.html": fill(page, "state-0123456789abcdef-B", "nonce-0123456789abcdef-B"),
         # A page that calls AppleID.auth.init itself, with its own state (e2e/pages/own-init.js).
         "own-init.html": page.replace("</head>", '<script src="/e2e/pages/own-init.js" defer></script>\n</head>'),
+        # A site's own button with the JS-API snippet (siwa-signin.js).
+        "jsapi.html": '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>JS API</title>\n'
+        + re.search(r'<script src="https://appleid[^"]+" defer></script>\n', head).group(0)
+        + '<script src="siwa-signin.js" defer></script>\n</head>\n<body>\n'
+        + '<button type="button" id="own" data-siwa-signin>Sign in with Apple</button>\n</body>\n</html>\n',
         # A light-only site: no color-scheme of its own.
         "light-only.html": page.replace('<meta name="color-scheme" content="light dark">\n', ""),
         # A page with its own dark background, on a light system.
@@ -499,6 +504,27 @@ def check_snippet_spa(browser, origin, shot, failures):
     failures.check(not ours and not missing, f"nothing else red {ours}")
     close_popups(browser)
 
+
+
+def check_snippet_jsapi(browser, origin, shot, failures):
+    failures.start("siwa-signin.js (the JS-API snippet) on a site's own button")
+    for how in ("click", "Space"):
+        browser.open(origin + "set/jsapi.html", width=520, height=300, stand_in=True)
+        if how == "click":
+            browser.driver.find_element("id", "own").click()
+        else:
+            browser.js("document.getElementById('own').focus()")
+            key(browser, " ")
+        posted = wait(browser, "return location.pathname === '/callback' && document.getElementById('posted') ? "
+                               "JSON.parse(document.getElementById('posted').textContent) : null", 15)
+        _, served = sign_ins(browser)
+        query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
+        fresh = FRESH.match((query.get("state") or [""])[0]) and FRESH.match((query.get("nonce") or [""])[0])
+        failures.check(len(served) == 1 and fresh and query.get("response_mode") == ["web_message"],
+                       f"{how}: state and nonce fetched from the server, AppleID.auth.init + signIn() in a popup ({served})")
+        failures.check(bool(posted) and posted.get("state") == (query.get("state") or [None])[0] and "id_token" in posted,
+                       f"{how}: the answer of signIn()'s promise is posted to the redirect URI ({posted and posted.get('state')})")
+        close_popups(browser)
 
 
 def check_snippet_own_init(browser, origin, shot, failures):
@@ -670,6 +696,7 @@ def main():
                   "element-dynamic": lambda: check_element_dynamic(browser, origin, shot, failures),
                   "element-schemes": lambda: check_element_schemes(browser, origin, shot, failures),
                   "snippet-spa": lambda: check_snippet_spa(browser, origin, shot, failures),
+                  "snippet-jsapi": lambda: check_snippet_jsapi(browser, origin, shot, failures),
                   "snippet-own-init": lambda: check_snippet_own_init(browser, origin, shot, failures),
                   "snippet-events": lambda: check_snippet_events(browser, origin, shot, failures),
                   "snippet-colours": lambda: check_snippet_colours(browser, origin, shot, failures),
