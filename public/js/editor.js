@@ -316,7 +316,7 @@ const escapeHTML = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0
  * meta tags, copied as they are there (already HTML-escaped).
  */
 function elementSnippet(page) {
-  const div = page.match(/<div id="appleid-signin"([^>]*)>/)?.[1] ?? '';
+  const div = page.match(/<div id="appleid-signin"( data-[^>]*)>/)?.[1] ?? '';  // not the comment's
   const attrs = [...div.matchAll(/ data-([a-z-]+)="([^"]*)"/g)].map(([, name, value]) => `${name}="${value}"`);
   const locale = page.match(/\/appleid\/1\/([A-Za-z_]+)\/appleid\.auth\.js/)?.[1];
   if (locale) attrs.push(`locale="${locale}"`);
