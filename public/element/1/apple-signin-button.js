@@ -141,17 +141,15 @@ function luminance(color) {
   if (v.length < 3 || (v.length > 3 && v[3] <= 0.5)) return null;
   return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
 }
-function isDarkBehind(element) {
+function isDarkBehind(element, probe) {
   for (let node = element.parentElement || element.getRootNode().host; node;
        node = node.parentElement || (node.getRootNode() !== document && node.getRootNode().host) || null) {
     const lum = luminance(getComputedStyle(node).backgroundColor);
     if (lum !== null) return lum < 128;
   }
-  const probe = document.createElement('span');
-  probe.style.color = 'Canvas';  // CSSOM, which no CSP blocks
-  (element.parentElement || document.documentElement).appendChild(probe);
+  // `probe` is in the element's shadow root, styled `color: Canvas`: it inherits the
+  // element's color-scheme, so its colour is the canvas of the scheme in effect.
   const lum = luminance(getComputedStyle(probe).color);
-  probe.remove();
   return lum !== null && lum < 128;
 }
 // Every color="auto" button follows the system's switch and the page's own theme switch.
@@ -182,6 +180,7 @@ SHARED.replaceSync(`
   picture, img { display: block; max-width: none; margin: 0; border: 0; }
   .note { display: block; margin: 6px 0 0; max-width: 24em; font: 13px/1.35 system-ui, sans-serif; color: CanvasText; }
   .note[hidden] { display: none; }
+  .probe { display: none; color: Canvas; }
 `);
 
 const OBSERVED = ['type', 'color', 'border', 'border-radius', 'width', 'height', 'mode', 'logo-size',
@@ -195,6 +194,7 @@ export class AppleSignInButton extends HTMLElement {
   #button;
   #picture;
   #note;
+  #probe;
   #good = {};       // the last good value of each attribute
   #busy = false;
   #rendered = '';   // the image URL last shown
@@ -216,7 +216,9 @@ export class AppleSignInButton extends HTMLElement {
     this.#note.setAttribute('part', 'note');
     this.#note.lang = 'en';
     this.#note.hidden = true;
-    this.#root.append(this.#button, this.#note);
+    this.#probe = document.createElement('span');
+    this.#probe.className = 'probe';
+    this.#root.append(this.#button, this.#note, this.#probe);
     // Every input ends in start(): click (mouse, touch, Enter-less programmatic click()),
     // Enter on keydown, Space on keyup (as a native button, and as Apple's does).
     this.addEventListener('click', (event) => {
@@ -283,7 +285,7 @@ export class AppleSignInButton extends HTMLElement {
     let color = this.#value('color');
     if (color === 'auto') {
       autoButtons.add(this);
-      color = isDarkBehind(this) ? 'white' : 'black';
+      color = isDarkBehind(this, this.#probe) ? 'white' : 'black';
     } else {
       autoButtons.delete(this);
     }
