@@ -225,6 +225,26 @@ def check_served(service_port, failures):
     same = len(table) == len(rows) == 37 and all(
         json.loads(table.get(r["locale"], "null")) == [r["signIn"], r["continue"], r["signUp"]] for r in rows)
     failures.check(same, f"its 37 x 3 titles are titles.json's ({len(table)} locales)")
+    # Its grammar is the schema's (GET /api/schema): ranges, choices, defaults, locales.
+    schema = json.loads(http_get(f"http://127.0.0.1:{service_port}/api/schema")[2])
+    params = {p["name"]: p for p in schema["parameters"]}
+    ranges = {m.group(1): [int(m.group(2)), int(m.group(3))]
+              for m in re.finditer(r"'?([a-z-]+)'?: \[(\d+), (\d+)\]", text.split("const RANGES = {", 1)[1].split("};", 1)[0])}
+    want = {name.replace("_", "-"): [params[name]["minimum"], params[name]["maximum"]]
+            for name in ("width", "height", "size", "border_radius", "logo-position", "label-position")}
+    failures.check(ranges == want, f"its ranges are the schema's ({ranges} vs {want})")
+    choices = text.split("const CHOICES = {", 1)[1].split("};", 1)[0]
+    listed = lambda name: re.search(r"'?" + name + r"'?: \[([^\]]*)\]", choices).group(1).replace("'", "").split(", ")
+    failures.check(listed("type") == params["type"]["values"] and listed("color") == params["color"]["values"] + ["auto"]
+                   and listed("logo-size") == params["logo-size"]["values"],
+                   "its types, colours (and auto) and logo sizes are the schema's")
+    defaults = text.split("const DEFAULTS = {", 1)[1].split("};", 1)[0]
+    default = lambda name: re.search(r"'?" + name + r"'?: '([^']*)'", defaults).group(1)
+    failures.check(all(default(n.replace("_", "-")) == str(params[n]["default"]).lower()
+                       for n in ("type", "color", "border", "border_radius", "width", "height", "size", "logo-size")),
+                   "its defaults are the schema's")
+    codes = [entry["code"] if isinstance(entry, dict) else entry for entry in schema["locales"]]
+    failures.check(sorted(codes) == sorted(table), f"its locales are the schema's ({len(codes)})")
 
 
 def check_element_page(browser, origin, shot, failures):
