@@ -555,6 +555,11 @@ def check_web_settings(editor, server):
                and urllib.parse.unquote(href.split(",", 1)[1]) == page, f"{key}: the Full page download is not the page")
     expect("<meta name=\"appleid-signin-client-id\"" in shown["snippet-html"] and '<div id="appleid-signin"' in shown["snippet-html"],
            "the meta-tag pane lacks the meta tags or the button")
+    for link_id, kind in (("download-element", "text/javascript"), ("download-element-types", "")):
+        href = editor.el(link_id).get_attribute("href")
+        status, headers, body = http_get(href)
+        expect(status == 200 and headers.get("Content-Type", "").startswith(kind) and len(body) > 1000,
+               f"{link_id}: the element's file is not downloadable from the editor ({href}: {status})")
     element = shown["element-html"]
     expect(f'<script type="module" src="{server.base}/element/1/apple-signin-button.js"></script>' in element
            and '<apple-signin-button mode="center-align" type="continue" color="white" border="true" border-radius="50" '

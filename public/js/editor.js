@@ -113,7 +113,8 @@ function setStale(kind, isStale, message = '') {
   }
   document.body.classList.toggle('is-stale', stale.button);
   document.querySelector('button.copy[data-copy="image-url"]').disabled = stale.button;
-  for (const link of document.querySelectorAll('.download:not(.code-download)')) {
+  // The element's module and declarations are files of this service: always offered.
+  for (const link of document.querySelectorAll('.download:not(.code-download):not(.element-download)')) {
     if (stale.button) {
       link.removeAttribute('href');
       link.setAttribute('aria-disabled', 'true');
