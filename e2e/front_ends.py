@@ -268,17 +268,32 @@ def check_element_page(browser, origin, shot, failures):
                    and all(f"scale={s}" in filled for s in (1, 2, 3)),
                    "attributes reach the image URL in Apple's grammar (border, border_radius, type; 1x-3x)")
     browser.screenshot(shot("element-page.png"))
+    # Tailwind's preflight and a narrow column: the shadow root keeps the button whole.
+    browser.js("""const reset = document.createElement('style');
+        reset.textContent = 'img, svg, video, canvas { display: block; vertical-align: middle; }' +
+                            ' img, video { max-width: 100%; height: auto; } * { box-sizing: border-box; line-height: 1.5; }';
+        document.head.append(reset);
+        const column = document.createElement('div');
+        column.id = 'narrow';
+        column.append(document.querySelector('#placeholder'));
+        document.body.prepend(column);
+        document.querySelector('#narrow').style.width = '120px';""")
+    time.sleep(0.2)
+    state = element_state(browser, "#placeholder")
+    failures.check((state["w"], state["h"], state["bw"], state["bh"]) == (210, 40, 210, 40),
+                   f"under Tailwind's preflight in a 120 px column the button stays 210x40 ({state})")
 
     # Placeholders: nothing reaches Apple, whatever the input.
-    box = element_state(browser, "#placeholder")
-    centre = (box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+    def centre():
+        box = element_state(browser, "#placeholder")
+        return box["x"] + box["w"] / 2, box["y"] + box["h"] / 2
     inputs = (
-        ("a click", lambda: click_at(browser, *centre)),
+        ("a click", lambda: click_at(browser, *centre())),
         ("Enter", lambda: (browser.js("document.querySelector('#placeholder').shadowRoot.querySelector('[role=button]').focus()"),
                            key(browser, "Enter"))),
         ("Space", lambda: (browser.js("document.querySelector('#placeholder').shadowRoot.querySelector('[role=button]').focus()"),
                            key(browser, " "))),
-        ("a tap", lambda: tap(browser, *centre)),
+        ("a tap", lambda: tap(browser, *centre())),
         ("a script's click()", lambda: browser.js("document.querySelector('#placeholder').click()")),
     )
     for name, action in inputs:
