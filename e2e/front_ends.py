@@ -101,7 +101,7 @@ def page_handler(service_port, folders, posted):
                 return self.send(200, body, "application/json")
             if path == "/session-junk":
                 return self.send(200, b"<html>login first</html>", "text/html; charset=utf-8")
-            if path == "/callback":
+            if path in ("/callback", "/auth/apple/callback"):  # the latter: the examples' redirect URI
                 fields = {k: v[0] for k, v in urllib.parse.parse_qs(data.decode()).items()}
                 posted.append(("callback", fields))
                 page = "<!DOCTYPE html><title>callback</title><pre id=posted>%s</pre>" % (

@@ -13,10 +13,10 @@ const root = document.getElementById('root');
 const result = document.getElementById('result');
 const props = {
   'client-id': 'com.example.web',
-  'redirect-uri': '/callback',
+  'redirect-uri': '/auth/apple/callback',
   'use-popup': 'true',
   // The site's endpoint answering {"state": "...", "nonce": "..."}, fresh per sign-in.
-  'session-url': '/session',
+  'session-url': '/auth/apple/session',
   type: 'sign-in',
   color: 'auto',
   width: '240',
