@@ -481,6 +481,10 @@ def make_variants(set_dir, left_dir, out):
         + re.search(r'<script src="https://appleid[^"]+" defer></script>\n', head).group(0)
         + '<script src="siwa-signin.js" defer></script>\n</head>\n<body>\n'
         + '<button type="button" id="own" data-siwa-signin>Sign in with Apple</button>\n</body>\n</html>\n',
+        # A second button on the page: our image link again, outside #appleid-signin.
+        "two.html": fill(page.replace("</body>", '<div id="second">' + re.search(
+            r'<a class="siwa-signin".*?</a>', button, re.S).group(0) + "</div>\n</body>"),
+            "state-0123456789abcdef-F", "nonce-0123456789abcdef-F"),
         # A light-only site: no color-scheme of its own.
         "light-only.html": page.replace('<meta name="color-scheme" content="light dark">\n', ""),
         # A page with its own dark background, on a light system.
@@ -560,6 +564,21 @@ def check_snippet_jsapi(browser, origin, shot, failures):
         failures.check(bool(posted) and posted.get("state") == (query.get("state") or [None])[0] and "id_token" in posted,
                        f"{how}: the answer of signIn()'s promise is posted to the redirect URI ({posted and posted.get('state')})")
         close_popups(browser)
+
+
+def check_snippet_second_button(browser, origin, shot, failures):
+    failures.start("snippet: a second button on the page, popup setup")
+    browser.open(origin + "set/two.html", width=520, height=400, stand_in=True)
+    box = browser.js(BOX, "#second img")
+    click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+    posted = wait(browser, "return location.pathname === '/callback' && document.getElementById('posted') ? "
+                           "JSON.parse(document.getElementById('posted').textContent) : null", 15)
+    _, served = sign_ins(browser)
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
+    failures.check(len(served) == 1 and query.get("response_mode") == ["web_message"]
+                   and bool(posted) and posted.get("state") == "state-0123456789abcdef-F",
+                   f"its image starts Apple's popup, not the full-page link, and the answer is posted ({served})")
+    close_popups(browser)
 
 
 def check_snippet_own_init(browser, origin, shot, failures):
@@ -732,6 +751,7 @@ def main():
                   "element-schemes": lambda: check_element_schemes(browser, origin, shot, failures),
                   "snippet-spa": lambda: check_snippet_spa(browser, origin, shot, failures),
                   "snippet-jsapi": lambda: check_snippet_jsapi(browser, origin, shot, failures),
+                  "snippet-second": lambda: check_snippet_second_button(browser, origin, shot, failures),
                   "snippet-own-init": lambda: check_snippet_own_init(browser, origin, shot, failures),
                   "snippet-events": lambda: check_snippet_events(browser, origin, shot, failures),
                   "snippet-colours": lambda: check_snippet_colours(browser, origin, shot, failures),
