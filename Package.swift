@@ -140,6 +140,7 @@ let package = Package(
 package.targets.append(.executableTarget(
     name: "siwa-example-hummingbird",
     dependencies: [
+        "SIWAServer",  // its static-file middleware
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
     ],

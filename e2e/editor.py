@@ -478,7 +478,7 @@ def check_invalid_values(editor, server, target):
     expect(not editor.el("download-png").get_attribute("href"), "the PNG download still offers a stale button")
     expect(not editor.el("download-png").is_enabled() or
            editor.el("download-png").get_attribute("aria-disabled") == "true", "the download is not disabled")
-    for source in ("image-url", "snippet-html", "init-js", "img-html", "nojs-html"):
+    for source in ("image-url", "snippet-html", "init-js", "img-html", "nojs-html", "signin-js", "element-html"):
         button = editor.driver.find_element(By.CSS_SELECTOR, f'button.copy[data-copy="{source}"]')
         expect(button.get_attribute("disabled"), f"{source} can be copied while the width is invalid")
     time.sleep(0.5)  # longer than the debounce: nothing may have been asked for
@@ -518,7 +518,7 @@ def check_web_settings(editor, server):
     editor.expect_snippet("snippet-html", '<meta name="appleid-signin-client-id" '
                           'content="a&quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;">')
     editor.expect_snippet("nojs-html", "client_id=a%22%3C%2Fscript%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E&amp;")
-    for element_id in ("snippet-html", "init-js", "nojs-html", "img-html"):
+    for element_id in ("snippet-html", "init-js", "nojs-html", "img-html", "signin-js", "element-html"):
         expect("<script>alert" not in editor.text(element_id), f"{element_id} carries the client id unescaped")
 
     editor.click_label("use-popup")
@@ -534,15 +534,41 @@ def check_web_settings(editor, server):
     editor.expect_snippet("snippet-html", '<meta name="appleid-signin-scope" content="email">')
 
     # What the page shows is what the API gives for the same button and settings.
-    shown = {key: editor.text(key) for key in ("snippet-html", "init-js", "nojs-html", "img-html")}
+    shown = {key: editor.text(key) for key in ("snippet-html", "init-js", "nojs-html", "img-html", "signin-js",
+                                               "element-html")}
     api = editor.js("return fetch(arguments[0]).then(r => r.json())",
                     "api/snippet/appleid/button?color=white&border=true&type=continue&border_radius=50&width=300"
                     "&height=44&locale=de_DE&client-id=" + urllib.parse.quote(HOSTILE_CLIENT_ID, safe="")
                     + "&redirect-uri=" + urllib.parse.quote("https://example.com/auth/apple/callback", safe="")
                     + "&scope=email&use-popup=true&base-url=" + urllib.parse.quote(server.base, safe=""))
-    expect(shown == {"snippet-html": api["snippetHTML"], "init-js": api["initJS"], "nojs-html": api["noJSHTML"],
-                     "img-html": api["imgHTML"]},
-           "the editor's snippets differ from /api/snippet's for the same button")
+    expect({k: shown[k] for k in ("init-js", "img-html", "signin-js")}
+           == {"init-js": api["initJS"], "img-html": api["imgHTML"], "signin-js": api["signInJS"]},
+           "the editor's files differ from /api/snippet's for the same button")
+    # The pages' panes hold what to paste (head after <title>, then the body), the
+    # downloads the full pages.
+    for key, page in (("snippet-html", api["snippetHTML"]), ("nojs-html", api["noJSHTML"])):
+        pasted = [line for line in shown[key].splitlines() if line and not line.startswith("<!-- In <head>")
+                  and not line.startswith("<!-- Where the button goes")]
+        expect("<!DOCTYPE" not in shown[key] and "<body>" not in shown[key] and pasted
+               and all(line in page.splitlines() for line in pasted) and "siwa-setup" in shown[key],
+               f"{key}: the pane is not the fragment of the page to paste")
+        href = editor.el("download-" + key).get_attribute("href") or ""
+        expect(href.startswith("data:text/html;charset=utf-8,")
+               and urllib.parse.unquote(href.split(",", 1)[1]) == page, f"{key}: the Full page download is not the page")
+    expect("<meta name=\"appleid-signin-client-id\"" in shown["snippet-html"] and '<div id="appleid-signin"' in shown["snippet-html"],
+           "the meta-tag pane lacks the meta tags or the button")
+    for link_id, kind in (("download-element", "text/javascript"), ("download-element-types", "")):
+        href = editor.el(link_id).get_attribute("href")
+        status, headers, body = http_get(href)
+        expect(status == 200 and headers.get("Content-Type", "").startswith(kind) and len(body) > 1000,
+               f"{link_id}: the element's file is not downloadable from the editor ({href}: {status})")
+    element = shown["element-html"]
+    expect(f'<script type="module" src="{server.base}/element/1/apple-signin-button.js"></script>' in element
+           and '<apple-signin-button mode="center-align" type="continue" color="white" border="true" border-radius="50" '
+               'width="300" height="44" locale="de_DE"' in element
+           and 'client-id="a&quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"' in element
+           and 'use-popup="true"' in element and 'scope="email"' in element and "<script>alert" not in element,
+           f"the element pane is not the same button and settings: {element!r}")
 
     # Settings Apple would refuse. The page decides only what the schema states (required,
     # maxBytes) and sends nothing then; the rest is the service's to decide: its 400 is
@@ -736,7 +762,7 @@ def read_clipboard(editor):
 
 
 def check_copy(editor):
-    for source in ("image-url", "snippet-html", "init-js", "img-html", "nojs-html"):
+    for source in ("image-url", "snippet-html", "init-js", "img-html", "nojs-html", "signin-js", "element-html"):
         button = editor.driver.find_element(By.CSS_SELECTOR, f'button.copy[data-copy="{source}"]')
         editor.js("arguments[0].scrollIntoView({block: 'center'})", button)
         button.click()

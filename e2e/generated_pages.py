@@ -24,8 +24,11 @@ Stand-ins, served by intercepting requests with Selenium's WebDriver BiDi networ
     for logo-only buttons, data-width/data-height for the others; draws the button into
     #appleid-signin with inline styles and a data: font (as Apple does, so the recipe's
     style-src 'unsafe-inline' and font-src data: are exercised); listens for clicks on
-    #appleid-signin itself; opens Apple's authorize URL in a popup (usePopup) and turns
-    the popup's message into AppleIDSignInOnSuccess / AppleIDSignInOnFailure.
+    #appleid-signin itself (click, Enter's keydown and, as Apple's does, Space's keyup);
+    draws a left-aligned button as two inline SVGs; renderButton() draws again;
+    AppleID.auth.signIn() returns a promise; opens Apple's authorize URL in a popup
+    (usePopup) and turns the popup's message into AppleIDSignInOnSuccess /
+    AppleIDSignInOnFailure and the promise's result.
   - Apple's sign-in page (apple_signin_page): answers at once with a code and an id_token
     carrying the nonce it was given, signed (RS256) with a key whose set the example
     server is pointed at (APPLE_KEYS_URL), posted to the opener like Apple's web_message.
@@ -113,9 +116,22 @@ APPLE_SCRIPT = """
 (function () {
   var record = window.__siwa = { inits: [], drawn: [], signIns: [] };
   var config = null;
+  var pending = null;  // the popup sign-in's promise, settled by the popup's message
   function meta(name) {
     var tag = document.querySelector('meta[name="appleid-signin-' + name + '"]');
     return tag ? tag.getAttribute('content') : null;
+  }
+  function svg(width, height, text) {
+    var node = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    node.setAttribute('width', width);
+    node.setAttribute('height', height);
+    var label = document.createElementNS('http://www.w3.org/2000/svg', 'text');
+    label.setAttribute('x', '0');
+    label.setAttribute('y', String(Math.round(height * 0.7)));
+    label.setAttribute('fill', 'currentColor');
+    label.textContent = text;
+    node.appendChild(label);
+    return node;
   }
   function draw() {
     var el = document.getElementById('appleid-signin');
@@ -134,12 +150,32 @@ APPLE_SCRIPT = """
     button.setAttribute('style', 'box-sizing: border-box; width: ' + w + 'px; height: ' + h + 'px; ' +
       'background: ' + (white ? '#fff' : '#000') + '; color: ' + (white ? '#000' : '#fff') + '; ' +
       'border-radius: ' + Number(d.borderRadius || 15) * h / 100 + 'px; font: 500 ' + Math.round(h * 0.43) +
-      "px 'SIWAStandIn'; display: flex; align-items: center; justify-content: center; cursor: pointer; " +
+      "px 'SIWAStandIn'; cursor: pointer; white-space: nowrap; overflow: visible; " +
+      (mode === 'left-align' ? 'text-align: left;' : 'display: flex; align-items: center; justify-content: center;') +
       (d.border === 'true' ? 'border: 1px solid #000;' : ''));
-    button.textContent = mode === 'logo-only' ? 'A' : 'Apple';
+    if (mode === 'left-align') {
+      // As Apple draws a left-aligned button: the logo and the label, two inline SVGs side
+      // by side (a CSS reset's svg { display: block } stacks them).
+      var logo = svg(Math.floor(h * 0.5), h, 'A');
+      logo.setAttribute('class', 'siwa-standin-logo');
+      var label = svg(w - Math.floor(h * 0.6), h, 'Apple');
+      label.setAttribute('class', 'siwa-standin-label');
+      button.appendChild(logo);
+      button.appendChild(label);
+    } else {
+      button.textContent = mode === 'logo-only' ? 'A' : 'Apple';
+    }
     el.appendChild(style);
     el.appendChild(button);
     record.drawn.push({ mode: mode, color: d.color, border: d.border, width: w, height: h });
+    // Apple listens on the element itself: clicks, Enter's keydown, and Space's keyup
+    // (it starts a sign-in when Space is released).
+    if (!el.__standIn) {
+      el.__standIn = true;
+      el.addEventListener('click', function () { if (config) signIn(); });
+      el.addEventListener('keydown', function (event) { if (config && event.key === 'Enter') signIn(); });
+      el.addEventListener('keyup', function (event) { if (config && event.key === ' ') signIn(); });
+    }
   }
   function init(c) {
     config = c;
@@ -147,6 +183,7 @@ APPLE_SCRIPT = """
     draw();
   }
   function signIn() {
+    if (!config) return Promise.reject({ error: 'not_initialized' });
     var q = new URLSearchParams();
     q.set('client_id', config.clientId);
     q.set('redirect_uri', config.redirectURI);
@@ -159,31 +196,30 @@ APPLE_SCRIPT = """
     record.signIns.push(url);
     if (!config.usePopup) {
       window.location.assign(url);
-      return;
+      return new Promise(function () {});
     }
     // Opened blank first and loaded a moment later: a page requested at once by a new
     // window can slip past the check's request interception (it attaches to new windows).
     var popup = window.open('about:blank', 'AppleAuthentication', 'width=500,height=600');
     setTimeout(function () { popup.location.href = url; }, 500);
+    return new Promise(function (resolve, reject) { pending = { resolve: resolve, reject: reject }; });
   }
   window.addEventListener('message', function (event) {
     if (event.origin !== 'https://appleid.apple.com') return;
     var data = event.data || {};
     var name = data.error ? 'AppleIDSignInOnFailure' : 'AppleIDSignInOnSuccess';
     document.dispatchEvent(new CustomEvent(name, { detail: data.error ? { error: data.error } : data }));
+    if (pending) {
+      (data.error ? pending.reject : pending.resolve)(data.error ? { error: data.error } : data);
+      pending = null;
+    }
   });
-  window.AppleID = { auth: { init: init, signIn: signIn, renderButton: draw } };
-  // Configured by the meta tags when the page has them, as Apple's script is.
+  window.AppleID = { auth: { init: function (c) { init(c); }, signIn: function () { return signIn(); },
+                             renderButton: draw } };
+  // Configured by the meta tags when the page has them, and drawn at load, as Apple's script is.
   if (meta('client-id') !== null) {
     init({ clientId: meta('client-id'), scope: meta('scope') || '', redirectURI: meta('redirect-uri'),
            state: meta('state'), nonce: meta('nonce'), usePopup: meta('use-popup') === 'true' });
-  }
-  // Apple listens for clicks on the #appleid-signin element itself (and, for keyboard
-  // users, Enter on its button).
-  var el = document.getElementById('appleid-signin');
-  if (el) {
-    el.addEventListener('click', function () { if (config) signIn(); });
-    el.addEventListener('keydown', function (event) { if (config && event.key === 'Enter') signIn(); });
   }
 })();
 """.replace("AUTHORIZE", APPLE_AUTHORIZE)
@@ -849,6 +885,35 @@ def check_js_as_pasted(browser, origin, size, shot, failures):
     ours, seen = our_errors(browser, origin, expected_errors=(REQUIRED,), strict=True)
     failures.check(REQUIRED in seen and not ours, f"and in the console, nothing else red {ours}")
 
+    # Every other way in: Space (the stand-in, like Apple's script, starts on its keyup),
+    # a tap, a script's click() on the element, and AppleID.auth.signIn() itself.
+    def space():
+        browser.js("document.querySelector('#appleid-signin [role=button]').focus()")
+        for kind in ("keyDown", "keyUp"):
+            browser.cdp("Input.dispatchKeyEvent", {"type": kind, "key": " ", "code": "Space",
+                                                   "windowsVirtualKeyCode": 32, "text": " " if kind == "keyDown" else ""})
+
+    def tap():
+        box = browser.js(BOX, "#appleid-signin")
+        point = [{"x": box["x"] + box["w"] / 2, "y": box["y"] + box["h"] / 2}]
+        browser.cdp("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+        browser.cdp("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    inputs = (("Space", space), ("a tap", tap),
+              ("a script's click()", lambda: browser.js("document.getElementById('appleid-signin').click()")),
+              ("AppleID.auth.signIn()", lambda: browser.js("AppleID.auth.signIn().catch(() => {})")))
+    for name, action in inputs:
+        failures.start(f"snippet.html as pasted, with the stand-in: {name}")
+        browser.open(origin + "snippet.html", width=480, height=260, stand_in=True)
+        action()
+        time.sleep(0.6)
+        failures.check(browser.js("return window.__siwa.signIns.length") == 0 and len(browser.driver.window_handles) == 1
+                       and not [u for u in browser.stand_in_served if u.startswith(APPLE_AUTHORIZE)],
+                       f"{name} starts no sign-in: nothing reaches Apple's authorize URL")
+        failures.check(browser.js(BOX, "#siwa-setup")["shown"] is True, f"{name} explains in the page")
+        ours, seen = our_errors(browser, origin, expected_errors=(REQUIRED,), strict=True)
+        failures.check(REQUIRED in seen and not ours, f"and in the console, nothing else red {ours}")
+
 
 def check_logo_as_pasted(browser, logo_origin, logo_dist, shot, failures):
     """A logo-only zh_CN set with an empty scope."""
@@ -920,6 +985,27 @@ def check_example_refusals(example, key, client_id, keys, failures):
         except urllib.error.HTTPError as error:
             status, text = error.code, error.read().decode()
         failures.check(status == want, f"{name}: {status} (expected {want}) {re.sub('<[^>]+>', '', text)[:80]!r}")
+
+    # Apple's one-time `user` (unsigned): kept once by the token's sub, never replaced.
+    def post_user(user):
+        body = urllib.parse.urlencode({"code": "c0de", "id_token": id_token(key, apple_claims(client_id, nonce, sub="000777.first")),
+                                       "state": state, "user": user}).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{example.port}/auth/apple/callback", data=body,
+                                         headers={"Cookie": f"siwa={state}.{nonce}"})
+        with urllib.request.urlopen(request, timeout=20) as response:
+            return response.read().decode()
+    first = post_user(json.dumps({"name": {"firstName": "Ada"}, "email": "ada@example.com"}))
+    again = post_user(json.dumps({"name": {"firstName": "Mallory"}, "email": "m@example.com"}))
+    failures.check("First sign-in" in first and "unsigned" in first and "First sign-in" not in again,
+                   f"the first sign-in's user is stored once by sub, a later one does not replace it ({first[-90:]!r})")
+    status, _, _ = harness.http_get(f"http://127.0.0.1:{example.port}/apple-signin-button.js")
+    failures.check(status == 200, f"the example serves the set's files with siwa-buttons' static-file middleware ({status})")
+    request = urllib.request.Request(f"http://127.0.0.1:{example.port}/auth/apple/session", data=b"", method="POST")
+    with urllib.request.urlopen(request, timeout=20) as response:
+        session, cookie = json.loads(response.read()), response.headers.get("Set-Cookie", "")
+    failures.check(len(session.get("state", "")) >= 40 and len(session.get("nonce", "")) >= 40
+                   and f"siwa={session.get('state')}.{session.get('nonce')}" in cookie and "HttpOnly" in cookie,
+                   "POST /auth/apple/session: fresh state and nonce as JSON, kept in the cookie")
 
     # Forged tokens naming made-up key ids must not each make the example fetch Apple's keys.
     before = keys.RequestHandlerClass.fetches

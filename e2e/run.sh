@@ -7,6 +7,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${1:-$root/.build/debug/siwa-buttons}
 bash "$root/e2e/check-generated-html.sh" "$bin"
 bash "$root/e2e/check-editor.sh" "$bin"
+# <apple-signin-button>, the snippets in single-page apps, the framework example pages
+# (e2e/front_ends.py says what; about 2 min).
+echo "== the element and the snippets in front ends, headless Chromium ($bin)"
+python3 "$root/e2e/front_ends.py" "$bin" --chromedriver "$(command -v chromedriver)" --screenshots "$root/out/front-ends"
 # The service under abuse: 20,000 distinct buttons (RSS bound and flatness), slow
 # clients, descriptor exhaustion.
 python3 "$root/e2e/soak.py" "$bin" --plot "$root/out/soak-rss.png"

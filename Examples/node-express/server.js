@@ -46,7 +46,29 @@ for (const [route, file] of [['/', 'snippet.html'], ['/nojs', 'snippet-nojs.html
     res.set('Cache-Control', 'no-store').type('html').send(page);
   });
 }
-app.use(express.static(dist, { index: false })); // siwa-init.js and the images
+app.use(express.static(dist, { index: false })); // siwa-init.js, the element and the images
+
+// Apple's one-time `user`, by the id_token's sub (a real site keeps it in its database).
+const firstUsers = new Map();
+function keepFirstUser(sub, user) {
+  if (firstUsers.has(sub) || typeof user !== 'string' || user.length > 4096) return false;
+  try {
+    const parsed = JSON.parse(user);
+    if (!parsed || typeof parsed !== 'object') return false;
+    firstUsers.set(sub, { name: parsed.name ?? null, unsignedEmail: parsed.email ?? null });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// For <apple-signin-button session-url> and siwa-signin.js: fresh state and nonce for one sign-in.
+app.post('/auth/apple/session', (req, res) => {
+  const state = fresh();
+  const nonce = fresh();
+  res.cookie('siwa', `${state}.${nonce}`, { ...cookie, maxAge: 10 * 60 * 1000 });
+  res.set('Cache-Control', 'no-store').json({ state, nonce });
+});
 
 app.post('/auth/apple/callback', express.urlencoded({ extended: false }), cookieParser(), async (req, res) => {
   const [state, nonce] = (req.cookies.siwa || '').split('.');
@@ -59,9 +81,11 @@ app.post('/auth/apple/callback', express.urlencoded({ extended: false }), cookie
     const { payload } = await jwtVerify(req.body.id_token, appleKeys,
       { issuer: 'https://appleid.apple.com', audience: clientId });
     if (!same(payload.nonce, nonce)) throw new Error('nonce');
-    // Signed in: payload.sub is the user's stable id at Apple (req.body.user: name and
-    // email, on the first sign-in only).
-    res.type('text').send(`Signed in as ${payload.sub}`);
+    // Signed in: payload.sub is the user's stable id at Apple. On the first sign-in only,
+    // Apple also posts `user` (name, e-mail) outside the id_token: unsigned. Keep it once
+    // by sub, for display; the e-mail that counts is the token's (payload.email).
+    const stored = keepFirstUser(payload.sub, req.body.user);
+    res.type('text').send(`Signed in as ${payload.sub}${stored ? ' (first sign-in: name stored, unsigned)' : ''}`);
   } catch {
     res.status(400).type('text').send('Refused: the id_token is not valid for this visitor.');
   }

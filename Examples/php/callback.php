@@ -35,6 +35,18 @@ if ($claims->iss !== 'https://appleid.apple.com' || $claims->aud !== getenv('APP
     || !hash_equals($nonce, (string) ($claims->nonce ?? ''))) {
     refuse("the id_token is not for this site or this visitor.");
 }
-// Signed in: $claims->sub is the user's stable id at Apple ($_POST['user']: name and
-// email, on the first sign-in only).
-echo "Signed in as {$claims->sub}";
+// Signed in: $claims->sub is the user's stable id at Apple. On the first sign-in only,
+// Apple also posts `user` (name, e-mail) outside the id_token: unsigned. Keep it once by
+// sub, for display; the e-mail that counts is the token's ($claims->email). A real site
+// keeps it in its database; this example in a JSON file beside it.
+$stored = false;
+$user = json_decode((string) ($_POST['user'] ?? ''), true);
+if (is_array($user) && strlen((string) $_POST['user']) <= 4096) {
+    $file = __DIR__ . '/first-users.json';
+    $users = is_file($file) ? (json_decode((string) file_get_contents($file), true) ?: []) : [];
+    if (!isset($users[$claims->sub])) {
+        $users[$claims->sub] = ['name' => $user['name'] ?? null, 'unsigned_email' => $user['email'] ?? null];
+        $stored = file_put_contents($file . '.tmp', json_encode($users)) !== false && rename($file . '.tmp', $file);
+    }
+}
+echo "Signed in as {$claims->sub}" . ($stored ? ' (first sign-in: name stored, unsigned)' : '');

@@ -8,6 +8,7 @@ SIWA_DIST is a `siwa-buttons generate` output made with
 --redirect-uri https://YOUR-SITE/auth/apple/callback. Serve it over https (the cookie is Secure).
 """
 import hmac
+import json
 import os
 import secrets
 
@@ -59,6 +60,32 @@ def files(name):  # siwa-init.js and the images
     return send_from_directory(DIST, name)
 
 
+# Apple's one-time `user`, by the id_token's sub (a real site keeps it in its database).
+FIRST_USERS = {}
+
+
+def keep_first_user(sub, user):
+    if sub in FIRST_USERS or not user or len(user) > 4096:
+        return False
+    try:
+        parsed = json.loads(user)
+    except ValueError:
+        return False
+    if not isinstance(parsed, dict):
+        return False
+    FIRST_USERS[sub] = {"name": parsed.get("name"), "unsigned_email": parsed.get("email")}
+    return True
+
+
+@app.post("/auth/apple/session")
+def session():  # for <apple-signin-button session-url> and siwa-signin.js
+    state, nonce = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+    response = make_response({"state": state, "nonce": nonce})
+    response.headers["Cache-Control"] = "no-store"
+    response.set_cookie("siwa", f"{state}.{nonce}", max_age=600, secure=True, httponly=True, samesite="None")
+    return response
+
+
 @app.post("/auth/apple/callback")
 def callback():
     state, _, nonce = request.cookies.get("siwa", "").partition(".")
@@ -79,9 +106,11 @@ def callback():
         return refuse("the id_token is not valid.")
     if not hmac.compare_digest(str(claims.get("nonce", "")), nonce):
         return refuse("the id_token does not carry this visitor's nonce.")
-    # Signed in: claims["sub"] is the user's stable id at Apple (request.form["user"]:
-    # name and email, on the first sign-in only).
-    response = make_response(f"Signed in as {claims['sub']}")
+    # Signed in: claims["sub"] is the user's stable id at Apple. On the first sign-in only,
+    # Apple also posts `user` (name, e-mail) outside the id_token: unsigned. Keep it once
+    # by sub, for display; the e-mail that counts is the token's (claims["email"]).
+    stored = keep_first_user(claims["sub"], request.form.get("user", ""))
+    response = make_response(f"Signed in as {claims['sub']}" + (" (first sign-in: name stored, unsigned)" if stored else ""))
     response.mimetype = "text/plain"
     response.delete_cookie("siwa", secure=True, httponly=True, samesite="None")
     return response

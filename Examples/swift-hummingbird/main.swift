@@ -4,7 +4,9 @@
 //   APPLE_CLIENT_ID=com.example.web swift run siwa-example-hummingbird DIST [PORT]
 //
 // DIST is a `siwa-buttons generate` output (snippet.html, snippet-nojs.html, siwa-init.js,
-// the images) made with --redirect-uri https://YOUR-SITE/auth/apple/callback. Serve it
+// apple-signin-button.js, the images) made with --redirect-uri
+// https://YOUR-SITE/auth/apple/callback. POST /auth/apple/session gives fresh state and
+// nonce as JSON, for <apple-signin-button session-url> and siwa-signin.js. Serve it
 // over https (behind your TLS proxy): the cookie is Secure. APPLE_KEYS_URL replaces
 // Apple's key set (https://appleid.apple.com/auth/keys), for tests.
 import _CryptoExtras
@@ -15,6 +17,7 @@ import FoundationNetworking
 #endif
 import HTTPTypes
 import Hummingbird
+import SIWAServer
 
 /// The Content-Security-Policy recipe for pages with the snippet (README "Content-Security-
 /// Policy"), with the images on this origin; and the opener policy that keeps the popup's
@@ -155,8 +158,37 @@ let appleKeys = AppleKeys(url: URL(string: ProcessInfo.processInfo.environment["
 
 let router = Router()
 router.add(middleware: SecurityHeadersMiddleware())
-// siwa-init.js and the button images.
-router.add(middleware: FileMiddleware(dist, searchForIndexHtml: false))
+// siwa-init.js, the element and the button images, with siwa-buttons' own static-file
+// middleware (checked paths, no dotfiles or links out of the folder, strong ETags, ranges).
+router.add(middleware: StaticFilesMiddleware(folder: dist))
+
+/// What Apple sends once, on a user's first sign-in: `user` (name, e-mail), outside the
+/// id_token and so unsigned. Kept by the id_token's `sub`, never replaced by a later post,
+/// and never trusted over the token: the e-mail that counts is the token's `email` claim.
+/// (A real site keeps it in its database; this example in memory.)
+actor FirstSignIns {
+    private var users: [String: String] = [:]
+
+    /// Stores `user` for `subject` if none is stored yet; true if it was stored now.
+    func keep(_ user: String, for subject: String) -> Bool {
+        guard users[subject] == nil, !user.isEmpty, user.utf8.count <= 4096,
+              (try? JSONSerialization.jsonObject(with: Data(user.utf8))) is [String: Any] else { return false }
+        users[subject] = user
+        return true
+    }
+}
+let firstSignIns = FirstSignIns()
+
+// For <apple-signin-button session-url> and siwa-signin.js: fresh state and nonce for one
+// sign-in, kept in the same cookie as the pages' (JSON, never cached).
+router.post("/auth/apple/session") { _, _ -> Response in
+    let state = freshValue(), nonce = freshValue()
+    var response = Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "{\"state\":\"\(state)\",\"nonce\":\"\(nonce)\"}")))
+    response.setCookie(Cookie(name: "siwa", value: "\(state).\(nonce)", maxAge: 600, path: "/",
+                              secure: true, httpOnly: true, sameSite: .none))
+    return response
+}
 
 // The sign-in page (with and without JavaScript): fresh state and nonce for every view,
 // kept in an HttpOnly cookie. SameSite=None because in the redirect flow Apple posts the
@@ -189,12 +221,14 @@ router.post("/auth/apple/callback") { request, _ -> Response in
     guard let nonce = claims["nonce"] as? String, constantTimeEqual(nonce, expected[1]) else {
         return html(.badRequest, "<p id=\"result\">Refused: the id_token does not carry this visitor's nonce.</p>", cookie: used)
     }
-    // Signed in: `sub` is the user's stable id at Apple (fields["user"]: name and email,
-    // on the first sign-in only).
-    let subject = (claims["sub"] as? String ?? "?")
-        .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-    return html(.ok, "<!DOCTYPE html><title>Signed in</title><p id=\"result\">Signed in: state and nonce match (user \(subject)).</p>",
-                cookie: used)
+    // Signed in: `sub` is the user's stable id at Apple. On the first sign-in only, Apple
+    // also posts `user` (name and e-mail), unsigned: kept once by `sub`, for display only.
+    let sub = claims["sub"] as? String ?? "?"
+    let stored = await firstSignIns.keep(fields["user"] ?? "", for: sub)
+    let subject = sub.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+    let note = stored ? " First sign-in: the name Apple sent (unsigned) is stored for this user." : ""
+    return html(.ok, "<!DOCTYPE html><title>Signed in</title><p id=\"result\">Signed in: state and nonce match "
+                + "(user \(subject)).\(note)</p>", cookie: used)
 }
 
 let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)))

@@ -135,7 +135,7 @@ public struct Generator: Sendable {
         let perVariant = formats.reduce(0) { $0 + ($1.isRaster ? scales.count : 1) }
         var count = variants.count * perVariant + 2 + 1  // + index.html, gallery.js, manifest.json
         if snippets {
-            count += 4  // snippet.html, snippet-nojs.html, siwa-init.js, snippet-img.html
+            count += 5 + ElementFiles.names.count  // snippet.html, snippet-nojs.html, siwa-init.js, snippet-img.html, siwa-signin.js, the element
             let matrix = Set(variants)
             count += configuration.snippetAssets.filter { asset in
                 var base = asset.spec

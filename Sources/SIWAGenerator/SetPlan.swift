@@ -27,6 +27,7 @@ struct SetPlan {
                     .render(button: configuration.snippetButton, web: web,
                             images: configuration.snippetImages(), pageLocale: configuration.locales[0])
                     .files.map { TextFile(path: root + $0.name, text: $0.text, preset: preset) }
+                texts += try ElementFiles.load().map { TextFile(path: root + $0.name, text: $0.text, preset: preset) }
             }
         }
         for preset in presets where preset != .web {

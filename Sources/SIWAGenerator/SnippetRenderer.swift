@@ -22,10 +22,12 @@ public struct SnippetRenderer: Sendable {
         public var initJS: String
         public var noJSHTML: String
         public var imgHTML: String
+        /// The JS-API snippet: AppleID.auth.init + signIn() for a site's own button.
+        public var signInJS: String = ""
 
         public var files: [(name: String, text: String)] {
             [("snippet.html", snippetHTML), ("siwa-init.js", initJS), ("snippet-nojs.html", noJSHTML),
-             ("snippet-img.html", imgHTML)]
+             ("snippet-img.html", imgHTML), ("siwa-signin.js", signInJS)]
         }
     }
 
@@ -42,7 +44,8 @@ public struct SnippetRenderer: Sendable {
         return Snippets(snippetHTML: templates.render("snippet.html", view),
                         initJS: templates.render("siwa-init.js", view),
                         noJSHTML: templates.render("snippet-nojs.html", view),
-                        imgHTML: templates.render("snippet-img.html", view))
+                        imgHTML: templates.render("snippet-img.html", view),
+                        signInJS: templates.render("siwa-signin.js", view))
     }
 
     /// What the templates see. Raw values only: the templates escape them (HTML or JS

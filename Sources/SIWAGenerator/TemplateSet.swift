@@ -10,7 +10,8 @@ import SIWAButtons
 /// `.js` templates escape `{{value}}` for JavaScript strings, all others for HTML
 /// (see `Escaping`).
 public struct TemplateSet: Sendable {
-    public static let names = ["index.html", "gallery.js", "snippet.html", "siwa-init.js", "snippet-nojs.html", "snippet-img.html"]
+    public static let names = ["index.html", "gallery.js", "snippet.html", "siwa-init.js", "snippet-nojs.html", "snippet-img.html",
+                                     "siwa-signin.js"]
 
     private let templates: [String: MustacheTemplate]
     /// The file each template was read from.

@@ -11,8 +11,8 @@ enum SnippetEndpoint {
 
 /// `GET /api/snippet/appleid/button[/left|/logo]?<button query>&client-id=..&redirect-uri=..`
 /// `[&scope=..][&use-popup=..][&base-url=..]`: the web snippets for one button as JSON
-/// `{"snippetHTML", "initJS", "noJSHTML", "imgHTML"}`, the texts `generate` writes as
-/// snippet.html, siwa-init.js, snippet-nojs.html and snippet-img.html. They come from the same templates and the same
+/// `{"snippetHTML", "initJS", "noJSHTML", "imgHTML", "signInJS"}`, the texts `generate` writes as
+/// snippet.html, siwa-init.js, snippet-nojs.html, snippet-img.html and siwa-signin.js. They come from the same templates and the same
 /// `SnippetRenderer`, so the editor and the generator cannot drift apart; the only
 /// difference is that the images point at this service (`base-url`, the editor's image
 /// base URL field, + the image endpoint) instead of files.
@@ -54,6 +54,7 @@ public struct SnippetRoutes<Context: RequestContext>: Sendable {
         var initJS: String
         var noJSHTML: String
         var imgHTML: String
+        var signInJS: String
     }
 
     /// Mountable at any path, like `ImageRoutes`. Also `GET /api/schema`, which the editor
@@ -96,7 +97,7 @@ public struct SnippetRoutes<Context: RequestContext>: Sendable {
         let snippets = renderer.render(button: query.button, web: query.web,
                                        images: .endpoint(base: query.baseURL, version: urls.currentVersion), pageLocale: query.pageLocale)
         let body = Body(snippetHTML: snippets.snippetHTML, initJS: snippets.initJS, noJSHTML: snippets.noJSHTML,
-                        imgHTML: snippets.imgHTML)
+                        imgHTML: snippets.imgHTML, signInJS: snippets.signInJS)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding three strings cannot fail.

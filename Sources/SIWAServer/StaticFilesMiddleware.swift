@@ -13,14 +13,20 @@ import SIWAButtons
 /// `PublicFolder` (no dot-names, nothing outside the folder), every file gets its
 /// Content-Type and `nosniff` (HTML also gets the CSP), a strong ETag and Last-Modified,
 /// and one byte range is honoured (`ByteRange`).
-struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
+public struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
     let files: StaticFiles
 
     init(folder: PublicFolder) {
         files = StaticFiles(folder: folder)
     }
 
-    func handle(_ request: Request, context: Context,
+    /// The files of `folder`, for an app of your own (Examples/swift-hummingbird serves a
+    /// generated set with it).
+    public init(folder: String, context: Context.Type = Context.self) {
+        files = StaticFiles(folder: PublicFolder(root: folder))
+    }
+
+    public func handle(_ request: Request, context: Context,
                 next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)

@@ -84,10 +84,12 @@ import Testing
 
     @Test func hostileClientIdStaysData() throws {
         let s = try render(clientId: hostileClientId, redirectURI: "https://example.com/cb?x='1'&q=\"".replacingOccurrences(of: "\"", with: "%22"))
-        for text in [s.snippetHTML, s.noJSHTML, s.initJS, s.imgHTML] {
+        for text in [s.snippetHTML, s.noJSHTML, s.initJS, s.imgHTML, s.signInJS] {
             #expect(!text.contains("<script>alert"))
             #expect(!text.contains("alert(1)</script>"))
         }
+        // In the JS-API snippet: a JavaScript string.
+        #expect(s.signInJS.contains("clientId: 'a\\u0022\\u003C/script\\u003E\\u003Cscript\\u003Ealert(1)\\u003C/script\\u003E',"))
         // In Apple's meta tags: HTML-escaped attribute values.
         #expect(s.snippetHTML.contains(#"<meta name="appleid-signin-client-id" content="a&quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;">"#))
         #expect(s.snippetHTML.contains(#"<meta name="appleid-signin-redirect-uri" content="https://example.com/cb?x=&#39;1&#39;&amp;q=%22">"#))

@@ -184,8 +184,8 @@ import Testing
         for config in configs {
             for snippets in [false, true] {
                 let assets = config.assets(extra: snippets ? config.snippetAssets : [])
-                // + index.html, gallery.js, manifest.json; the four snippet files
-                #expect(Generator.fileCount(config, snippets: snippets) == assets.count + (snippets ? 7 : 3))
+                // + index.html, gallery.js, manifest.json; the five snippet files and the element (.js, .d.ts)
+                #expect(Generator.fileCount(config, snippets: snippets) == assets.count + (snippets ? 10 : 3))
             }
         }
         let folder = try TemporaryFolder()

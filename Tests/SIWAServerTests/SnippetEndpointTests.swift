@@ -15,6 +15,7 @@ import Testing
         var initJS: String
         var noJSHTML: String
         var imgHTML: String
+        var signInJS: String
     }
 
     static let base = "http://127.0.0.1:8080"
@@ -48,7 +49,7 @@ import Testing
             #expect(response.headers[.xContentTypeOptions] == "nosniff")
             let snippets = try Self.decode(response)
             #expect(snippets == Snippets(snippetHTML: expected.snippetHTML, initJS: expected.initJS, noJSHTML: expected.noJSHTML,
-                                         imgHTML: expected.imgHTML))
+                                         imgHTML: expected.imgHTML, signInJS: expected.signInJS))
 
             #expect(snippets.snippetHTML.contains(#"data-mode="left-align" data-type="continue" data-color="white" data-border="true""#))
             #expect(snippets.snippetHTML.contains(#"data-logo-size="medium""#))

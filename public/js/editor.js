@@ -113,7 +113,8 @@ function setStale(kind, isStale, message = '') {
   }
   document.body.classList.toggle('is-stale', stale.button);
   document.querySelector('button.copy[data-copy="image-url"]').disabled = stale.button;
-  for (const link of document.querySelectorAll('.download')) {
+  // The element's module and declarations are files of this service: always offered.
+  for (const link of document.querySelectorAll('.download:not(.code-download):not(.element-download)')) {
     if (stale.button) {
       link.removeAttribute('href');
       link.setAttribute('aria-disabled', 'true');
@@ -124,6 +125,11 @@ function setStale(kind, isStale, message = '') {
   for (const block of document.querySelectorAll('.code-block')) {
     block.classList.toggle('is-stale', stale.button || stale.code);
     block.querySelector('.copy').disabled = stale.button || stale.code;
+    const page = block.querySelector('.code-download');
+    if (page && (stale.button || stale.code)) {
+      page.removeAttribute('href');
+      page.setAttribute('aria-disabled', 'true');
+    }
   }
 }
 
@@ -285,10 +291,53 @@ async function loadSnippets(button) {
   refusals.clear();
   setAcceptedBase(settings['base-url'] || ownAddress);
   showSnippetProblems({});
-  $('snippet-html').textContent = body.snippetHTML;
+  // The panes hold what to paste; the full pages are downloads.
+  $('element-html').textContent = elementSnippet(body.snippetHTML);
+  $('snippet-html').textContent = fragment(body.snippetHTML);
   $('init-js').textContent = body.initJS;
-  $('nojs-html').textContent = body.noJSHTML;
+  $('signin-js').textContent = body.signInJS;
+  $('nojs-html').textContent = fragment(body.noJSHTML);
   $('img-html').textContent = body.imgHTML;
+  offerPage('download-snippet-html', body.snippetHTML);
+  offerPage('download-nojs-html', body.noJSHTML);
+}
+
+/** What to paste from one of our full pages: its <head> after <title>, and its <body>. */
+function fragment(page) {
+  const head = page.match(/<\/title>\n([\s\S]*?)<\/head>/)?.[1].trim() ?? '';
+  const body = page.match(/<body>\n([\s\S]*?)<\/body>/)?.[1].trim() ?? '';
+  return `<!-- In <head>: -->\n${head}\n\n<!-- Where the button goes: -->\n${body}\n`;
+}
+
+const escapeHTML = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The same button as <apple-signin-button>: the attributes of snippet.html's
+ * #appleid-signin (Apple's names, the element's too), its locale, and the settings of its
+ * meta tags, copied as they are there (already HTML-escaped).
+ */
+function elementSnippet(page) {
+  const div = page.match(/<div id="appleid-signin"( data-[^>]*)>/)?.[1] ?? '';  // not the comment's
+  const attrs = [...div.matchAll(/ data-([a-z-]+)="([^"]*)"/g)].map(([, name, value]) => `${name}="${value}"`);
+  const locale = page.match(/\/appleid\/1\/([A-Za-z_]+)\/appleid\.auth\.js/)?.[1];
+  if (locale) attrs.push(`locale="${locale}"`);
+  const settings = [];
+  for (const name of ['client-id', 'redirect-uri', 'scope', 'use-popup']) {
+    const value = page.match(new RegExp(`<meta name="appleid-signin-${name}" content="([^"]*)">`))?.[1];
+    if (value !== undefined) settings.push(`${name}="${value}"`);
+  }
+  settings.push('session-url="/auth/apple/session"');
+  return '<!-- In <head>: -->\n' +
+    `<script type="module" src="${escapeHTML(acceptedBase)}/element/1/apple-signin-button.js"></script>\n\n` +
+    '<!-- Where the button goes. session-url: your endpoint answering {"state": "...", "nonce": "..."},\n' +
+    '     fresh for every sign-in (or give state and nonce attributes from your page\'s server). -->\n' +
+    `<apple-signin-button ${attrs.join(' ')}\n  ${settings.join(' ')}></apple-signin-button>\n`;
+}
+
+/** A full page as a download (a data: URL: a few KB, nothing to revoke). */
+function offerPage(id, text) {
+  $(id).href = `data:text/html;charset=utf-8,${encodeURIComponent(text)}`;
+  $(id).removeAttribute('aria-disabled');
 }
 
 /** The image URL follows the base URL once the service has accepted it. */

@@ -1,0 +1,795 @@
+#!/usr/bin/env python3
+"""<apple-signin-button> and the snippets in the front ends people build today, in
+headless Chromium against the stand-in for Apple's script (generated_pages.APPLE_SCRIPT:
+AppleID.auth.init, signIn returning a promise, the two DOM events, #appleid-signin
+drawing, renderButton, the popup's postMessage, a sign-in on Space's keyup as Apple's).
+
+Usage: front_ends.py BINARY --chromedriver PATH [--screenshots DIR]
+
+Starts `BINARY serve` (the element at /element/1/, the images at /appleid/button) and a
+local page server, behind generated_pages.TLSRelay as https://siwa-example.test, that sends the README's CSP recipe on every page, relays /element/ and
+/appleid/ to the service (so images are 'self'), serves e2e/pages/ at /e2e/, Examples/web/
+at /examples/, a set made by `BINARY generate` at /set/ (and variants of its snippet built
+from it at /variants/), a session endpoint (/session: fresh {state, nonce}; /session-junk:
+not JSON) and a redirect URI (/callback: shows what was posted).
+
+Fails on: any input reaching Apple's authorize URL while state and nonce are placeholders;
+sizes, colours, names and events not as documented; console errors other than the one
+each refusal must log; CSP violations; failed loads from our origins.
+"""
+import argparse
+import base64
+import functools
+import http.server
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import urllib.request
+
+from cryptography.hazmat.primitives.asymmetric import rsa
+from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.webdriver.support.ui import WebDriverWait
+
+import harness
+from harness import ROOT, free_port, http_get
+from generated_pages import (APPLE_AUTHORIZE, BOX, EXAMPLE_ORIGIN, RECIPE, Browser, Failures, TLSRelay, click_at,
+                             our_errors)
+
+ELEMENT = "/element/1/apple-signin-button.js"
+FRESH = re.compile(r"^[A-Za-z0-9_-]{16,}$")
+PLACEHOLDER_ERROR = "state and nonce are missing or still placeholders"
+SETUP_ERROR = "Sign in with Apple did not start"
+# Apple's button if it was drawn, else our image's link.
+FOCUS = "(document.querySelector('#appleid-signin [role=button]') || document.querySelector('#appleid-signin a')).focus()"
+
+
+# ---------------------------------------------------------------- the page server
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+
+def page_handler(service_port, folders, posted):
+    """Pages with the CSP recipe; /element/ and /appleid/ relayed to the service."""
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def send(self, status, body, kind):
+            self.send_response(status)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            if kind.startswith("text/html"):
+                self.send_header("Content-Security-Policy", RECIPE)
+            self.end_headers()
+            self.wfile.write(body)
+
+        def do_GET(self):
+            path = urllib.parse.urlparse(self.path).path
+            if path.startswith(("/element/", "/appleid/")):
+                status, headers, body = http_get(f"http://127.0.0.1:{service_port}{self.path}")
+                return self.send(status, body, headers.get("Content-Type", "application/octet-stream"))
+            for prefix, folder in folders.items():
+                if path.startswith(prefix):
+                    file = os.path.realpath(os.path.join(folder, path[len(prefix):]))
+                    if file.startswith(os.path.realpath(folder)) and os.path.isfile(file):
+                        with open(file, "rb") as f:
+                            body = f.read()
+                        kind = {"html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8",
+                                "png": "image/png", "webp": "image/webp", "css": "text/css"}.get(
+                            file.rsplit(".", 1)[-1], "application/octet-stream")
+                        return self.send(200, body, kind)
+            self.send(404, b"not found", "text/plain")
+
+        def do_POST(self):
+            path = urllib.parse.urlparse(self.path).path
+            length = int(self.headers.get("Content-Length") or 0)
+            data = self.rfile.read(length) if length else b""
+            if path in ("/session", "/auth/apple/session"):  # the latter: siwa-signin.js's default
+                body = json.dumps({"state": secrets.token_urlsafe(32), "nonce": secrets.token_urlsafe(32)}).encode()
+                posted.append(("session", json.loads(body)))
+                return self.send(200, body, "application/json")
+            if path == "/session-junk":
+                return self.send(200, b"<html>login first</html>", "text/html; charset=utf-8")
+            if path in ("/callback", "/auth/apple/callback"):  # the latter: the examples' redirect URI
+                fields = {k: v[0] for k, v in urllib.parse.parse_qs(data.decode()).items()}
+                posted.append(("callback", fields))
+                page = "<!DOCTYPE html><title>callback</title><pre id=posted>%s</pre>" % (
+                    json.dumps(fields).replace("<", "&lt;"))
+                return self.send(200, page.encode(), "text/html; charset=utf-8")
+            self.send(404, b"not found", "text/plain")
+    return Handler
+
+
+class Service:
+    """`siwa-buttons serve` on a free port."""
+
+    def __init__(self, binary):
+        self.port = free_port()
+        self.log = tempfile.NamedTemporaryFile(prefix="siwa-front-ends-", suffix=".log", delete=False)
+        self.process = subprocess.Popen([binary, "serve", "--port", str(self.port), "--public",
+                                         os.path.join(ROOT, "public"), "--log-level", "warning"],
+                                        cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 60
+        while True:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"serve exited with {self.process.returncode}:\n{harness.read_log(self.log.name)}")
+            try:
+                if http_get(f"http://127.0.0.1:{self.port}/healthz")[0] == 200:
+                    return
+            except OSError:
+                pass
+            if time.time() > deadline:
+                raise RuntimeError("serve did not answer within 60 s")
+            time.sleep(0.1)
+
+    def stop(self):
+        harness.stop(self.process)
+        os.unlink(self.log.name)
+
+
+# ---------------------------------------------------------------- helpers
+
+def wait(browser, script, timeout=10, *args):
+    try:
+        return WebDriverWait(browser.driver, timeout, poll_frequency=0.1).until(lambda _: browser.js(script, *args))
+    except TimeoutException:
+        return None
+
+
+def sign_ins(browser):
+    """Every request that reached the stand-in's authorize URL, and every signIn() it saw."""
+    record = browser.js("return window.__siwa ? window.__siwa.signIns : []") or []
+    served = [u for u in browser.stand_in_served if u.startswith(APPLE_AUTHORIZE)]
+    return record, served
+
+
+def element_state(browser, selector):
+    """What the element shows: its box, the shadow button's name, the image picked."""
+    return browser.js("""const host = document.querySelector(arguments[0]);
+        if (!host || !host.shadowRoot) return null;
+        const button = host.shadowRoot.querySelector('[role=button]');
+        const img = host.shadowRoot.querySelector('img');
+        const note = host.shadowRoot.querySelector('.note');
+        const r = host.getBoundingClientRect(), b = button.getBoundingClientRect();
+        return {x: r.left, y: r.top, w: r.width, h: r.height, bw: b.width, bh: b.height,
+                name: button.getAttribute('aria-label'), lang: button.lang, dir: button.dir, tab: button.tabIndex,
+                src: img && img.currentSrc, loaded: !!img && img.complete && img.naturalWidth > 0,
+                natural: img ? [img.naturalWidth, img.naturalHeight] : null,
+                note: note.hidden ? null : note.textContent};""", selector)
+
+
+def key(browser, name):
+    """A real key press and release (trusted events) on the focused element."""
+    code, vk, text = {"Enter": ("Enter", 13, "\r"), " ": ("Space", 32, " ")}[name]
+    for kind in ("keyDown", "keyUp"):
+        browser.cdp("Input.dispatchKeyEvent", {"type": kind, "key": name, "code": code,
+                                               "windowsVirtualKeyCode": vk, "text": text if kind == "keyDown" else ""})
+
+
+def tap(browser, x, y):
+    browser.cdp("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    browser.cdp("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def close_popups(browser):
+    for handle in browser.driver.window_handles[1:]:
+        browser.driver.switch_to.window(handle)
+        browser.driver.close()
+    browser.driver.switch_to.window(browser.driver.window_handles[0])
+
+
+def errors_except(browser, origin, expected):
+    """Console errors and CSP violations, but those expected (each must occur)."""
+    ours, seen = our_errors(browser, origin, expected_errors=expected, strict=True)
+    # ChromeDriver's own BiDi request interception, when the stand-in's popup closes
+    # itself while its request is still being answered: no page's script, no URL.
+    ours = [o for o in ours if "Invalid InterceptionId" not in o]
+    return ours, [e for e in expected if e not in seen]
+
+
+# ---------------------------------------------------------------- the element
+
+def check_served(service_port, failures):
+    failures.start("serve: the element and its declarations")
+    status, headers, body = http_get(f"http://127.0.0.1:{service_port}{ELEMENT}")
+    with open(os.path.join(ROOT, "public" + ELEMENT), "rb") as f:
+        source = f.read()
+    failures.check(status == 200 and body == source and headers.get("Content-Type", "").startswith("text/javascript"),
+                   f"{ELEMENT}: 200, text/javascript, the file ({status}, {headers.get('Content-Type')})")
+    tag = headers.get("ETag")
+    request = urllib.request.Request(f"http://127.0.0.1:{service_port}{ELEMENT}", headers={"If-None-Match": tag or ""})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            again = response.status
+    except urllib.error.HTTPError as error:
+        again = error.code
+    failures.check(bool(tag) and again == 304, f"cacheable: a strong ETag, 304 when unchanged ({tag}, {again})")
+    status, _, _ = http_get(f"http://127.0.0.1:{service_port}/element/1/apple-signin-button.d.ts")
+    failures.check(status == 200, f"the TypeScript declarations beside it ({status})")
+    # The titles in the module are the renderer's (titles.json).
+    with open(os.path.join(ROOT, "Sources/SIWAModel/Locale/titles.json"), encoding="utf-8") as f:
+        rows = json.load(f)
+    text = source.decode()
+    table = dict(re.findall(r"^  ([a-z]{2}_[A-Z]{2}): (\[.*\]),$", text, re.M))
+    same = len(table) == len(rows) == 37 and all(
+        json.loads(table.get(r["locale"], "null")) == [r["signIn"], r["continue"], r["signUp"]] for r in rows)
+    failures.check(same, f"its 37 x 3 titles are titles.json's ({len(table)} locales)")
+    # Its grammar is the schema's (GET /api/schema): ranges, choices, defaults, locales.
+    schema = json.loads(http_get(f"http://127.0.0.1:{service_port}/api/schema")[2])
+    params = {p["name"]: p for p in schema["parameters"]}
+    ranges = {m.group(1): [int(m.group(2)), int(m.group(3))]
+              for m in re.finditer(r"'?([a-z-]+)'?: \[(\d+), (\d+)\]", text.split("const RANGES = {", 1)[1].split("};", 1)[0])}
+    want = {name.replace("_", "-"): [params[name]["minimum"], params[name]["maximum"]]
+            for name in ("width", "height", "size", "border_radius", "logo-position", "label-position")}
+    failures.check(ranges == want, f"its ranges are the schema's ({ranges} vs {want})")
+    choices = text.split("const CHOICES = {", 1)[1].split("};", 1)[0]
+    listed = lambda name: re.search(r"'?" + name + r"'?: \[([^\]]*)\]", choices).group(1).replace("'", "").split(", ")
+    failures.check(listed("type") == params["type"]["values"] and listed("color") == params["color"]["values"] + ["auto"]
+                   and listed("logo-size") == params["logo-size"]["values"],
+                   "its types, colours (and auto) and logo sizes are the schema's")
+    defaults = text.split("const DEFAULTS = {", 1)[1].split("};", 1)[0]
+    default = lambda name: re.search(r"'?" + name + r"'?: '([^']*)'", defaults).group(1)
+    failures.check(all(default(n.replace("_", "-")) == str(params[n]["default"]).lower()
+                       for n in ("type", "color", "border", "border_radius", "width", "height", "size", "logo-size")),
+                   "its defaults are the schema's")
+    codes = [entry["code"] if isinstance(entry, dict) else entry for entry in schema["locales"]]
+    failures.check(sorted(codes) == sorted(table), f"its locales are the schema's ({len(codes)})")
+
+
+def check_element_page(browser, origin, shot, failures):
+    page = origin + "e2e/pages/element.html"
+    failures.start("<apple-signin-button> in a plain page (two on the page, stand-in loaded)")
+    browser.open(page, width=640, height=420, stand_in=True)
+    wait(browser, "const i = document.querySelector('#filled').shadowRoot.querySelector('img');"
+                  "return i && i.complete && i.naturalWidth > 0")
+    for selector, want_name, colour in (("#placeholder", "Sign in with Apple", "color=black"),
+                                        ("#filled", "Continue with Apple", "color=white")):
+        state = element_state(browser, selector)
+        failures.check(state and (state["w"], state["h"]) == (210, 40) and (state["bw"], state["bh"]) == (210, 40),
+                       f"{selector}: the element and its button are 210x40 ({state and (state['w'], state['h'])})")
+        failures.check(state and state["loaded"] and ".webp" not in (state["src"] or "") and "format=webp" in state["src"]
+                       and colour in state["src"] and state["natural"] == [210, 40],
+                       f"{selector}: our WebP image at 1x, {colour} ({state and state['src']})")
+        failures.check(state and state["name"] == want_name and state["lang"] == "en-US" and state["tab"] == 0,
+                       f"{selector}: role=button named {want_name!r}, lang en-US, focusable")
+    filled = browser.js("return document.querySelector('#filled').shadowRoot.querySelector('img').srcset")
+    failures.check("border=true" in filled and "border_radius=50" in filled and "type=continue" in filled
+                   and all(f"scale={s}" in filled for s in (1, 2, 3)),
+                   "attributes reach the image URL in Apple's grammar (border, border_radius, type; 1x-3x)")
+    browser.screenshot(shot("element-page.png"))
+    # Tailwind's preflight and a narrow column: the shadow root keeps the button whole.
+    browser.js("""const reset = document.createElement('style');
+        reset.textContent = 'img, svg, video, canvas { display: block; vertical-align: middle; }' +
+                            ' img, video { max-width: 100%; height: auto; } * { box-sizing: border-box; line-height: 1.5; }';
+        document.head.append(reset);
+        const column = document.createElement('div');
+        column.id = 'narrow';
+        column.append(document.querySelector('#placeholder'));
+        document.body.prepend(column);
+        document.querySelector('#narrow').style.width = '120px';""")
+    time.sleep(0.2)
+    state = element_state(browser, "#placeholder")
+    failures.check((state["w"], state["h"], state["bw"], state["bh"]) == (210, 40, 210, 40),
+                   f"under Tailwind's preflight in a 120 px column the button stays 210x40 ({state})")
+
+    # Placeholders: nothing reaches Apple, whatever the input.
+    def centre():
+        box = element_state(browser, "#placeholder")
+        return box["x"] + box["w"] / 2, box["y"] + box["h"] / 2
+    inputs = (
+        ("a click", lambda: click_at(browser, *centre())),
+        ("Enter", lambda: (browser.js("document.querySelector('#placeholder').shadowRoot.querySelector('[role=button]').focus()"),
+                           key(browser, "Enter"))),
+        ("Space", lambda: (browser.js("document.querySelector('#placeholder').shadowRoot.querySelector('[role=button]').focus()"),
+                           key(browser, " "))),
+        ("a tap", lambda: tap(browser, *centre())),
+        ("a script's click()", lambda: browser.js("document.querySelector('#placeholder').click()")),
+    )
+    for name, action in inputs:
+        failures.start(f"<apple-signin-button> with placeholders: {name}")
+        browser.open(page, width=640, height=420, stand_in=True)
+        wait(browser, "return !!document.querySelector('#placeholder').shadowRoot")
+        action()
+        time.sleep(0.6)
+        record, served = sign_ins(browser)
+        failures.check(not record and not served and len(browser.driver.window_handles) == 1,
+                       f"{name}: no sign-in, nothing sent to Apple ({record}, {served})")
+        events = browser.js("return window.__events")
+        failures.check(len(events) == 1 and events[0]["name"] == "appleid-failure" and events[0]["id"] == "placeholder"
+                       and events[0]["detail"]["error"] == "siwa_placeholders",
+                       f"{name}: one appleid-failure event, error siwa_placeholders ({events})")
+        state = element_state(browser, "#placeholder")
+        failures.check(bool(state["note"]) and "placeholders" in state["note"], "the element explains under the button")
+        ours, missing = errors_except(browser, origin, (PLACEHOLDER_ERROR,))
+        failures.check(not ours and not missing, f"one console line says why, nothing else red {ours} {missing}")
+        close_popups(browser)
+    browser.screenshot(shot("element-placeholders.png"))
+
+    failures.start("<apple-signin-button> filled in, popup: click, then Space")
+    for how in ("click", "Space"):
+        browser.open(page, width=640, height=420, stand_in=True)
+        wait(browser, "return !!document.querySelector('#filled').shadowRoot")
+        box = element_state(browser, "#filled")
+        if how == "click":
+            click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+        else:
+            browser.js("document.querySelector('#filled').shadowRoot.querySelector('[role=button]').focus()")
+            key(browser, " ")
+        events = wait(browser, "return window.__events.length ? window.__events : null", 15)
+        record, served = sign_ins(browser)
+        query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
+        failures.check(len(served) == 1 and query.get("state") == ["state-0123456789abcdef-A"]
+                       and query.get("nonce") == ["nonce-0123456789abcdef-A"] and query.get("response_mode") == ["web_message"]
+                       and query.get("redirect_uri") == [origin + "callback"],
+                       f"{how}: the popup asks Apple with the button's state, nonce and absolute redirect URI ({served})")
+        ok = bool(events) and events[0]["name"] == "appleid-success" and events[0]["id"] == "filled" \
+            and events[0]["detail"]["authorization"]["state"] == "state-0123456789abcdef-A" \
+            and events[0]["detail"]["user"] == {"email": "a@example.com"}
+        failures.check(ok, f"{how}: appleid-success on the element with Apple's authorization and user ({events})")
+        inits = browser.js("return window.__siwa.inits")
+        failures.check(len(inits) == 1 and inits[0]["usePopup"] is True and inits[0]["clientId"] == "com.example.web",
+                       f"{how}: AppleID.auth.init called right before signIn, with the button's values")
+        ours, _ = errors_except(browser, origin, ())
+        failures.check(not ours, f"{how}: nothing red {ours}")
+        close_popups(browser)
+
+
+def check_element_dynamic(browser, origin, shot, failures):
+    page = origin + "e2e/pages/element.html"
+    failures.start("<apple-signin-button> mounted late, re-rendered, removed and re-added")
+    browser.open(page, width=640, height=520, stand_in=True)
+    browser.js("""const b = document.createElement('apple-signin-button');
+        b.id = 'spa'; b.setAttribute('client-id', 'com.example.web'); b.setAttribute('redirect-uri', '/callback');
+        b.setAttribute('use-popup', 'true'); b.setAttribute('session-url', '/session');
+        b.setAttribute('mode', 'left-align'); b.setAttribute('width', '250'); b.setAttribute('height', '44');
+        document.getElementById('late').append(b);""")
+    wait(browser, "const i = document.querySelector('#spa').shadowRoot.querySelector('img'); return i && i.naturalWidth > 0")
+    state = element_state(browser, "#spa")
+    failures.check(state["loaded"] and "/appleid/button/left?" in state["src"] and (state["w"], state["h"]) == (250, 44),
+                   f"a late mount draws at once: left-aligned, 250x44 ({state['src']})")
+    browser.js("document.querySelector('#spa').setAttribute('type', 'sign-up');"
+               "document.querySelector('#spa').setAttribute('locale', 'ar_SA')")
+    wait(browser, "return document.querySelector('#spa').shadowRoot.querySelector('img').currentSrc.includes('locale=ar_SA')")
+    state = element_state(browser, "#spa")
+    failures.check("type=sign-up" in state["src"] and state["name"] == "الاشتراك باستخدام Apple"
+                   and state["lang"] == "ar-SA" and state["dir"] == "rtl",
+                   f"an attribute change re-renders: sign-up in Arabic, named and marked rtl ({state['name']!r})")
+    # Bad values: one console line naming the attribute, the last good rendering kept.
+    before = state["src"]
+    browser.js("document.querySelector('#spa').setAttribute('width', '9999')")
+    time.sleep(0.3)
+    state = element_state(browser, "#spa")
+    lines = [t for level, t, _ in browser.messages() if level == "error" and 'width="9999"' in t]
+    failures.check(state["src"] == before and len(lines) == 1 and "130-375" in lines[0],
+                   f"width=\"9999\": one console line naming the attribute and its range, image unchanged ({lines})")
+    browser.js("document.querySelector('#spa').setAttribute('width', '250')")
+    # Removed and re-added: still a working button, its session fetched per sign-in.
+    browser.js("const b = document.querySelector('#spa'); b.remove(); document.body.append(b);")
+    time.sleep(0.3)
+    state = element_state(browser, "#spa")
+    click_at(browser, state["x"] + state["w"] / 2, state["y"] + state["h"] / 2)
+    events = wait(browser, "return window.__events.length ? window.__events : null", 15)
+    record, served = sign_ins(browser)
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
+    failures.check(len(served) == 1 and FRESH.match((query.get("state") or [""])[0]) and FRESH.match((query.get("nonce") or [""])[0]),
+                   f"re-added, a click fetches fresh state and nonce from session-url and signs in ({served})")
+    failures.check(bool(events) and events[0]["name"] == "appleid-success" and events[0]["id"] == "spa",
+                   f"and its success event arrives ({events})")
+    ours, missing = errors_except(browser, origin, ('width="9999"',))
+    failures.check(not ours and not missing, f"nothing else red {ours}")
+    browser.screenshot(shot("element-dynamic.png"))
+    close_popups(browser)
+
+    failures.start("<apple-signin-button>: a session-url answering junk")
+    browser.open(page, width=640, height=420, stand_in=True)
+    browser.js("const b = document.querySelector('#filled'); b.removeAttribute('state'); b.removeAttribute('nonce');"
+               "b.setAttribute('session-url', '/session-junk');")
+    browser.js("document.querySelector('#filled').click()")
+    time.sleep(0.8)
+    record, served = sign_ins(browser)
+    events = browser.js("return window.__events")
+    failures.check(not record and not served and len(events) == 1 and events[0]["detail"]["error"] == "session_failed",
+                   f"no sign-in starts, one appleid-failure (session_failed) ({events})")
+    ours, missing = errors_except(browser, origin, ("session-url /session-junk failed",))
+    failures.check(not ours and not missing, f"one console line, nothing else red {ours} {missing}")
+
+    failures.start("<apple-signin-button>: redirect flow")
+    browser.open(page, width=640, height=420, stand_in=True)
+    browser.js("document.querySelector('#filled').setAttribute('use-popup', 'false');"
+               "document.querySelector('#filled').click()")
+    wait(browser, "return location.href.startsWith(arguments[0])", 10, APPLE_AUTHORIZE)
+    record, served = sign_ins(browser)
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
+    failures.check(len(served) == 1 and query.get("response_mode") == ["form_post"]
+                   and query.get("state") == ["state-0123456789abcdef-A"],
+                   f"the page goes to Apple's page (form_post) with the button's state ({served})")
+
+    failures.start("<apple-signin-button>: Apple's script cannot load")
+    browser.open(page, width=640, height=420, stand_in=False)
+    handler = browser.driver.network.add_request_handler(
+        [APPLE_AUTHORIZE + "*"], lambda request: (browser.stand_in_served.append(request.url),
+                                                  request.provide_response(status=200, headers={"Content-Type": "text/html"},
+                                                                           body="<title>Apple</title>")))
+    try:
+        browser.js("document.querySelector('#filled').click()")
+        wait(browser, "return location.href.startsWith(arguments[0])", 15, APPLE_AUTHORIZE)
+        served = [u for u in browser.stand_in_served if u.startswith(APPLE_AUTHORIZE)]
+        query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
+        failures.check(len(served) == 1 and query.get("response_mode") == ["form_post"]
+                       and query.get("state") == ["state-0123456789abcdef-A"] and query.get("response_type") == ["code id_token"],
+                       f"falls back to Apple's authorize page, as the no-JS link ({served})")
+    finally:
+        browser.driver.network.remove_request_handler(handler)
+
+
+def check_element_schemes(browser, origin, shot, failures):
+    page = origin + "e2e/pages/element.html"
+    failures.start("<apple-signin-button color=\"auto\">: the colour scheme in effect for it")
+    browser.open(page, width=640, height=420, stand_in=True)
+    browser.js("document.querySelector('#placeholder').setAttribute('color', 'auto')")
+    src = lambda: browser.js("return document.querySelector('#placeholder').shadowRoot.querySelector('img').src")
+    failures.check("color=black" in src(), f"light: black ({src()})")
+    browser.cdp("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    ok = wait(browser, "return document.querySelector('#placeholder').shadowRoot.querySelector('img').src.includes('color=white')")
+    failures.check(bool(ok) and "border=false" in src(), f"the system turns dark: white, live, no outline ({src()})")
+    browser.screenshot(shot("element-dark.png"))
+    browser.js("document.documentElement.style.colorScheme = 'light'")
+    ok = wait(browser, "return document.querySelector('#placeholder').shadowRoot.querySelector('img').src.includes('color=black')")
+    failures.check(bool(ok), f"a light-only page on a dark system: black ({src()})")
+    browser.js("document.body.style.background = '#101010'")
+    ok = wait(browser, "return document.querySelector('#placeholder').shadowRoot.querySelector('img').src.includes('color=white')")
+    failures.check(bool(ok), f"the page's own dark background: white ({src()})")
+    ours, _ = errors_except(browser, origin, ())
+    failures.check(not ours, f"nothing red {ours}")
+
+
+# ---------------------------------------------------------------- the snippets in apps
+
+def fill(text, state, nonce):
+    return text.replace("__SIWA_STATE__", state).replace("__SIWA_NONCE__", nonce)
+
+
+def make_variants(set_dir, left_dir, out):
+    """Pages built from the generated snippet as sites use it."""
+    with open(os.path.join(set_dir, "snippet.html"), encoding="utf-8") as f:
+        page = f.read()
+    head, body = page.split("<body>", 1)
+    button = re.search(r'<div id="appleid-signin".*?\n</div>\n', body, re.S).group(0)
+    note = re.search(r'<p id="siwa-setup".*?</p>\n', body, re.S).group(0)
+    variants = {
+        # A single-page app: the button mounted later (e2e/pages/mount.js, on a click).
+        "spa.html": head.replace("</head>", '<script type="module" src="/e2e/pages/mount.js"></script>\n</head>')
+        + "<body>\n<button id=mount>Show sign-in</button>\n<div id=app></div>\n<template id=button>" + button + note
+        + "</template>\n</body>\n</html>\n",
+        # The same page whose server filled in the meta tags, calling renderButton itself.
+        "filled.html": fill(page, "state-0123456789abcdef-B", "nonce-0123456789abcdef-B"),
+        # A page that calls AppleID.auth.init itself, with its own state (e2e/pages/own-init.js).
+        "own-init.html": page.replace("</head>", '<script src="/e2e/pages/own-init.js" defer></script>\n</head>'),
+        # A site's own button with the JS-API snippet (siwa-signin.js).
+        "jsapi.html": '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>JS API</title>\n'
+        + re.search(r'<script src="https://appleid[^"]+" defer></script>\n', head).group(0)
+        + '<script src="siwa-signin.js" defer></script>\n</head>\n<body>\n'
+        + '<button type="button" id="own" data-siwa-signin>Sign in with Apple</button>\n</body>\n</html>\n',
+        # A second button on the page: our image link again, outside #appleid-signin.
+        "two.html": fill(page.replace("</body>", '<div id="second">' + re.search(
+            r'<a class="siwa-signin".*?</a>', button, re.S).group(0) + "</div>\n</body>"),
+            "state-0123456789abcdef-F", "nonce-0123456789abcdef-F"),
+        # A light-only site: no color-scheme of its own.
+        "light-only.html": page.replace('<meta name="color-scheme" content="light dark">\n', ""),
+        # A page with its own dark background, on a light system.
+        "dark-site.html": page.replace("</style>", "  body { background: #121212; color: #eee; }\n</style>"),
+    }
+    with open(os.path.join(left_dir, "snippet.html"), encoding="utf-8") as f:
+        left = f.read()
+    # Tailwind's preflight, the parts that touch images and SVGs (written beside the
+    # left-aligned set's images).
+    reset = ("<style>img, svg, video, canvas { display: block; vertical-align: middle; }"
+             " img, video { max-width: 100%; height: auto; }</style>\n")
+    with open(os.path.join(left_dir, "tailwind.html"), "w", encoding="utf-8") as f:
+        f.write(fill(left.replace('<meta charset="utf-8">\n', '<meta charset="utf-8">\n' + reset, 1), "state-0123456789abcdef-C", "nonce-0123456789abcdef-C"))
+    os.makedirs(out, exist_ok=True)
+    for name, text in variants.items():
+        with open(os.path.join(out, name), "w", encoding="utf-8") as f:
+            f.write(text)
+
+
+def check_snippet_spa(browser, origin, shot, failures):
+    base = origin + "set/"
+    failures.start("snippet in a single-page app: #appleid-signin mounted late")
+    browser.open(base + "spa.html", width=520, height=300, stand_in=True)
+    failures.check(browser.js("return window.__siwa.drawn.length") == 0, "nothing to draw at load")
+    browser.driver.find_element("id", "mount").click()
+    drawn = wait(browser, "return window.__siwa.drawn.length ? window.__siwa.drawn : null")
+    failures.check(bool(drawn) and len(drawn) == 1, f"siwa-init.js has Apple's script draw the late button ({drawn})")
+    failures.check(browser.js("return document.querySelectorAll('#appleid-signin img').length") == 0,
+                   "our image gave way to Apple's button")
+    box = browser.js(BOX, "#appleid-signin")
+    click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+    browser.js(FOCUS)
+    key(browser, " ")
+    browser.js("AppleID.auth.renderButton()")
+    time.sleep(0.2)
+    box = browser.js(BOX, "#appleid-signin")
+    click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+    time.sleep(0.6)
+    record, served = sign_ins(browser)
+    failures.check(not record and not served and len(browser.driver.window_handles) == 1,
+                   f"placeholders: a click, Space, and a click after renderButton() send nothing ({record})")
+    failures.check(browser.js(BOX, "#siwa-setup")["shown"] is True, "the visitor is told why")
+    # The app's server fills the meta tags in later (as an SPA does after a fetch).
+    browser.js("""document.querySelector('meta[name="appleid-signin-state"]').content = 'state-0123456789abcdef-D';
+        document.querySelector('meta[name="appleid-signin-nonce"]').content = 'nonce-0123456789abcdef-D';
+        AppleID.auth.init({clientId: document.querySelector('meta[name="appleid-signin-client-id"]').content,
+            scope: 'name email', redirectURI: arguments[0], state: 'state-0123456789abcdef-D',
+            nonce: 'nonce-0123456789abcdef-D', usePopup: true});""", origin + "callback")
+    browser.js(FOCUS)
+    key(browser, " ")
+    posted = wait(browser, "return location.pathname === '/callback' && document.getElementById('posted') ? "
+                           "JSON.parse(document.getElementById('posted').textContent) : null", 15)
+    failures.check(bool(posted) and posted.get("state") == "state-0123456789abcdef-D" and "id_token" in posted
+                   and "user" in posted, f"filled in, Space signs in and the popup's answer is posted to the redirect URI ({posted})")
+    ours, missing = errors_except(browser, origin, (SETUP_ERROR,))
+    failures.check(not ours and not missing, f"nothing else red {ours}")
+    close_popups(browser)
+
+
+
+def check_snippet_jsapi(browser, origin, shot, failures):
+    failures.start("siwa-signin.js (the JS-API snippet) on a site's own button")
+    for how in ("click", "Space"):
+        browser.open(origin + "set/jsapi.html", width=520, height=300, stand_in=True)
+        if how == "click":
+            browser.driver.find_element("id", "own").click()
+        else:
+            browser.js("document.getElementById('own').focus()")
+            key(browser, " ")
+        posted = wait(browser, "return location.pathname === '/callback' && document.getElementById('posted') ? "
+                               "JSON.parse(document.getElementById('posted').textContent) : null", 15)
+        _, served = sign_ins(browser)
+        query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
+        fresh = FRESH.match((query.get("state") or [""])[0]) and FRESH.match((query.get("nonce") or [""])[0])
+        failures.check(len(served) == 1 and fresh and query.get("response_mode") == ["web_message"],
+                       f"{how}: state and nonce fetched from the server, AppleID.auth.init + signIn() in a popup ({served})")
+        failures.check(bool(posted) and posted.get("state") == (query.get("state") or [None])[0] and "id_token" in posted,
+                       f"{how}: the answer of signIn()'s promise is posted to the redirect URI ({posted and posted.get('state')})")
+        close_popups(browser)
+
+
+def check_snippet_second_button(browser, origin, shot, failures):
+    failures.start("snippet: a second button on the page, popup setup")
+    browser.open(origin + "set/two.html", width=520, height=400, stand_in=True)
+    box = browser.js(BOX, "#second img")
+    click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+    posted = wait(browser, "return location.pathname === '/callback' && document.getElementById('posted') ? "
+                           "JSON.parse(document.getElementById('posted').textContent) : null", 15)
+    _, served = sign_ins(browser)
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
+    failures.check(len(served) == 1 and query.get("response_mode") == ["web_message"]
+                   and bool(posted) and posted.get("state") == "state-0123456789abcdef-F",
+                   f"its image starts Apple's popup, not the full-page link, and the answer is posted ({served})")
+    close_popups(browser)
+
+
+def check_snippet_own_init(browser, origin, shot, failures):
+    base = origin + "set/"
+    failures.start("snippet on a page that calls AppleID.auth.init itself")
+    browser.open(base + "own-init.html", width=520, height=300, stand_in=True)
+    box = browser.js(BOX, "#appleid-signin")
+    click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+    posted = wait(browser, "return location.pathname === '/callback' && document.getElementById('posted') ? "
+                           "JSON.parse(document.getElementById('posted').textContent) : null", 15)
+    failures.check(bool(posted) and posted.get("state") == "state-own-init-0123456789",
+                   f"the page's own state is used and its answer posted, not refused ({posted})")
+    close_popups(browser)
+
+
+
+def check_snippet_events(browser, origin, shot, failures):
+    base = origin + "set/"
+    failures.start("snippet: Apple's documented event shape, a wrong state, a failure")
+    browser.open(base + "filled.html", width=520, height=300, stand_in=True)
+    browser.js("document.dispatchEvent(new CustomEvent('AppleIDSignInOnSuccess', {detail: {data: {authorization: "
+               "{code: 'c', id_token: 'x.y.z', state: 'another-state-0123456789'}}}}))")
+    time.sleep(0.3)
+    failures.check(browser.js("const n = document.getElementById('siwa-failure'); return n && n.offsetHeight > 0 && n.textContent") or False,
+                   "a wrong state is shown to the visitor, not only in the console")
+    browser.js("document.dispatchEvent(new CustomEvent('AppleIDSignInOnFailure', {detail: {error: {error: 'invalid_request'}}}))")
+    time.sleep(0.2)
+    text = browser.js("return document.getElementById('siwa-failure').textContent")
+    failures.check("invalid_request" in text, f"Apple's error, in its documented shape, is shown ({text!r})")
+    browser.js("document.dispatchEvent(new CustomEvent('AppleIDSignInOnSuccess', {detail: {data: {authorization: "
+               "{code: 'c', id_token: 'x.y.z', state: 'state-0123456789abcdef-B'}, user: {email: 'a@example.com'}}}}))")
+    posted = wait(browser, "return location.pathname === '/callback' && document.getElementById('posted') ? "
+                           "JSON.parse(document.getElementById('posted').textContent) : null", 10)
+    failures.check(bool(posted) and posted.get("state") == "state-0123456789abcdef-B" and "a@example.com" in posted.get("user", ""),
+                   f"event.detail.data (Apple's documented shape) is posted ({posted})")
+    ours, missing = errors_except(browser, origin, ("another state than this page", "invalid_request"))
+    failures.check(not ours and not missing, f"nothing else red {ours}")
+
+
+
+def check_snippet_colours(browser, origin, shot, failures):
+    base = origin + "set/"
+    for name, dark, want in (("light-only.html", True, "black"), ("dark-site.html", False, "white"),
+                             ("filled.html", True, "white")):
+        failures.start(f"snippet colour: {name} on a {'dark' if dark else 'light'} system")
+        browser.open(base + name, width=520, height=300, dark=dark, stand_in=True)
+        drawn = browser.js("return window.__siwa.drawn")
+        failures.check(len(drawn) >= 1 and drawn[-1]["color"] == want, f"Apple's button is {want} ({drawn})")
+        if name == "light-only.html":
+            browser.screenshot(shot("snippet-light-only-on-dark.png"))
+    failures.start("snippet colour: the system switches while the page is open")
+    browser.open(base + "filled.html", width=520, height=300, dark=False, stand_in=True)
+    browser.cdp("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    drawn = wait(browser, "const d = window.__siwa.drawn; return d.length > 1 ? d : null")
+    failures.check(bool(drawn) and drawn[-1]["color"] == "white", f"Apple's button is drawn again, white ({drawn})")
+
+
+
+def check_snippet_tailwind(browser, origin, shot, failures):
+    base = origin + "set/"
+    failures.start("snippet with Tailwind's preflight (left-aligned button)")
+    browser.open(origin + "left/tailwind.html", width=520, height=300, stand_in=True)
+    box = browser.js(BOX, "#appleid-signin [role=button]")
+    label = browser.js(BOX, "#appleid-signin .siwa-standin-label")
+    failures.check(label and abs(label["y"] - box["y"]) < 1 and label["y"] + label["h"] <= box["y"] + box["h"] + 1,
+                   f"the label stays beside the logo, inside the button ({label}, {box})")
+    browser.screenshot(shot("snippet-tailwind.png"))
+    ours, _ = errors_except(browser, origin, ())
+    failures.check(not ours, f"nothing red {ours}")
+
+
+
+def check_snippet_nojs(browser, origin, shot, failures):
+    base = origin + "set/"
+    failures.start("snippet-nojs.html: the link is the image's box")
+    for name in ("snippet-nojs.html", "nojs-filled.html"):
+        browser.open(base + name, width=900, height=300)
+        link = browser.js("const a = [...document.querySelectorAll('a')].find(a => a.offsetWidth > 0);"
+                          "const r = a.getBoundingClientRect(), i = a.querySelector('img').getBoundingClientRect();"
+                          "return [r.width, r.height, i.width, i.height]")
+        failures.check(link[:2] == link[2:], f"{name}: link {link[0]}x{link[1]} = image {link[2]}x{link[3]}")
+        box = browser.js("const a = [...document.querySelectorAll('a')].find(a => a.offsetWidth > 0);"
+                         "const r = a.getBoundingClientRect(); return {x: r.right + 20, y: r.top + r.height / 2}")
+        click_at(browser, box["x"], box["y"])
+        time.sleep(0.3)
+        failures.check(browser.js("return location.pathname + location.hash") == "/set/" + name,
+                       "a click 20 px right of the image goes nowhere")
+
+
+def check_examples(browser, origin, shot, failures):
+    """The usage pages of Examples/web: each mounts late, re-renders, unmounts, re-mounts."""
+    for name in ("plain", "react", "vue", "svelte", "angular"):
+        failures.start(f"Examples/web/{name}.html")
+        browser.open(origin + f"examples/{name}.html", width=640, height=480, stand_in=True)
+        ready = wait(browser, "const b = document.querySelector('apple-signin-button');"
+                              "const i = b && b.shadowRoot && b.shadowRoot.querySelector('img');"
+                              "return i && i.complete && i.naturalWidth > 0")
+        failures.check(bool(ready), "the element is mounted (late, by the app) and its image shows")
+        browser.driver.find_element("id", "rerender").click()
+        ok = wait(browser, "return document.querySelector('apple-signin-button').shadowRoot.querySelector('img')"
+                           ".src.includes('type=continue')")
+        failures.check(bool(ok), "re-rendered by the app: Continue with Apple")
+        browser.driver.find_element("id", "toggle").click()
+        time.sleep(0.2)
+        failures.check(browser.js("return document.querySelectorAll('apple-signin-button').length") == 0, "unmounted")
+        browser.driver.find_element("id", "toggle").click()
+        ok = wait(browser, "return document.querySelectorAll('apple-signin-button').length === 1")
+        state = element_state(browser, "apple-signin-button")
+        click_at(browser, state["x"] + state["w"] / 2, state["y"] + state["h"] / 2)
+        result = wait(browser, "const o = document.getElementById('result'); return o && o.textContent", 15)
+        record, served = sign_ins(browser)
+        failures.check(bool(ok) and len(served) == 1 and result and result.startswith("Signed in"),
+                       f"re-mounted, a click signs in and the app's handler gets the event ({result!r})")
+        browser.screenshot(shot(f"example-{name}.png"))
+        ours, _ = errors_except(browser, origin, ())
+        failures.check(not ours, f"nothing red {ours}")
+        close_popups(browser)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("binary")
+    ap.add_argument("--chromedriver", default=shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    ap.add_argument("--screenshots", default=os.path.join(tempfile.gettempdir(), "siwa-front-ends"))
+    ap.add_argument("--only", help="run only the checks whose name contains this (served, element-page, ...)")
+    args = ap.parse_args()
+    os.makedirs(args.screenshots, exist_ok=True)
+    shot = functools.partial(os.path.join, args.screenshots)
+    failures = Failures()
+    work = tempfile.mkdtemp(prefix="siwa-front-ends-")
+    posted = []
+    service = browser = pages = relay = None
+    try:
+        service = Service(args.binary)
+        pages = Server(("127.0.0.1", 0), page_handler(service.port, {}, posted))
+        # The pages on https://siwa-example.test (a TLS relay): Apple redirects only to https.
+        relay = TLSRelay()
+        relay.target = pages.server_address[1]
+        origin = EXAMPLE_ORIGIN + "/"
+        set_dir, left_dir = os.path.join(work, "set"), os.path.join(work, "left")
+        common = ["--locales", "en_US", "--types", "sign-in", "--formats", "png", "--sizes", "210x40",
+                  "--client-id", "com.example.web", "--redirect-uri", origin + "callback", "--use-popup"]
+        subprocess.run([args.binary, "generate", "--out", set_dir, "--modes", "center", *common], check=True,
+                       stdout=subprocess.DEVNULL)
+        subprocess.run([args.binary, "generate", "--out", left_dir, "--modes", "left", *common], check=True,
+                       stdout=subprocess.DEVNULL)
+        make_variants(set_dir, left_dir, set_dir)
+        with open(os.path.join(set_dir, "snippet-nojs.html"), encoding="utf-8") as f:
+            nojs = fill(f.read(), "state-0123456789abcdef-E", "nonce-0123456789abcdef-E")
+        with open(os.path.join(set_dir, "nojs-filled.html"), "w", encoding="utf-8") as f:
+            f.write(nojs)
+        pages.RequestHandlerClass = page_handler(service.port, {
+            "/e2e/pages/": os.path.join(ROOT, "e2e/pages"), "/e2e/": os.path.join(ROOT, "e2e/pages"),
+            "/examples/": os.path.join(ROOT, "Examples/web"), "/set/": set_dir, "/left/": left_dir}, posted)
+        threading.Thread(target=pages.serve_forever, daemon=True).start()
+
+        failures.start("generate writes the element beside siwa-init.js")
+        for name in ("apple-signin-button.js", "apple-signin-button.d.ts"):
+            written = os.path.join(set_dir, name)
+            with open(os.path.join(ROOT, "public/element/1", name), "rb") as f:
+                source = f.read()
+            same = os.path.isfile(written) and open(written, "rb").read() == source
+            failures.check(same, f"{name} is in the set, as served")
+
+        key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+        browser = Browser(args.chromedriver, tls_port=relay.port, signing_key=key)
+        checks = {"served": lambda: check_served(service.port, failures),
+                  "element-page": lambda: check_element_page(browser, origin, shot, failures),
+                  "element-dynamic": lambda: check_element_dynamic(browser, origin, shot, failures),
+                  "element-schemes": lambda: check_element_schemes(browser, origin, shot, failures),
+                  "snippet-spa": lambda: check_snippet_spa(browser, origin, shot, failures),
+                  "snippet-jsapi": lambda: check_snippet_jsapi(browser, origin, shot, failures),
+                  "snippet-second": lambda: check_snippet_second_button(browser, origin, shot, failures),
+                  "snippet-own-init": lambda: check_snippet_own_init(browser, origin, shot, failures),
+                  "snippet-events": lambda: check_snippet_events(browser, origin, shot, failures),
+                  "snippet-colours": lambda: check_snippet_colours(browser, origin, shot, failures),
+                  "snippet-tailwind": lambda: check_snippet_tailwind(browser, origin, shot, failures),
+                  "snippet-nojs": lambda: check_snippet_nojs(browser, origin, shot, failures),
+                  "examples": lambda: check_examples(browser, origin, shot, failures)}
+        for name, check in checks.items():
+            if args.only and args.only not in name:
+                continue
+            try:
+                if browser:
+                    close_popups(browser)
+                check()
+            except (WebDriverException, RuntimeError, TypeError, KeyError, IndexError) as error:
+                failures.check(False, f"the check stopped: {getattr(error, 'msg', None) or error!r}")
+    except (WebDriverException, RuntimeError, subprocess.CalledProcessError) as error:
+        failures.check(False, f"the run stopped: {getattr(error, 'msg', None) or error!r}")
+    finally:
+        if browser:
+            browser.quit()
+        if service:
+            service.stop()
+        if pages:
+            pages.shutdown()
+        if relay:
+            relay.stop()
+        shutil.rmtree(work, ignore_errors=True)
+
+    print(f"screenshots: {args.screenshots}")
+    if failures:
+        print(f"{len(failures)} check(s) failed:")
+        for f in failures:
+            print(f"  - {f}")
+        return 1
+    print("all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    sys.exit(main())
