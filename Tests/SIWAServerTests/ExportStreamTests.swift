@@ -99,6 +99,20 @@ import ZIPFoundation
         #expect(ExportEndpointTests.leftovers().isEmpty)
     }
 
+    @Test("A full single-platform pack of the default matrix in all 37 languages fits the default file limit")
+    func fullPacksFit() throws {
+        for preset in Preset.allCases {
+            var config = GeneratorConfiguration()
+            config.presets = [preset]
+            config.locales = ButtonLocale.all
+            config.web.clientId = "com.example.web"
+            config.web.redirectURI = "https://example.com/auth/apple"
+            let files = Generator.fileCount(config, snippets: true)
+            #expect(files <= ExportLimits.defaultMaxFiles, "\(preset): \(files) files")
+            if preset == .android { #expect(files == 6_873) }
+        }
+    }
+
     @Test("A client that stops reading and resets the connection mid-download frees the slot and the files at once")
     func stalledReaderReset() async throws {
         let port = PortBox()
