@@ -7,24 +7,30 @@ public struct ExportLimits: Sendable, Equatable {
     public var maxFiles: Int
     /// Bytes of the ZIP archive.
     public var maxBytes: Int
-    /// Exports running at once. Each holds one render thread while its set is made and
-    /// archived (the others stay free for images), then only its slot while the client
-    /// downloads; the archive is streamed from a file, so an export holds a few hundred
-    /// KiB of memory whatever its size (docs/performance.md). Beyond it: the line.
+    /// Exports made at once. Each holds one render thread while its set is made and
+    /// archived (the others stay free for images) and gives its slot back then, whether
+    /// or not its client has read the archive (that holds a download place). The archive
+    /// is streamed from a file, so memory does not grow with it (docs/performance.md).
+    /// Beyond it: the line.
     public var concurrent: Int
     /// Requests that may wait for a slot; past it, 503 with Retry-After.
     public var line: Int
     /// How long one waits in line before it gets 503 with Retry-After.
     public var maxWait: Duration
+    /// Archives made and not yet downloaded (waiting ones included): each holds its
+    /// unlinked file, up to `maxBytes` of disk, until its client has it or leaves (or
+    /// the connection's write timeout closes it). Beyond it: 503 at once.
+    public var downloads: Int
 
     public init(maxFiles: Int = ExportLimits.defaultMaxFiles, maxBytes: Int = ExportLimits.defaultMaxBytes,
                 concurrent: Int = ExportLimits.defaultConcurrent, line: Int = ExportLimits.defaultLine,
-                maxWait: Duration = ExportLimits.defaultMaxWait) {
+                maxWait: Duration = ExportLimits.defaultMaxWait, downloads: Int = ExportLimits.defaultDownloads) {
         self.maxFiles = maxFiles
         self.maxBytes = maxBytes
         self.concurrent = concurrent
         self.line = line
         self.maxWait = maxWait
+        self.downloads = downloads
     }
 
     /// The largest single-platform pack of generate's default matrix in all 37 locales is
@@ -38,4 +44,7 @@ public struct ExportLimits: Sendable, Equatable {
     public static let defaultConcurrent = 2
     public static let defaultLine = 32
     public static let defaultMaxWait = Duration.seconds(30)
+    /// 64: at most 16 GiB of disk at the default byte limit, in practice the sets' real
+    /// sizes (tens of MB); slow readers beyond it cannot keep others from being served.
+    public static let defaultDownloads = 64
 }

@@ -35,6 +35,8 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
     let templates: Result<TemplateSet, TemplateSet.LoadError>
     let limits: ExportLimits
     let slots: ExportSlots
+    /// Archives made and not yet sent (each up to `limits.maxBytes` of disk).
+    let downloads: ExportSlots
     let logger: Logger
 
     /// - Parameters:
@@ -51,6 +53,7 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
         templates = Result { () throws(TemplateSet.LoadError) in try TemplateSet.load(override: override) }
         self.limits = limits
         slots = ExportSlots(limit: max(1, limits.concurrent), lineLength: limits.line)
+        downloads = ExportSlots(limit: max(1, limits.downloads))
         self.logger = logger
         ExportFolder.removeLeftovers()
     }
@@ -111,6 +114,12 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
             return Response(status: .ok, headers: headers, body: ResponseBody { writer in try await writer.finish(nil) })
         }
 
+        // A place for the archive until it is downloaded, then a turn to make it.
+        guard let download = downloads.take() else {
+            let retry = slots.retryAfter
+            return PlainText.response(.serviceUnavailable, "Too many exports are being downloaded; retry in \(retry) s.", for: request,
+                                      headers: [.retryAfter: String(retry), .cacheControl: "no-store"])
+        }
         guard let slot = await slots.wait(upTo: limits.maxWait) else {
             let retry = slots.retryAfter
             return PlainText.response(.serviceUnavailable, "The service is busy with other exports; retry in \(retry) s.", for: request,
@@ -120,7 +129,7 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
         made.syncsToDisk = false  // the folder is removed once archived
         let generator = made
         let maxBytes = limits.maxBytes
-        let export = ExportStream(slot: slot)
+        let export = ExportStream(making: slot, download: download)
         let started = ContinuousClock.now
         let slots = self.slots, queue = self.queue, logger = self.logger
         // The producer outlives this handler: it goes on archiving while the answer is sent.

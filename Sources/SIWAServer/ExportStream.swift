@@ -12,7 +12,12 @@ import SIWAGenerator
 /// they come (`send`), so the memory an export holds does not grow with the archive.
 /// A write that fails (the client left, or the connection's write timeout closed it)
 /// stops the producer at its next file: the folder is removed, and the archive (already
-/// unlinked with it) and the slot are freed once both sides have let go.
+/// unlinked with it) and the download's place are freed once both sides have let go.
+///
+/// Two places are held: a making slot (CPU: a render thread) while the set is generated
+/// and archived, given back as soon as the producer ends, and a download place (disk:
+/// the unlinked archive) until the answer is sent or dropped. A client that stops
+/// reading thus holds only its download place, not the making of other exports.
 final class ExportStream: Sendable {
     /// What the producer has reached.
     struct Progress {
@@ -36,14 +41,19 @@ final class ExportStream: Sendable {
     }
 
     private let state = NIOLockedValueBox(State())
-    private let slot: ExportSlots.Slot
+    private let making: ExportSlots.Slot
+    private let download: ExportSlots.Slot
 
-    init(slot: ExportSlots.Slot) { self.slot = slot }
+    init(making: ExportSlots.Slot, download: ExportSlots.Slot) {
+        self.making = making
+        self.download = download
+    }
 
     deinit {
         let descriptor = state.withLockedValue { $0.descriptor }
         if descriptor >= 0 { close(descriptor) }
-        slot.release()
+        making.release()
+        download.release()
     }
 
     var progress: Progress { state.withLockedValue { $0.progress } }
@@ -84,6 +94,7 @@ final class ExportStream: Sendable {
     /// The producer: generates and archives the set, publishing its progress; any error
     /// ends up in `progress.failure`. Runs on a render thread.
     func make(generator: Generator, maxBytes: Int) {
+        defer { making.release() }
         do {
             let folder = try ExportFolder()
             // Removed before the end is published: once the last byte is sent, no file is left.
@@ -132,7 +143,7 @@ final class ExportStream: Sendable {
     }
 
     /// Sends the archive's final bytes as they come, to the end. A failed write stops
-    /// the producer and frees the slot as soon as it has stopped.
+    /// the producer and frees the download's place as soon as it has stopped.
     func send(to writer: inout any ResponseBodyWriter) async throws {
         let chunk = 256 << 10
         var sent = 0
@@ -154,7 +165,7 @@ final class ExportStream: Sendable {
             stop()
             throw error
         }
-        slot.release()
+        download.release()
     }
 
     private func read(_ count: Int, at offset: Int) throws -> ByteBuffer {

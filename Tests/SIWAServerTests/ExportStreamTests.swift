@@ -53,14 +53,14 @@ import ZIPFoundation
 
     @Test("A failed write stops the producer: the slot is freed and the export folder removed")
     func failedWriteStopsTheExport() async throws {
-        let slots = ExportSlots(limit: 1)
+        let slots = ExportSlots(limit: 1), downloads = ExportSlots(limit: 1)
         var config = GeneratorConfiguration()
         config.locales = Array(ButtonLocale.all.prefix(6))
         config.scales = [3]
         let generator = Generator(configuration: config, renderer: try ButtonRenderer.shared(), templates: try TemplateSet.load(),
                                   workers: 1)
         do {
-            let export = ExportStream(slot: try #require(slots.take()))
+            let export = ExportStream(making: try #require(slots.take()), download: try #require(downloads.take()))
             let producer = Thread { export.make(generator: generator, maxBytes: 1 << 30) }
             producer.start()
             let ready = await export.ready()
@@ -71,7 +71,7 @@ import ZIPFoundation
             #expect(export.progress.failure is CancellationError)
             #expect(export.progress.size == nil)  // stopped before the archive was complete
         }
-        try await waitUntil { slots.inUse == 0 }
+        try await waitUntil { slots.inUse == 0 && downloads.inUse == 0 }
         #expect(ExportEndpointTests.leftovers().isEmpty)
     }
 
@@ -128,12 +128,18 @@ import ZIPFoundation
             let head = await reader.readHead(timeout: 300)
             #expect(head.hasPrefix("HTTP/1.1 200 OK"), "\(head)")
             #expect(head.lowercased().contains("transfer-encoding: chunked"))
-            // Stops reading: the server fills the socket and waits with the slot held.
+            // Stops reading: the server fills the socket and waits with the download's place
+            // held; once the archive is made, the making slot is free for other exports.
             try await Task.sleep(for: .seconds(1))
-            #expect(exports.slots.inUse == 1)
+            #expect(exports.downloads.inUse == 1)
+            try await waitUntil(timeout: .seconds(120)) { exports.slots.inUse == 0 }
+            let other = try await RawHTTP.exchange("GET /api/export.zip?modes=logo&styles=black HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                                   + "Connection: close\r\n\r\n", port: port.value!)
+            #expect(other.hasPrefix("HTTP/1.1 200 OK"), "another export while the reader stalls")
+            #expect(exports.downloads.inUse == 1)
             let reset = ContinuousClock.now
             reader.reset()
-            try await waitUntil(timeout: .seconds(60)) { exports.slots.inUse == 0 }
+            try await waitUntil(timeout: .seconds(60)) { exports.downloads.inUse == 0 && exports.slots.inUse == 0 }
             try await waitUntil(timeout: .seconds(5)) { ExportEndpointTests.leftovers().isEmpty }
             print("stalled reader: slot freed \(ContinuousClock.now - reset) after the reset")
             await group.triggerGracefulShutdown()
