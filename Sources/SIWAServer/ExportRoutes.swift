@@ -13,8 +13,6 @@ enum ExportEndpoint {
     /// The number of files in the set, on every answer that passed the checks (the editor
     /// shows it while the server renders).
     static let filesHeader = HTTPField.Name("X-SIWA-Export-Files")!
-    /// Seconds to wait after a 503: an export takes seconds, not milliseconds.
-    static let retryAfterSeconds = 5
 }
 
 /// `GET /api/export.zip?<generator options>`: the set `siwa-buttons generate` writes for
@@ -116,12 +114,12 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
 
         // A place for the archive until it is downloaded, then a turn to make it.
         guard let download = downloads.take() else {
-            let retry = slots.retryAfter
+            let retry = slots.retryAfter(files: files)
             return PlainText.response(.serviceUnavailable, "Too many exports are being downloaded; retry in \(retry) s.", for: request,
                                       headers: [.retryAfter: String(retry), .cacheControl: "no-store"])
         }
-        guard let slot = await slots.wait(upTo: limits.maxWait) else {
-            let retry = slots.retryAfter
+        guard let slot = await slots.wait(upTo: limits.maxWait, files: files) else {
+            let retry = slots.retryAfter(files: files)
             return PlainText.response(.serviceUnavailable, "The service is busy with other exports; retry in \(retry) s.", for: request,
                                       headers: [.retryAfter: String(retry), .cacheControl: "no-store"])
         }
@@ -149,7 +147,7 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
                 }
             } else {
                 let duration = ContinuousClock.now - started
-                slots.record(seconds: Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18)
+                slots.record(seconds: Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18, files: files)
                 logger.info("Export made", metadata: [
                     "siwa.files": "\(files)", "siwa.bytes": "\(progress.size ?? 0)", "siwa.duration": "\(duration)",
                 ])

@@ -1,25 +1,27 @@
 import NIOConcurrencyHelpers
 
-/// How many exports run at once, and the line of those waiting for one. A slot is held
-/// from admission until the archive is sent or dropped (and its temporary files gone),
-/// so the disk exports use is bounded too. Past the line, or after waiting `maxWait`,
-/// a request gets 503 with `retryAfter`: the seconds the exports ahead of it should
-/// take, from how long recent exports took to make.
+/// How many exports are made at once, and the line of those waiting for a turn. Past
+/// the line, or after waiting `maxWait`, a request gets 503 with `retryAfter(files:)`:
+/// the seconds the exports ahead of it (running and in line, counted in files) and its
+/// own should take at the rate recent exports were made, shared by the slots.
 final class ExportSlots: Sendable {
     let limit: Int
     let lineLength: Int
 
     private struct Waiter {
         var id: UInt64
+        var files: Int
         var continuation: CheckedContinuation<Bool, Never>
     }
 
     private struct State {
-        var taken = 0
+        /// Slots taken, by id, with the files of their export.
+        var running: [UInt64: Int] = [:]
         var line: [Waiter] = []
         var nextId: UInt64 = 0
-        /// Seconds one export takes to make (generate and archive), a moving average.
-        var averageSeconds = Double(ExportEndpoint.retryAfterSeconds)
+        /// Seconds to make one file of a set, a moving average (starting at the default
+        /// set's: 87 files in about 5 s on a loaded debug build).
+        var secondsPerFile = 0.06
     }
 
     private let state = NIOLockedValueBox(State())
@@ -30,18 +32,19 @@ final class ExportSlots: Sendable {
     }
 
     /// A free slot now, or nil (nobody waiting is passed).
-    func take() -> Slot? {
-        let ok = state.withLockedValue { s in
-            guard s.taken < limit, s.line.isEmpty else { return false }
-            s.taken += 1
-            return true
+    func take(files: Int = 1) -> Slot? {
+        let id = state.withLockedValue { s -> UInt64? in
+            guard s.running.count < limit, s.line.isEmpty else { return nil }
+            s.nextId += 1
+            s.running[s.nextId] = files
+            return s.nextId
         }
-        return ok ? Slot(slots: self) : nil
+        return id.map { Slot(slots: self, id: $0) }
     }
 
     /// A slot, after waiting in line for at most `maxWait`; nil when the line is full,
     /// the wait ran out or the task was cancelled (the client went away).
-    func wait(upTo maxWait: Duration) async -> Slot? {
+    func wait(upTo maxWait: Duration, files: Int = 1) async -> Slot? {
         let id = state.withLockedValue { s in
             s.nextId += 1
             return s.nextId
@@ -54,12 +57,12 @@ final class ExportSlots: Sendable {
         let granted = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
                 let now: Bool? = state.withLockedValue { s in
-                    if s.taken < limit && s.line.isEmpty {
-                        s.taken += 1
+                    if s.running.count < limit && s.line.isEmpty {
+                        s.running[id] = files
                         return true
                     }
                     guard s.line.count < lineLength, !Task.isCancelled else { return false }
-                    s.line.append(Waiter(id: id, continuation: continuation))
+                    s.line.append(Waiter(id: id, files: files, continuation: continuation))
                     return nil
                 }
                 if let now { continuation.resume(returning: now) }
@@ -67,7 +70,7 @@ final class ExportSlots: Sendable {
         } onCancel: {
             giveUp(id)
         }
-        return granted ? Slot(slots: self) : nil
+        return granted ? Slot(slots: self, id: id) : nil
     }
 
     /// Takes a waiter out of the line (its time ran out, or its client left).
@@ -80,48 +83,53 @@ final class ExportSlots: Sendable {
     }
 
     /// A freed slot goes to the first in line, else back to the pool.
-    fileprivate func release() {
+    fileprivate func release(_ id: UInt64) {
         let next = state.withLockedValue { s -> Waiter? in
-            if s.line.isEmpty {
-                s.taken -= 1
-                return nil
-            }
-            return s.line.removeFirst()
+            s.running[id] = nil
+            guard !s.line.isEmpty else { return nil }
+            let next = s.line.removeFirst()
+            s.running[next.id] = next.files
+            return next
         }
         next?.continuation.resume(returning: true)
     }
 
-    var inUse: Int { state.withLockedValue { $0.taken } }
+    var inUse: Int { state.withLockedValue { $0.running.count } }
     var waiting: Int { state.withLockedValue { $0.line.count } }
 
-    /// An export made in `seconds` (not counting the client's download, which is the
-    /// client's own pace): weighs one in four into the average.
-    func record(seconds: Double) {
-        state.withLockedValue { $0.averageSeconds = 0.75 * $0.averageSeconds + 0.25 * seconds }
+    /// An export of `files` files made in `seconds` (not counting the client's download,
+    /// which goes at the client's pace): weighs one in four into the rate.
+    func record(seconds: Double, files: Int) {
+        state.withLockedValue { $0.secondsPerFile = 0.75 * $0.secondsPerFile + 0.25 * seconds / Double(max(1, files)) }
     }
 
-    /// Seconds until a slot is likely free for one more request: one average export per
-    /// round of `limit` slots for those in line and the one asking; 1 to 600.
-    var retryAfter: Int {
+    /// Seconds until an export of `files` files would likely be made, if asked now: the
+    /// files of those running and in line and its own, at the recent rate, over the
+    /// slots; 1 to 600.
+    func retryAfter(files: Int) -> Int {
         state.withLockedValue { s in
-            let rounds = (s.line.count + 1 + limit - 1) / limit
-            return min(600, max(1, Int((s.averageSeconds * Double(rounds)).rounded(.up))))
+            let ahead = s.running.values.reduce(0, +) + s.line.reduce(0) { $0 + $1.files } + files
+            return min(600, max(1, Int((s.secondsPerFile * Double(ahead) / Double(limit)).rounded(.up))))
         }
     }
 
     /// Given back once, by `release()` or when the last reference goes.
     final class Slot: Sendable {
         private let slots: ExportSlots
+        private let id: UInt64
         private let released = NIOLockedValueBox(false)
 
-        init(slots: ExportSlots) { self.slots = slots }
+        init(slots: ExportSlots, id: UInt64) {
+            self.slots = slots
+            self.id = id
+        }
 
         func release() {
             let first = released.withLockedValue { done in
                 defer { done = true }
                 return !done
             }
-            if first { slots.release() }
+            if first { slots.release(id) }
         }
 
         deinit { release() }
