@@ -93,7 +93,8 @@ def check_download(editor, binary, downloads, work):
     editor.wait(lambda: all(p in editor.text("image-url") for p in ("border_radius=30", "width=280", "height=48")),
                 "the button did not take the new size and radius")
     expect(editor.visible("export-download"), "the Download set button is not shown")
-    expect(not editor.visible("export-preset-control") or editor.js("return document.getElementById('export-preset').options.length > 1"),
+    expect(not editor.visible("export-preset-control")
+           or editor.js("return document.querySelectorAll('[data-export=\"presets\"] input').length > 1"),
            "a preset control is shown with nothing to pick")
     for group in ("modes", "types", "styles", "scales", "formats"):
         set_checks(editor, group, PICKED[group].split(","))
@@ -110,7 +111,8 @@ def check_download(editor, binary, downloads, work):
     editor.wait(lambda: editor.text("export-status").startswith("Saved"), "the panel did not say the set was saved", timeout=10)
     statuses = editor.js("return window.__exportStatus")
     expect(any(s.startswith("The service is making the set") for s in statuses), f"no phase text while rendering: {statuses}")
-    expect(any(s.startswith("Downloading ") and " of " in s for s in statuses), f"no progress in bytes: {statuses}")
+    # Sent while it is archived: the bytes received so far (no Content-Length to be "of").
+    expect(any(s.startswith("Downloading ") for s in statuses), f"no progress in bytes: {statuses}")
     expect(editor.js("return document.getElementById('export-progress').value") == 1, "the progress bar did not reach the end")
     expect(os.path.basename(path) == "siwa-buttons.zip", f"saved as {os.path.basename(path)}")
 
@@ -129,34 +131,41 @@ def check_download(editor, binary, downloads, work):
 
 
 def check_preset_download(editor, binary, downloads, work):
-    """A platform preset from the panel: only the formats it holds can be ticked (its
-    defaults are), and the ZIP is `generate --presets android`'s set byte for byte."""
+    """Two platform presets from the panel: only the formats one of them holds can be
+    ticked (their defaults are), the hint says what each takes, and the ZIP is
+    `generate --presets ios,android`'s set byte for byte."""
     expect(editor.visible("export-preset-control"), "no preset control, though the schema lists presets")
-    Select(editor.el("export-preset")).select_by_value("android")
+    set_checks(editor, "presets", ["ios", "android"])
     formats = editor.js("""return [...document.querySelectorAll('[data-export="formats"] input')]
         .map(i => [i.value, i.checked, i.disabled]);""")
     expect({v for v, checked, _ in formats if checked} == {"png", "vectordrawable"}
-           and {v for v, _, disabled in formats if disabled} == {"webp", "svg", "pdf"},
-           f"android: PNG and VectorDrawable ticked, the rest disabled ({formats})")
+           and {v for v, _, disabled in formats if disabled} == {"webp", "svg"},
+           f"ios + android: PNG and VectorDrawable ticked, WebP and SVG disabled ({formats})")
+    editor.click_label("export-formats-pdf")
+    hint = editor.text("export-preset-hint")
+    expect(hint == "ios: pdf · android: png, vectordrawable", f"the hint says {hint!r}")
     for name in os.listdir(downloads):
         os.remove(os.path.join(downloads, name))
     editor.el("export-download").click()
     path = wait_for_download(downloads, timeout=300)
     editor.wait(lambda: editor.text("export-status").startswith("Saved"), "the panel did not say the set was saved", timeout=10)
-    expect(os.path.basename(path) == "siwa-buttons-android.zip", f"saved as {os.path.basename(path)}")
+    expect(os.path.basename(path) == "siwa-buttons-ios-android.zip", f"saved as {os.path.basename(path)}")
     with zipfile.ZipFile(path) as archive:
         zipped = {info.filename: archive.read(info) for info in archive.infolist()}
-    picked = dict(PICKED, formats="png,vectordrawable", presets="android")
-    expected = generate(binary, os.path.join(work, "generated-android"), picked)
+    picked = dict(PICKED, formats="png,pdf,vectordrawable", presets="ios,android")
+    expected = generate(binary, os.path.join(work, "generated-ios-android"), picked)
     expect(sorted(zipped) == sorted(expected) and all(zipped[n] == expected[n] for n in expected),
-           f"the android ZIP is not generate --presets android's set ({len(zipped)} against {len(expected)} files)")
+           f"the ios + android ZIP is not generate --presets ios,android's set ({len(zipped)} against {len(expected)} files)")
     expect(any(n.startswith("android/res/drawable-anydpi-v21/") and n.endswith(".xml") for n in zipped), "no VectorDrawable in the ZIP")
-    Select(editor.el("export-preset")).select_by_value("")
-    editor.expect_clean("after the android download")
-    print(f"ok   Download set with the android preset: {len(zipped)} files, byte for byte generate --presets android's")
+    expect(any(n.startswith("ios/") and n.endswith(".pdf") for n in zipped), "no iOS PDF in the ZIP")
+    set_checks(editor, "presets", [])
+    editor.expect_clean("after the ios + android download")
+    print(f"ok   Download set with the ios and android presets: {len(zipped)} files, byte for byte generate --presets ios,android's")
 
 
 def check_oversized(editor, server):
+    if editor.visible("export-preset-control"):
+        set_checks(editor, "presets", ["web", "ios", "android", "flutter", "react-native"])
     editor.click_label("export-all-locales")
     expect(not editor.el("export-locales").is_enabled(), "the language list stays enabled with All ticked")
     set_checks(editor, "scales", [str(n) for n in range(1, 7)])

@@ -10,6 +10,7 @@ packages=(
   librsvg2-bin poppler-utils                                            # SVG/PDF checks, SVG lint input (librsvg)
   chromium chromium-driver openssl                                      # browser tests
   systemd                                                               # systemd-analyze verify (deploy/)
+  aapt android-framework-res                                            # Android's packager compiles the android preset's res/
 )
 # Scripts that need more name it before sourcing this: SIWA_SETUP_EXTRA="nginx wrk curl".
 read -r -a extra <<<"${SIWA_SETUP_EXTRA:-}"

@@ -10,6 +10,8 @@ public struct ConfigurationOverrides: Sendable, Equatable {
     public var sizes: [ButtonSize]?
     public var scales: [Int]?
     public var formats: [OutputFormat]?
+    /// `formats: best` (it stands alone, as `locales: all` does).
+    public var formatsBest: Bool?
     public var presets: [Preset]?
     public var naming: Naming?
     public var clientId: String?
@@ -34,6 +36,7 @@ public struct ConfigurationOverrides: Sendable, Equatable {
         if let formats {
             config.formats = formats
             config.formatsAskedFor = true
+            config.formatsBest = formatsBest ?? false
         }
         if let presets { config.presets = presets }
         if let naming { config.naming = naming }
@@ -65,7 +68,15 @@ public struct ConfigurationOverrides: Sendable, Equatable {
         case "modes": modes = try each(ConfigurationValues.mode)
         case "types": types = try each(ConfigurationValues.type)
         case "styles": styles = try each(ConfigurationValues.style)
-        case "formats": formats = try each(ConfigurationValues.format)
+        case "formats":
+            // `best` stands alone: each preset's best vector with its rasters.
+            if items.count == 1 && items[0].value == "best" {
+                formats = Preset.allCases.flatMap(\.bestFormats).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+                formatsBest = true
+            } else {
+                formats = try each(ConfigurationValues.format)
+                formatsBest = false
+            }
         case "presets": presets = try each(ConfigurationValues.preset)
         case "scales": scales = try each(ConfigurationValues.scale)
         case "sizes": sizes = try each(ConfigurationValues.size)

@@ -18,7 +18,7 @@ enum ConfigurationValues {
     }
 
     static func format(_ raw: String) -> Result<OutputFormat, Message> {
-        choice(raw, OutputFormat.self, what: "format")
+        choice(raw, OutputFormat.self, what: "format").mapError { Message($0.text + ", or 'best' alone") }
     }
 
     static func preset(_ raw: String) -> Result<Preset, Message> {

@@ -131,7 +131,7 @@ public struct Generator: Sendable {
     /// Today's web layout at the root of the set.
     private static func webFileCount(_ configuration: GeneratorConfiguration, snippets: Bool) -> Int {
         let variants = configuration.variants
-        let scales = Set(configuration.scales), formats = Set(configuration.formats)
+        let scales = Set(configuration.scales), formats = Set(configuration.webFormats)
         let perVariant = formats.reduce(0) { $0 + ($1.isRaster ? scales.count : 1) }
         var count = variants.count * perVariant + 2 + 1  // + index.html, gallery.js, manifest.json
         if snippets {

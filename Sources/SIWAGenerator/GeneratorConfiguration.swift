@@ -13,6 +13,8 @@ public struct GeneratorConfiguration: Sendable, Equatable {
     /// Whether `formats` was asked for (file or flags): without, each preset takes its
     /// own default formats (`Preset.defaultFormats`).
     public var formatsAskedFor = false
+    /// `--formats best`: each preset its best vector and its rasters (`Preset.bestFormats`).
+    public var formatsBest = false
     /// Platform layouts; empty: today's web layout at the root of the set.
     public var presets: [Preset] = []
     /// Names of the web layout's files.
@@ -28,10 +30,20 @@ public struct GeneratorConfiguration: Sendable, Equatable {
 
     public init() {}
 
-    /// The formats a preset holds in this set.
+    /// The formats a preset takes in this set: `--formats` is the union over the presets,
+    /// each takes those it holds (in the order asked). An imageset holds PNGs or one PDF,
+    /// so iOS takes the PDF when both are asked for. Without `--formats`, each its defaults.
     public func formats(for preset: Preset) -> [OutputFormat] {
-        formatsAskedFor || preset == .web ? formats : preset.defaultFormats
+        if formatsBest { return preset.bestFormats }
+        guard formatsAskedFor || preset == .web else { return preset.defaultFormats }
+        // Without presets the set is the web layout and takes the list as it is (checkPresets refuses the rest).
+        guard !presets.isEmpty else { return formats }
+        let taken = formats.filter(preset.formats.contains)
+        return preset == .ios && taken.contains(.pdf) ? [.pdf] : taken
     }
+
+    /// The web layout's formats: at the root without presets, under `web/` with them.
+    public var webFormats: [OutputFormat] { formats(for: .web) }
 
     /// The button the snippets show: the first mode, type, style, locale and size listed.
     public var snippetButton: ButtonSpec {

@@ -60,7 +60,7 @@ extension GeneratorConfiguration {
         let naming = AssetNaming(self)
         var byPath: [String: Asset] = [:]
         for variant in variants {
-            for format in formats {
+            for format in webFormats {
                 for scale in format.isRaster ? scales : [1] {
                     var spec = variant
                     spec.scale = scale
@@ -92,11 +92,11 @@ extension GeneratorConfiguration {
 
     /// PNG for the snippets' `<img>`, WebP for their `<source>` when the set has it.
     public var snippetFormats: [OutputFormat] {
-        formats.contains(.webp) ? [.png, .webp] : [.png]
+        webFormats.contains(.webp) ? [.png, .webp] : [.png]
     }
 
     /// Where the snippets find this set's images.
     public func snippetImages(prefix: String = "") -> SnippetImages {
-        .files(prefix: prefix, naming: AssetNaming(self), webp: formats.contains(.webp))
+        .files(prefix: prefix, naming: AssetNaming(self), webp: webFormats.contains(.webp))
     }
 }

@@ -1,23 +1,38 @@
 import SIWAButtons
 
 extension GeneratorConfiguration {
-    /// The presets and formats fit together: every format asked for is one each preset
-    /// can hold (e-mail clients show no SVG; Android draws no PDF), and the e-mail
-    /// fragments have the client id and redirect URI their link needs. Without
-    /// `--presets` the set is the web layout, so the same rule holds for it.
+    /// The presets and formats fit together. `--formats` is the union over the presets:
+    /// each format asked for must be one some chosen preset holds, and each preset must
+    /// take at least one of them. Without `--presets` the set is the web layout, which
+    /// must hold every format asked for. The e-mail fragments need the client id and
+    /// redirect URI their link needs.
     public func checkPresets() throws(ConfigurationError) {
-        let presets = self.presets.isEmpty ? [Preset.web] : self.presets
-        for preset in presets {
-            let holds = Set(preset.formats)
-            if let format = formats(for: preset).first(where: { !holds.contains($0) }) {
-                let layout = self.presets.isEmpty ? "the web layout (no --presets)" : "preset '\(preset.rawValue)'"
-                throw ConfigurationError(field: "--formats", "\(layout) cannot hold '\(format.rawValue)': it holds "
-                    + preset.formats.map(\.rawValue).joined(separator: ", "))
+        if presets.isEmpty {
+            if let format = webFormats.first(where: { !Preset.web.formats.contains($0) }) {
+                throw ConfigurationError(field: "--formats", "the web layout (no --presets) cannot hold '\(format.rawValue)': it holds "
+                    + Preset.web.formats.map(\.rawValue).joined(separator: ", ") + "; pass --presets android for VectorDrawables")
+            }
+        } else if formatsAskedFor && !formatsBest {
+            if let format = formats.first(where: { format in !presets.contains { $0.formats.contains(format) } }) {
+                let holders = Preset.allCases.filter { $0.formats.contains(format) }.map(\.rawValue)
+                throw ConfigurationError(field: "--formats", "no chosen preset (\(presets.map(\.rawValue).joined(separator: ", "))) "
+                    + "holds '\(format.rawValue)': \(holders.joined(separator: ", ")) \(holders.count == 1 ? "does" : "do")")
+            }
+            if let idle = presets.first(where: { formats(for: $0).isEmpty }) {
+                throw ConfigurationError(field: "--formats", "preset '\(idle.rawValue)' holds none of "
+                    + formats.map(\.rawValue).joined(separator: ", ") + ": it holds " + idle.formats.map(\.rawValue).joined(separator: ", "))
             }
         }
         if presets.contains(.email), (try? web.settings()) == nil {
             throw ConfigurationError(field: "--presets", "'email' needs --client-id and --redirect-uri: "
                 + "each e-mail button links to Apple's sign-in page")
         }
+    }
+
+    /// What each preset takes, for the run's summary: `ios: pdf; android: png, vectordrawable`.
+    public var formatsByPreset: String {
+        (presets.isEmpty ? [Preset.web] : presets)
+            .map { "\($0.rawValue): " + formats(for: $0).map(\.rawValue).joined(separator: ", ") }
+            .joined(separator: "; ")
     }
 }

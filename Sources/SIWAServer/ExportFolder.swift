@@ -25,11 +25,17 @@ final class ExportFolder {
         }
     }
 
-    /// Removes the folder and everything in it.
-    deinit {
+    private var removed = false
+
+    /// Removes the folder and everything in it, and lets go of its lock (once).
+    func remove() {
+        guard !removed else { return }
+        removed = true
         try? FileManager.default.removeItem(at: url)
         close(lock)
     }
+
+    deinit { remove() }
 
     static var parent: URL { FileManager.default.temporaryDirectory }
 

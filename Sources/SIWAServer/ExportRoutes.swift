@@ -13,8 +13,6 @@ enum ExportEndpoint {
     /// The number of files in the set, on every answer that passed the checks (the editor
     /// shows it while the server renders).
     static let filesHeader = HTTPField.Name("X-SIWA-Export-Files")!
-    /// Seconds to wait after a 503: an export takes seconds, not milliseconds.
-    static let retryAfterSeconds = 5
 }
 
 /// `GET /api/export.zip?<generator options>`: the set `siwa-buttons generate` writes for
@@ -23,17 +21,20 @@ enum ExportEndpoint {
 /// The real `Generator` runs into a temporary folder on one of the service's render
 /// threads (so an export holds one thread and the others keep serving images), the folder
 /// is archived with fixed entry dates (the same request gives the same bytes), and the
-/// archive is streamed from an unlinked file: nothing is left on disk in any case.
-/// `HEAD` checks the query and the file limit and renders nothing.
+/// archive is sent while it is written, from an unlinked file (`ExportStream`): nothing
+/// is left on disk in any case. `HEAD` checks the query and the file limit and renders nothing.
 ///
-/// Bad input or a set past `ExportLimits`: 400 with one plain-text line; another export
-/// running: 503 with Retry-After. Mountable at any path, like `ImageRoutes`.
+/// Bad input or a set past `ExportLimits`: 400 with one plain-text line; every slot
+/// busy: a place in line (`ExportSlots`), or 503 with Retry-After. Mountable at any
+/// path, like `ImageRoutes`.
 public struct ExportRoutes<Context: RequestContext>: Sendable {
     let queue: RenderQueue
     let renderer: Result<ButtonRenderer, any Error>
     let templates: Result<TemplateSet, TemplateSet.LoadError>
     let limits: ExportLimits
     let slots: ExportSlots
+    /// Archives made and not yet sent (each up to `limits.maxBytes` of disk).
+    let downloads: ExportSlots
     let logger: Logger
 
     /// - Parameters:
@@ -49,7 +50,8 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
         }
         templates = Result { () throws(TemplateSet.LoadError) in try TemplateSet.load(override: override) }
         self.limits = limits
-        slots = ExportSlots(limit: max(1, limits.concurrent))
+        slots = ExportSlots(limit: max(1, limits.concurrent), lineLength: limits.line)
+        downloads = ExportSlots(limit: max(1, limits.downloads))
         self.logger = logger
         ExportFolder.removeLeftovers()
     }
@@ -110,29 +112,49 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
             return Response(status: .ok, headers: headers, body: ResponseBody { writer in try await writer.finish(nil) })
         }
 
-        guard let slot = slots.take() else {
-            return PlainText.response(.serviceUnavailable, "Another export is running; retry shortly.", for: request,
-                                      headers: [.retryAfter: String(ExportEndpoint.retryAfterSeconds), .cacheControl: "no-store"])
+        // A place for the archive until it is downloaded, then a turn to make it.
+        guard let download = downloads.take() else {
+            let retry = slots.retryAfter(files: files)
+            return PlainText.response(.serviceUnavailable, "Too many exports are being downloaded; retry in \(retry) s.", for: request,
+                                      headers: [.retryAfter: String(retry), .cacheControl: "no-store"])
+        }
+        guard let slot = await slots.wait(upTo: limits.maxWait, files: files) else {
+            let retry = slots.retryAfter(files: files)
+            return PlainText.response(.serviceUnavailable, "The service is busy with other exports; retry in \(retry) s.", for: request,
+                                      headers: [.retryAfter: String(retry), .cacheControl: "no-store"])
         }
         var made = Generator(configuration: configuration, renderer: renderer, templates: templates, workers: 1)
         made.syncsToDisk = false  // the folder is removed once archived
         let generator = made
         let maxBytes = limits.maxBytes
-        let stopped = NIOLockedValueBox(false)
+        let export = ExportStream(making: slot, download: download)
         let started = ContinuousClock.now
-        let archive: OpenArchive
-        do {
-            archive = try await withTaskCancellationHandler {
-                try await queue.run {
-                    try OpenArchive.make(generator: generator, maxBytes: maxBytes, slot: slot) {
-                        if stopped.withLockedValue({ $0 }) { throw CancellationError() }
-                    }
-                }
-            } onCancel: {
-                stopped.withLockedValue { $0 = true }
+        let slots = self.slots, queue = self.queue, logger = self.logger
+        // The producer outlives this handler: it goes on archiving while the answer is sent.
+        Task {
+            do {
+                try await queue.run { export.make(generator: generator, maxBytes: maxBytes) }
+            } catch {
+                export.fail(error)  // never started: the render queue is full or shutting down
             }
-        } catch {
-            slot.release()
+            let progress = export.progress
+            if let failure = progress.failure {
+                if failure is CancellationError {
+                    // The client went away (or the server is stopping): nobody reads this answer.
+                    logger.info("Export stopped", metadata: ["siwa.files": "\(files)"])
+                } else if !(failure is SetArchive.TooLarge || failure is ConfigurationError || failure is RenderQueue.Full) {
+                    logger.error("Export failed", metadata: ["error": "\(failure)"])
+                }
+            } else {
+                let duration = ContinuousClock.now - started
+                slots.record(seconds: Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18, files: files)
+                logger.info("Export made", metadata: [
+                    "siwa.files": "\(files)", "siwa.bytes": "\(progress.size ?? 0)", "siwa.duration": "\(duration)",
+                ])
+            }
+        }
+        let ready = await withTaskCancellationHandler { await export.ready() } onCancel: { export.stop() }
+        if let error = ready.failure {
             if let invalid = error as? ConfigurationError {
                 // Names that would land on one file (found while planning the set, before drawing).
                 return PlainText.response(.badRequest, ExportQuery.invalid(invalid), for: request, headers: noStore)
@@ -144,120 +166,13 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
             if error is RenderQueue.Full || error is NIOThreadPoolError.ThreadPoolInactive {
                 throw PlainTextError.renderFailed(error)
             }
-            if error is CancellationError {
-                // The client went away (or the server is stopping): nobody reads this answer.
-                logger.info("Export stopped", metadata: ["siwa.files": "\(files)"])
-            } else {
-                logger.error("Export failed", metadata: ["error": "\(error)"])
-            }
             return PlainText.response(.internalServerError, "The export failed.", for: request, headers: noStore)
         }
-        logger.info("Export rendered", metadata: [
-            "siwa.files": "\(files)", "siwa.bytes": "\(archive.size)", "siwa.duration": "\(ContinuousClock.now - started)",
-        ])
-        headers[.contentLength] = String(archive.size)
-        return Response(status: .ok, headers: headers, body: ResponseBody(contentLength: archive.size) { writer in
-            try await archive.send(to: &writer)
+        // Complete already (it did not surely fit): its length is known. Else sent as it is archived.
+        if let size = ready.size { headers[.contentLength] = String(size) }
+        return Response(status: .ok, headers: headers, body: ResponseBody(contentLength: ready.size) { writer in
+            try await export.send(to: &writer)
         })
     }
 }
 
-/// How many exports may run at once. A slot is held from admission until the archive is
-/// sent or dropped, so the disk an export may use is bounded too.
-final class ExportSlots: Sendable {
-    private let taken = NIOLockedValueBox(0)
-    let limit: Int
-
-    init(limit: Int) { self.limit = limit }
-
-    func take() -> Slot? {
-        let ok = taken.withLockedValue { count in
-            guard count < limit else { return false }
-            count += 1
-            return true
-        }
-        return ok ? Slot(slots: self) : nil
-    }
-
-    var inUse: Int { taken.withLockedValue { $0 } }
-
-    /// Given back once, by `release()` or when the last reference goes.
-    final class Slot: Sendable {
-        private let slots: ExportSlots
-        private let released = NIOLockedValueBox(false)
-
-        init(slots: ExportSlots) { self.slots = slots }
-
-        func release() {
-            let first = released.withLockedValue { done in
-                defer { done = true }
-                return !done
-            }
-            if first { slots.taken.withLockedValue { $0 -= 1 } }
-        }
-
-        deinit { release() }
-    }
-}
-
-/// A finished archive, already unlinked: only this descriptor keeps it, and closing it
-/// (after sending, or when the response is dropped unsent) frees the disk and the slot.
-final class OpenArchive: Sendable {
-    let size: Int
-    private let descriptor: Int32
-    private let slot: ExportSlots.Slot
-
-    private init(descriptor: Int32, size: Int, slot: ExportSlots.Slot) {
-        self.descriptor = descriptor
-        self.size = size
-        self.slot = slot
-    }
-
-    deinit {
-        close(descriptor)
-        slot.release()
-    }
-
-    /// Generates the set and archives it in a fresh temporary folder, opens the archive
-    /// and removes the folder, whatever happened (the archive stays open, unlinked).
-    /// Runs on a render thread.
-    static func make(generator: Generator, maxBytes: Int, slot: ExportSlots.Slot,
-                     checkpoint: @escaping @Sendable () throws -> Void) throws -> OpenArchive {
-        let folder = try ExportFolder()
-        // Kept (and locked) to the end of this scope; removed when it returns or throws.
-        return try withExtendedLifetime(folder) {
-            let set = folder.url.appendingPathComponent("set"), zip = folder.url.appendingPathComponent("set.zip")
-            _ = try generator.generate(into: set, checkpoint: checkpoint)
-            try SetArchive.write(folder: set, to: zip, maxBytes: maxBytes, checkpoint: checkpoint)
-            let descriptor = open(zip.path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            var info = stat()
-            guard fstat(descriptor, &info) == 0 else {
-                close(descriptor)
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
-            return OpenArchive(descriptor: descriptor, size: Int(info.st_size), slot: slot)
-        }
-    }
-
-    /// The file in 256 KiB pieces, read from the page cache it was just written to.
-    func send(to writer: inout any ResponseBodyWriter) async throws {
-        let chunk = 256 << 10
-        var offset = 0
-        while offset < size {
-            let wanted = min(chunk, size - offset)
-            var buffer = ByteBufferAllocator().buffer(capacity: wanted)
-            var failure: Int32 = 0
-            let read = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: wanted) { raw in
-                let n = pread(descriptor, raw.baseAddress, wanted, off_t(offset))
-                if n < 0 { failure = errno }
-                return max(0, n)
-            }
-            guard read > 0 else { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
-            offset += read
-            try await writer.write(buffer)
-        }
-        try await writer.finish(nil)
-        slot.release()
-    }
-}

@@ -55,7 +55,8 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("1 to 6; PNG and WebP only (SVG and PDF are written once, at 1x).", valueName: "list"))
     var scales: String?
 
-    @Option(help: ArgumentHelp("\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")); each preset holds some: see docs/reference.md.", valueName: "list"))
+    @Option(help: ArgumentHelp("\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")), or 'best'. With presets, "
+        + "the union: each preset takes the formats it holds (see docs/reference.md).", valueName: "list"))
     var formats: String?
 
     @Option(name: [.customLong("presets"), .customLong("preset")],
@@ -145,6 +146,7 @@ struct GenerateCommand: ParsableCommand {
         let pages = pageList.count <= 6 ? pageList.joined(separator: ", ") : "index.html and \(pageList.count - 1) other text files"
         print("Wrote \(report.manifest.files.count) images (\(report.imageBytes / 1024) KiB), manifest.json, \(pages) "
             + "to \(out) in \(String(format: "%.1f", seconds)) s.")
+        if !configuration.presets.isEmpty { print("Formats per preset: \(configuration.formatsByPreset).") }
         if !report.removed.isEmpty {
             print("Removed \(report.removed.count) files of the previous run that this configuration no longer makes.")
         }

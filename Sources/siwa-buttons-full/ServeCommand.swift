@@ -68,6 +68,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Bytes one /api/export.zip archive may hold; a larger one gets 400.", valueName: "n"))
     var exportMaxBytes = ExportLimits.defaultMaxBytes
 
+    @Option(help: ArgumentHelp("Exports made at once; more wait in line (up to 32, for 30 s), then get 503 with Retry-After.",
+                               valueName: "n"))
+    var exports = ExportLimits.defaultConcurrent
+
     @Option(name: .customLong("public"), help: ArgumentHelp(
         "Folder of static files served at / (default: $SIWA_PUBLIC_DIR, else public/ next to the executable, in ../share/siwa-buttons/ or in the source tree).",
         valueName: "dir"))
@@ -106,6 +110,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1...1_000_000).contains(exportMaxFiles) else { throw ValidationError("--export-max-files must be from 1 to 1000000.") }
         guard (1...(1 << 40)).contains(exportMaxBytes) else { throw ValidationError("--export-max-bytes must be from 1 to 1099511627776 (1 TiB).") }
+        guard (1...64).contains(exports) else { throw ValidationError("--exports must be from 1 to 64.") }
         if let publicDirectory, !FileManager.default.fileExists(atPath: publicDirectory) {
             throw ValidationError("--public: no folder '\(publicDirectory)'.")
         }
@@ -144,7 +149,7 @@ struct ServeCommand: AsyncParsableCommand {
             writeTimeoutSeconds: writeTimeout, outputBudgetMB: outputBudgetMB, stallSeconds: stallTimeout,
             drainSeconds: drainSeconds,
             maxConnections: maxConnections ?? ServerConfiguration.defaultMaxConnections,
-            export: ExportLimits(maxFiles: exportMaxFiles, maxBytes: exportMaxBytes)
+            export: ExportLimits(maxFiles: exportMaxFiles, maxBytes: exportMaxBytes, concurrent: exports)
         )
         configuration.urls = try urls()
         if !FileManager.default.fileExists(atPath: publicFolder) {

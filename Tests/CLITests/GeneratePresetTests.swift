@@ -20,8 +20,9 @@ import Testing
         let cases: [([String], String)] = [
             (["--presets", "android,windows"], "Error: --presets: unknown preset 'windows': expected 'web', 'ios', 'android', 'flutter', 'react-native' or 'email'"),
             (["--preset", "email", "--formats", "png,svg", "--client-id", "com.example.web", "--redirect-uri", "https://example.com/a"],
-             "Error: --formats: preset 'email' cannot hold 'svg': it holds png"),
-            (["--presets", "ios,android", "--formats", "png,pdf"], "Error: --formats: preset 'android' cannot hold 'pdf': it holds png, vectordrawable"),
+             "Error: --formats: no chosen preset (email) holds 'svg': web does"),
+            (["--presets", "android", "--formats", "png,pdf"], "Error: --formats: no chosen preset (android) holds 'pdf': web, ios do"),
+            (["--presets", "ios,web", "--formats", "svg"], "Error: --formats: preset 'ios' holds none of svg: it holds png, pdf"),
             (["--formats", "vectordrawable"], "Error: --formats: the web layout (no --presets) cannot hold 'vectordrawable'"),
             (["--presets", "email"], "Error: --presets: 'email' needs --client-id and --redirect-uri"),
             (["--naming", "sideways"], "Error: --naming: unknown naming 'sideways': expected 'nested' or 'flat'"),
@@ -33,6 +34,22 @@ import Testing
         try "presets: [ios, tvos]\n".write(to: tmp("bad.yml"), atomically: true, encoding: .utf8)
         try GenerateUsageTests.expectUsage("bad.yml:1:16: presets[1]: unknown preset 'tvos'", ["--out", "dist", "--config", "bad.yml"], in: tmp)
         #expect(tmp.files().filter { $0.hasPrefix("dist/") } == before.keys.sorted())
+    }
+
+    @Test("--formats is the union over the presets; the summary says what each took")
+    func formatsPerPreset() throws {
+        let tmp = try TemporaryFolder()
+        let result = try Executable.siwa(["generate", "--out", tmp("packs").path, "--presets", "ios,android,web",
+                                          "--formats", "png,pdf,svg,vectordrawable", "--modes", "center", "--types", "sign-in",
+                                          "--styles", "black", "--scales", "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = String(decoding: result.stdout, as: UTF8.self)
+        #expect(summary.contains("Formats per preset: ios: pdf; android: png, vectordrawable; web: png, pdf, svg.\n"), "\(summary)")
+        let files = tmp.files()
+        #expect(files.contains("packs/ios/Buttons.xcassets/siwa-sign-in-black-en_US.imageset/siwa-sign-in-black-en_US.pdf"))
+        #expect(files.contains("packs/android/res/drawable-anydpi-v21/siwa_sign_in_black_en_us.xml"))
+        #expect(files.contains("packs/web/center/sign-in/black/en_US/button.svg"))
+        #expect(!files.contains { $0.hasPrefix("packs/ios/") && $0.hasSuffix(".png") })
     }
 
     @Test("--max-files counts preset files exactly")

@@ -44,13 +44,65 @@ struct VectorDrawableTests {
         for path in drawable.paths {
             let a = path.attributes
             #expect(a["android:fillColor"].map { $0.wholeMatch(of: /#([0-9A-F]{6}|[0-9A-F]{8})/) != nil } == true)
-            #expect(["nonZero", "evenOdd"].contains(a["android:fillType"] ?? ""))
+            // Non-zero everywhere: the default, not written (fillType is an API 24 attribute).
+            #expect(a["android:fillType"] == nil)
             let data = try #require(a["android:pathData"])
             #expect(data.wholeMatch(of: /M[MLCZ0-9 .\-]*Z/) != nil, "pathData \(data.prefix(40))")
         }
         let spec = try ButtonRequest.parse(target).spec
         #expect(drawable.dp("android:width") == Double(spec.width) && drawable.dp("android:height") == Double(spec.height))
         #expect(drawable.root?.attributes["android:viewportWidth"] == String(spec.width))
+    }
+
+    /// Split over several `<path>`s (Lint's 800-character threshold), the drawable has the
+    /// same geometry as one path per item: contours more than a pixel apart cover no pixel
+    /// in common. Rasterised by librsvg at Android's densities (1x-4x) and a scale in
+    /// between, the two differ only by Cairo's own quantisation: its scan converter takes
+    /// a row of pixels exactly or in 1/15 steps depending on every edge in that row, so a
+    /// pixel may move by up to 17 of 255 when another contour joins the row's path. The
+    /// control shows what a wrong split does: each contour a path of its own fills the
+    /// glyphs' counters, pixels off by far more.
+    @Test("Paths split under Lint's threshold draw what whole ones draw",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert"), "rsvg-convert not installed"),
+          arguments: targets)
+    func splitPathsSamePixels(target: String) throws {
+        let scene = try TestSupport.renderer().scene(try ButtonRequest.parse(target).spec)
+        let split = try ParsedVectorDrawable(VectorDrawableWriter.write(scene, split: true))
+        let whole = try ParsedVectorDrawable(VectorDrawableWriter.write(scene, split: false))
+        #expect(whole.paths.count == scene.items.count)
+        if scene.items.contains(where: { VectorDrawableWriter.pathData($0.path).count > VectorDrawableWriter.lintPathLength }) {
+            #expect(split.paths.count > whole.paths.count, "nothing split")
+        }
+        // Every contour on its own: what splitting without looking would do.
+        var naive = scene
+        naive.items = scene.items.flatMap { item in
+            item.role == .label ? item.path.contours.map { ButtonScene.Item(role: .label, path: $0, fill: item.fill) } : [item]
+        }
+        let wrong = try ParsedVectorDrawable(VectorDrawableWriter.write(naive, split: false))
+        func raster(_ drawable: ParsedVectorDrawable, _ scale: Double) throws -> [UInt32] {
+            let svg = try TestSupport.temporaryFile("vd-\(UUID().uuidString).svg", Array(try drawable.svg(scale: scale).utf8))
+            let png = svg.deletingPathExtension().appendingPathExtension("png")
+            _ = try TestSupport.run("rsvg-convert", ["-o", png.path, svg.path])
+            return try Bitmap(png: png).pixels
+        }
+        func largestDifference(_ a: [UInt32], _ b: [UInt32]) -> Int {
+            var largest = 0
+            for (p, q) in zip(a, b) where p != q {
+                for shift in stride(from: 0, to: 32, by: 8) {
+                    largest = max(largest, abs(Int((p >> UInt32(shift)) & 0xFF) - Int((q >> UInt32(shift)) & 0xFF)))
+                }
+            }
+            return largest
+        }
+        for scale in [1, 1.3, 1.5, 2, 3, 4] {
+            let reference = try raster(whole, scale)
+            let difference = largestDifference(try raster(split, scale), reference)
+            #expect(difference <= 17, "\(target) at \(scale)x: split differs from whole by up to \(difference)")
+            if scale == 2, !scene.items(.label).isEmpty {
+                let control = largestDifference(try raster(wrong, scale), reference)
+                #expect(control > 100, "\(target): the wrong split differs by only \(control)")
+            }
+        }
     }
 
     @Test("One file at 1x: the scale changes nothing")

@@ -306,9 +306,11 @@ import Testing
             do { try config.checkPresets(); return nil } catch { return error.description }
         }
         #expect(problem(Self.withWeb(Self.configuration([.email], formats: [.png, .svg])))
-            == "--formats: preset 'email' cannot hold 'svg': it holds png")
+            == "--formats: no chosen preset (email) holds 'svg': web does")
         #expect(problem(Self.configuration([.android], formats: [.pdf]))
-            == "--formats: preset 'android' cannot hold 'pdf': it holds png, vectordrawable")
+            == "--formats: no chosen preset (android) holds 'pdf': web, ios do")
+        #expect(problem(Self.configuration([.ios, .web], formats: [.svg]))
+            == "--formats: preset 'ios' holds none of svg: it holds png, pdf")
         #expect(problem(Self.configuration([], formats: [.vectorDrawable]))?.hasPrefix("--formats: the web layout (no --presets) cannot hold 'vectordrawable'") == true)
         #expect(problem(Self.configuration([.email]))?.hasPrefix("--presets: 'email' needs --client-id and --redirect-uri") == true)
         // Without --formats each preset takes its own.

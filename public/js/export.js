@@ -1,4 +1,4 @@
-// The "Download set" panel: the generator's options (preset, layouts, titles, styles,
+// The "Download set" panel: the generator's options (presets, layouts, titles, styles,
 // languages, scales, formats) plus the current button's size and corner radius and, when
 // filled in, the client ID and redirect URI, sent to api/export.zip (relative to the
 // page, so it works wherever the service is mounted). The ZIP is read with progress and
@@ -57,7 +57,6 @@ export function setUpExport(model, schema, { current, web, locale }) {
   const scales = [];
   for (let n = model.numbers.scale.min; n <= model.numbers.scale.max; n++) scales.push(String(n));
   fill('scales', scales, (v) => `${v}×`, (v) => DEFAULT_SCALES.includes(v));
-  fill('formats', model.formats, (v) => choiceLabel('format', v), (v) => DEFAULT_FORMATS.includes(v));
 
   const locales = $('export-locales');
   for (const { code, name } of schema.locales) locales.append(new Option(`${name} — ${code}`, code));
@@ -78,35 +77,59 @@ export function setUpExport(model, schema, { current, web, locale }) {
   $('locale').addEventListener('change', followEditor);
 
   // Presets come with the schema when the service has them; without, no preset control.
+  // Several may be ticked: the formats are their union, and each preset takes those it
+  // holds (as `generate --presets a,b --formats ...` does); the hint says what each took.
   const presets = Array.isArray(schema.presets) ? schema.presets : [];
-  const preset = $('export-preset');
-  if (presets.length) {
-    preset.append(new Option('None: the plain set', ''));
-    for (const { name, summary } of presets) preset.append(new Option(summary ? `${name}: ${summary}` : name, name));
-    const hint = () => {
-      $('export-preset-hint').textContent = preset.value
-        ? presets.find((p) => p.name === preset.value)?.summary ?? ''
-        : 'The generator’s own folder layout.';
-    };
-    // A preset holds some formats only (Android: PNG and VectorDrawable): the others are
-    // unticked and disabled, and its own defaults ticked, as `generate --presets` has them.
-    // Without a preset the set is the web layout: it holds the web preset's formats.
-    const restrictFormats = () => {
-      const chosen = presets.find((p) => p.name === preset.value);
-      const holds = (chosen ?? presets.find((p) => p.name === 'web'))?.formats;
-      for (const box of document.querySelectorAll('[data-export="formats"] input')) {
-        box.disabled = Boolean(holds) && !holds.includes(box.value);
-        box.checked = chosen ? (chosen.defaultFormats ?? chosen.formats).includes(box.value) : DEFAULT_FORMATS.includes(box.value);
+  const hint = $('export-preset-hint');
+  fill('formats', [...model.formats, 'best'], (v) => (v === 'best' ? 'Best for each' : choiceLabel('format', v)),
+    (v) => DEFAULT_FORMATS.includes(v));
+  const chosenPresets = () => presets.filter((p) => ticked('presets').includes(p.name));
+  const formatBoxes = () => [...document.querySelectorAll('[data-export="formats"] input')];
+  /** The formats a preset takes of those ticked: GeneratorConfiguration.formats(for:). */
+  const takes = (p, formats) => {
+    if (formats.includes('best')) return p.bestFormats ?? p.defaultFormats ?? p.formats;
+    const taken = formats.filter((f) => p.formats.includes(f));
+    return p.name === 'ios' && taken.includes('pdf') ? ['pdf'] : taken;
+  };
+  const describe = () => {
+    const chosen = chosenPresets();
+    const formats = ticked('formats');
+    const best = formats.includes('best');
+    for (const box of formatBoxes()) if (box.value !== 'best') box.disabled = best || box.dataset.unheld === '1';
+    if (!chosen.length) {
+      hint.textContent = 'None ticked: the generator’s own folder layout.';
+      return;
+    }
+    hint.textContent = chosen.map((p) => `${p.name}: ${takes(p, formats).join(', ') || 'nothing'}`).join(' · ');
+  };
+  // The formats no ticked preset holds (or the web layout's, with none) are unticked and
+  // disabled; a change of presets ticks their own defaults, as `generate --presets` has them.
+  const restrictFormats = () => {
+    const chosen = chosenPresets();
+    const holders = chosen.length ? chosen : presets.filter((p) => p.name === 'web');
+    const held = new Set(holders.flatMap((p) => p.formats));
+    const defaults = new Set(chosen.length ? chosen.flatMap((p) => p.defaultFormats ?? p.formats) : DEFAULT_FORMATS);
+    for (const box of formatBoxes()) {
+      if (box.value === 'best') {
+        box.checked = false;
+        continue;
       }
-    };
-    preset.addEventListener('change', () => {
-      hint();
-      restrictFormats();
-    });
-    hint();
-    restrictFormats();
+      box.dataset.unheld = held.size && !held.has(box.value) ? '1' : '';
+      box.disabled = box.dataset.unheld === '1';
+      box.checked = !box.disabled && defaults.has(box.value);
+    }
+    describe();
+  };
+  if (presets.length) {
+    fill('presets', presets.map((p) => p.name), (v) => v, () => false);
+    for (const p of presets) {
+      document.getElementById(`export-presets-${p.name}`).title = p.summary ?? '';
+    }
+    document.querySelector('[data-export="presets"]').addEventListener('change', restrictFormats);
     $('export-preset-control').hidden = false;
   }
+  document.querySelector('[data-export="formats"]').addEventListener('change', describe);
+  restrictFormats();
 
   const form = $('export-form');
   form.addEventListener('submit', (event) => {
@@ -119,7 +142,8 @@ export function setUpExport(model, schema, { current, web, locale }) {
     const button = current();
     if (!button) return { problem: 'Fix the button above first: the set uses its size and corner radius.' };
     const pairs = [];
-    if (presets.length && preset.value) pairs.push(['presets', preset.value]);
+    const chosen = presets.length ? ticked('presets') : [];
+    if (chosen.length) pairs.push(['presets', chosen.join(',')]);
     if ($('export-flat').checked) pairs.push(['naming', 'flat']);
     // The first layout, title, style and language are the snippets' button: the editor's own when ticked.
     const groups = {
@@ -127,7 +151,8 @@ export function setUpExport(model, schema, { current, web, locale }) {
       scales: ['a scale'], formats: ['a format'],
     };
     for (const [name, [what, first]] of Object.entries(groups)) {
-      const values = leading(ticked(name), first);
+      // `best` stands alone: each preset's best vector with its rasters.
+      const values = name === 'formats' && ticked(name).includes('best') ? ['best'] : leading(ticked(name), first);
       if (!values.length) return { problem: `Pick at least ${what}.` };
       pairs.push([name, values.join(',')]);
     }
@@ -183,10 +208,9 @@ export function setUpExport(model, schema, { current, web, locale }) {
         if (done) break;
         chunks.push(value);
         received += value.length;
-        if (total) {
-          progress.value = received / total;
-          status.textContent = `Downloading ${files ? `${files} files, ` : ''}${bytes(received)} of ${bytes(total)}`;
-        }
+        // Sent as it is archived, a set has no length: the bytes so far are shown.
+        if (total) progress.value = received / total;
+        status.textContent = `Downloading ${files ? `${files} files, ` : ''}${bytes(received)}${total ? ` of ${bytes(total)}` : ''}`;
       }
       const link = document.createElement('a');
       link.href = URL.createObjectURL(new Blob(chunks, { type: 'application/zip' }));

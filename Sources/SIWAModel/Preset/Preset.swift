@@ -37,4 +37,16 @@ public enum Preset: String, CaseIterable, Sendable {
         case .flutter, .reactNative, .email: [.png]
         }
     }
+
+    /// `--formats best`: the preset's best vector with the rasters its platform still
+    /// wants beside it (web: SVG with PNG and WebP; iOS: one PDF per imageset; Android:
+    /// VectorDrawable with PNG fallbacks for what it cannot draw; the rest: PNG).
+    public var bestFormats: [OutputFormat] {
+        switch self {
+        case .web: [.png, .webp, .svg]
+        case .ios: [.pdf]
+        case .android: [.png, .vectorDrawable]
+        case .flutter, .reactNative, .email: [.png]
+        }
+    }
 }

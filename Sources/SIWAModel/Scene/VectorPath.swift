@@ -34,6 +34,17 @@ public struct VectorPath: Hashable, Sendable {
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
+    /// The contours, one per `move`, each with its segments up to the next `move`.
+    public var contours: [VectorPath] {
+        var out: [VectorPath] = []
+        for segment in segments {
+            if case .move = segment { out.append(VectorPath()) }
+            if out.isEmpty { out.append(VectorPath()) }
+            out[out.count - 1].segments.append(segment)
+        }
+        return out
+    }
+
     /// Closed sub-paths (contours): one per `move`.
     public var contourCount: Int {
         segments.reduce(0) { count, segment in

@@ -54,6 +54,8 @@ public struct ButtonSchema: Encodable, Sendable {
         public let formats: [String]
         /// What it holds when no formats are asked for (the editor ticks these).
         public let defaultFormats: [String]
+        /// What it takes of `formats=best`.
+        public let bestFormats: [String]
     }
 
     public struct FormatEntry: Encodable, Sendable {
@@ -131,7 +133,7 @@ public struct ButtonSchema: Encodable, Sendable {
         }
         presets = Preset.allCases.map {
             PresetEntry(name: $0.rawValue, summary: $0.summary, formats: $0.formats.map(\.rawValue),
-                        defaultFormats: $0.defaultFormats.map(\.rawValue))
+                        defaultFormats: $0.defaultFormats.map(\.rawValue), bestFormats: $0.bestFormats.map(\.rawValue))
         }
         self.webFlow = webFlow
     }

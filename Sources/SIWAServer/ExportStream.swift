@@ -1,0 +1,187 @@
+import Foundation
+import Hummingbird
+import NIOConcurrencyHelpers
+import NIOCore
+import SIWAGenerator
+
+/// One export, made on a render thread and sent while it is archived.
+///
+/// The producer (`make`) generates the set into a temporary folder, then archives it
+/// into a file it opens at once for reading; after each entry it publishes how many
+/// bytes of the archive are final. The response sends those bytes in 256 KiB pieces as
+/// they come (`send`), so the memory an export holds does not grow with the archive.
+/// A write that fails (the client left, or the connection's write timeout closed it)
+/// stops the producer at its next file: the folder is removed, and the archive (already
+/// unlinked with it) and the download's place are freed once both sides have let go.
+///
+/// Two places are held: a making slot (CPU: a render thread) while the set is generated
+/// and archived, given back as soon as the producer ends, and a download place (disk:
+/// the unlinked archive) until the answer is sent or dropped. A client that stops
+/// reading thus holds only its download place, not the making of other exports.
+final class ExportStream: Sendable {
+    /// What the producer has reached.
+    struct Progress {
+        /// Bytes of the archive that are final.
+        var committed = 0
+        /// The set is generated and its archive is sure to fit the byte limit: the
+        /// answer can start now, without a length.
+        var fits = false
+        /// The whole archive's size, once written.
+        var size: Int?
+        var failure: (any Error)?
+        /// Bumped on every change; `change(after:)` waits for it.
+        var version = 0
+    }
+
+    private struct State {
+        var progress = Progress()
+        var waiter: CheckedContinuation<Void, Never>?
+        var descriptor: Int32 = -1
+        var stopped = false
+    }
+
+    private let state = NIOLockedValueBox(State())
+    private let making: ExportSlots.Slot
+    private let download: ExportSlots.Slot
+
+    init(making: ExportSlots.Slot, download: ExportSlots.Slot) {
+        self.making = making
+        self.download = download
+    }
+
+    deinit {
+        let descriptor = state.withLockedValue { $0.descriptor }
+        if descriptor >= 0 { close(descriptor) }
+        making.release()
+        download.release()
+    }
+
+    var progress: Progress { state.withLockedValue { $0.progress } }
+
+    /// Nobody reads this export any more: the producer stops at its next checkpoint.
+    func stop() {
+        state.withLockedValue { $0.stopped = true }
+        update { _ in }
+    }
+
+    /// Throws once the export is stopped (the producer's checkpoint).
+    func checkpoint() throws {
+        if state.withLockedValue({ $0.stopped }) { throw CancellationError() }
+    }
+
+    /// Waits until the progress changes past `version` (one waiter at a time).
+    func change(after version: Int) async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLockedValue { s in
+                if s.progress.version > version { return true }
+                s.waiter = continuation
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    private func update(_ change: (inout Progress) -> Void) {
+        let waiter = state.withLockedValue { s in
+            change(&s.progress)
+            s.progress.version += 1
+            defer { s.waiter = nil }
+            return s.waiter
+        }
+        waiter?.resume()
+    }
+
+    /// The producer: generates and archives the set, publishing its progress; any error
+    /// ends up in `progress.failure`. Runs on a render thread.
+    func make(generator: Generator, maxBytes: Int) {
+        defer { making.release() }
+        do {
+            let folder = try ExportFolder()
+            // Removed before the end is published: once the last byte is sent, no file is left.
+            let size: Int
+            do {
+                defer { folder.remove() }
+                let set = folder.url.appendingPathComponent("set"), zip = folder.url.appendingPathComponent("set.zip")
+                _ = try generator.generate(into: set, checkpoint: checkpoint)
+                let fits = try SetArchive.bound(folder: set) <= maxBytes
+                if fits { update { $0.fits = true } }
+                try SetArchive.write(folder: set, to: zip, maxBytes: maxBytes, checkpoint: checkpoint, created: open) { final in
+                    update { $0.committed = max($0.committed, final) }
+                }
+                size = try SetArchive.prefix(of: zip).size
+            }
+            update {
+                $0.committed = size
+                $0.size = size
+            }
+        } catch {
+            update { $0.failure = error }
+        }
+    }
+
+    /// The producer could not start.
+    func fail(_ error: any Error) {
+        update { $0.failure = error }
+    }
+
+    private func open(_ archive: URL) throws {
+        let descriptor = Foundation.open(archive.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        state.withLockedValue { $0.descriptor = descriptor }
+    }
+
+    /// Waits until the answer can start: the archive fits for sure or is complete, or
+    /// the export failed. Returns the progress then.
+    func ready() async -> Progress {
+        var seen = -1
+        while true {
+            let now = progress
+            if now.failure != nil || now.size != nil || now.fits { return now }
+            seen = now.version
+            await change(after: seen)
+        }
+    }
+
+    /// Sends the archive's final bytes as they come, to the end. A failed write stops
+    /// the producer and frees the download's place as soon as it has stopped.
+    func send(to writer: inout any ResponseBodyWriter) async throws {
+        let chunk = 256 << 10
+        var sent = 0
+        do {
+            while true {
+                let now = progress
+                if let failure = now.failure { throw failure }
+                if sent < now.committed {
+                    let wanted = min(chunk, now.committed - sent)
+                    try await writer.write(try read(wanted, at: sent))
+                    sent += wanted
+                    continue
+                }
+                if let size = now.size, sent == size { break }
+                await change(after: now.version)
+            }
+            try await writer.finish(nil)
+        } catch {
+            stop()
+            throw error
+        }
+        download.release()
+    }
+
+    private func read(_ count: Int, at offset: Int) throws -> ByteBuffer {
+        let descriptor = state.withLockedValue { $0.descriptor }
+        var buffer = ByteBufferAllocator().buffer(capacity: count)
+        var done = 0
+        while done < count {
+            var failure: Int32 = 0
+            let read = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count - done) { raw in
+                let n = pread(descriptor, raw.baseAddress, count - done, off_t(offset + done))
+                if n < 0 { failure = errno }
+                return max(0, n)
+            }
+            guard read > 0 else { throw POSIXError(POSIXErrorCode(rawValue: failure == 0 ? EIO : failure) ?? .EIO) }
+            done += read
+        }
+        return buffer
+    }
+}
