@@ -127,9 +127,9 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
         made.syncsToDisk = false  // the folder is removed once archived
         let generator = made
         let maxBytes = limits.maxBytes
-        let export = ExportStream(making: slot, download: download)
-        let started = ContinuousClock.now
         let slots = self.slots, queue = self.queue, logger = self.logger
+        let export = ExportStream(making: slot, download: download, onCheckpoint: { queue.noteProgress() })
+        let started = ContinuousClock.now
         // The producer outlives this handler: it goes on archiving while the answer is sent.
         Task {
             do {

@@ -44,9 +44,14 @@ final class ExportStream: Sendable {
     private let making: ExportSlots.Slot
     private let download: ExportSlots.Slot
 
-    init(making: ExportSlots.Slot, download: ExportSlots.Slot) {
+    /// Called at each checkpoint (every file): the render queue's watchdog counts a long
+    /// export's files as progress.
+    private let onCheckpoint: @Sendable () -> Void
+
+    init(making: ExportSlots.Slot, download: ExportSlots.Slot, onCheckpoint: @escaping @Sendable () -> Void = {}) {
         self.making = making
         self.download = download
+        self.onCheckpoint = onCheckpoint
     }
 
     deinit {
@@ -66,6 +71,7 @@ final class ExportStream: Sendable {
 
     /// Throws once the export is stopped (the producer's checkpoint).
     func checkpoint() throws {
+        onCheckpoint()
         if state.withLockedValue({ $0.stopped }) { throw CancellationError() }
     }
 

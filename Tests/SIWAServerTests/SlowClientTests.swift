@@ -102,3 +102,38 @@ import Testing
         #expect(budget.held == 90)
     }
 }
+
+/// An export whose client stops reading holds a download place (and its unlinked archive)
+/// only until the write timeout closes the connection.
+@Suite struct SlowExportReaderTests {
+    @Test("A client that stops reading an export frees the only download place after --write-timeout")
+    func slowExportReader() async throws {
+        let port = PortBox()
+        let app = TestApp.make(writeTimeoutSeconds: 1, exportLimits: ExportLimits(downloads: 1)) { port.set($0.localAddress?.port) }
+        let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            try await waitUntil { port.value != nil }
+            // About 6 MB of archive (more than the kernel's socket buffers take), to a client
+            // with a 4 KB window that never reads.
+            let slow = try RawConnection(port: port.value!, receiveBuffer: 4096)
+            slow.send("GET /api/export.zip?locales=en_US,de_DE,fr_FR,ja_JP,es_ES,it_IT,nl_NL,pt_BR&scales=5,6&formats=png,webp HTTP/1.1\r\nHost: a\r\n\r\n")
+            try await Task.sleep(for: .milliseconds(500))
+            let busy = try await RawHTTP.exchange("GET /api/export.zip?modes=logo&styles=black HTTP/1.1\r\nHost: a\r\n"
+                                                  + "Connection: close\r\n\r\n", port: port.value!)
+            #expect(busy.hasPrefix("HTTP/1.1 503"), "the slow reader holds the only download place")
+            // Freed once its answer has waited a second unread (plus the time to make the set).
+            var served = false
+            for _ in 0..<120 where !served {
+                try await Task.sleep(for: .milliseconds(500))
+                let answer = try await RawHTTP.exchange("GET /api/export.zip?modes=logo&styles=black HTTP/1.1\r\nHost: a\r\n"
+                                                        + "Connection: close\r\n\r\n", port: port.value!)
+                served = answer.hasPrefix("HTTP/1.1 200")
+            }
+            #expect(served, "the download place was not freed")
+            withExtendedLifetime(slow) {}
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+    }
+}
