@@ -101,6 +101,14 @@ public struct ButtonLocale: Hashable, Sendable, CustomStringConvertible {
         script.isCJK ? 0.887 : 1
     }
 
+    /// Apple sets the kana of Japanese titles proportionally (its image service, ja_JP,
+    /// spec §3c: kana 19.5-20 px apart at scale 2 where full-width Noto puts them 24-25).
+    /// Noto's own `palt` advances leave them 20.75-22.3 px apart; -0.077 em between kana
+    /// gives Apple's mean pitch (docs/geometry.md). Only Japanese titles have kana.
+    public var proportionalKanaTracking: Double? {
+        script == .japanese ? -0.077 : nil
+    }
+
     /// Apple separates the words of Chinese titles with U+2006 (six-per-em space),
     /// not U+0020 (Apple's JS, zh_CN 1.5.6).
     public var wordSpace: Character {
