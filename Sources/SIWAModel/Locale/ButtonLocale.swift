@@ -96,7 +96,7 @@ public struct ButtonLocale: Hashable, Sendable, CustomStringConvertible {
     /// CJK fallback at 0.887 em: PingFang in Apple's JS (zh_CN), and Apple's Korean
     /// render (reference I14) shows the same for hangul while its "Apple" is full
     /// size. Noto Sans CJK's ideographs have PingFang's 1 em advance, so they take the
-    /// same scale; Japanese is assumed to follow (no Apple render seen).
+    /// same scale; Apple's Japanese render has our title height and ink at this scale.
     public var cjkGlyphScale: Double {
         script.isCJK ? 0.887 : 1
     }
