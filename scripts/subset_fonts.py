@@ -78,6 +78,10 @@ CJK_FACE_BY_LOCALE = {
 CJK_FAMILY = {"sc": "Noto Sans CJK SC", "tc": "Noto Sans CJK TC", "hk": "Noto Sans CJK HK",
               "jp": "Noto Sans CJK JP", "kr": "Noto Sans CJK KR"}
 
+# Optional features a face keeps (fontTools drops them by default): Japanese titles
+# set their kana with the proportional alternates, as Apple does (docs/geometry.md).
+KEPT_CJK_FEATURES = {"jp": ("palt",)}
+
 # HarfBuzz's Thai/Lao shaper always splits SARA AM into NIKHAHIT + SARA AA
 # (a compatibility decomposition, so NFD does not give it): keep both.
 SHAPER_DECOMPOSITIONS = {0x0E33: (0x0E4D, 0x0E32), 0x0EB3: (0x0ECD, 0x0EB2)}
@@ -100,7 +104,8 @@ def autohint_reference(key: str) -> set[int]:
 
 
 class FontSpec:
-    def __init__(self, key, out, family, scripts, extras, src=None, ttc=None, psname=None, locales=None):
+    def __init__(self, key, out, family, scripts, extras, src=None, ttc=None, psname=None, locales=None,
+                 features=()):
         self.key = key              # short id used in the coverage table
         self.out = out              # output file name in Fonts/
         self.family = family        # expected typographic family name (name ID 16 or 1)
@@ -110,6 +115,7 @@ class FontSpec:
         self.ttc = ttc              # or: a TTC ...
         self.psname = psname        # ... and the PostScript name of the face in it
         self.locales = locales      # CJK: only these locales' labels; None = all
+        self.features = features    # layout features kept beyond fontTools' default set
 
 
 def font_specs(args) -> list[FontSpec]:
@@ -126,7 +132,8 @@ def font_specs(args) -> list[FontSpec]:
         locs = {loc for loc, f in CJK_FACE_BY_LOCALE.items() if f == face}
         specs.append(FontSpec(f"CJK{face.upper()}", f"NotoSansCJK{face}-Medium.otf", CJK_FAMILY[face],
                               CJK_SCRIPTS, {0x20, 0x3000}, ttc=args.cjk_ttc,
-                              psname=f"NotoSansCJK{face}-Medium", locales=locs))
+                              psname=f"NotoSansCJK{face}-Medium", locales=locs,
+                              features=KEPT_CJK_FEATURES.get(face, ())))
     return specs
 
 
@@ -194,8 +201,9 @@ def wanted_codepoints(spec: FontSpec, rows, src_cmap, inter_cmap) -> set[int]:
     return {cp for cp in with_decompositions(want) if cp in src_cmap}
 
 
-def subset_options() -> subset.Options:
+def subset_options(features=()) -> subset.Options:
     o = subset.Options()
+    o.layout_features = o.layout_features + list(features)
     # Defaults keep the shaping features: ccmp locl calt liga rlig kern mark mkmk
     # curs init medi fina isol ... (Options().layout_features).
     # All standard names: in particular the typographic family/subfamily (IDs
@@ -281,7 +289,7 @@ def build(args, rows) -> None:
         check_base(font, spec.ttc or spec.src)
         cps = wanted_codepoints(spec, rows, src_cmap, inter_cmap)
         weight = font["OS/2"].usWeightClass
-        sub = subset.Subsetter(options=subset_options())
+        sub = subset.Subsetter(options=subset_options(spec.features))
         sub.populate(unicodes=sorted(cps))
         sub.subset(font)
         aliases = add_presentation_form_aliases(font, src_cmap)

@@ -54,6 +54,36 @@ struct FidelityImageTests {
     }
 }
 
+@Suite("Japanese kana, proportionally spaced as Apple sets them")
+struct JapaneseKanaTests {
+    /// Apple's image service, `color=white&border=true&type=sign-in&locale=ja_JP&width=200
+    /// &height=32&scale=2` (spec §3c): logo ink from x 91, title ink x 118-311, the kana
+    /// インイン starting at x 234, 254, 273, 293. Full-width kana put the logo at 77 and
+    /// the title at 106-325.
+    @Test("ja_JP 200x32 @2x: logo and title ink where Apple's are, within 2 px",
+          .enabled(if: TestSupport.hasShared, "../shared is absent: measuring tool missing"))
+    func appleSignIn() throws {
+        let target = "/appleid/button?color=white&border=true&type=sign-in&locale=ja_JP&width=200&height=32&scale=2"
+        let m = try Measurement.of(try TestSupport.temporaryFile("ja-centre.png", try TestSupport.render(target)))
+        let logo = try #require(m.logo), label = try #require(m.label)
+        #expect(abs(logo[0] - 91) <= 2, "logo ink from \(logo[0])")
+        #expect(abs(label[0] - 118) <= 2 && abs(label[2] - 311) <= 2, "title ink \(label[0])-\(label[2])")
+    }
+
+    /// Two kana pitches (イ then ン) at font size F: Apple's 293 - 254 = 39 px at F = 27.43
+    /// px (0.4286 x 32 pt at scale 2). Full-width kana at 0.887 em would give 1.774 F.
+    @Test("ja_JP: the pitch of イン is Apple's 1.422 em within 2%")
+    func kanaPitch() throws {
+        let engine = TextEngine(fonts: try TestSupport.renderer().fonts)
+        let ja = try #require(ButtonLocale(code: "ja_JP"))
+        let title = ja.typeset(ja.title(.signIn))
+        let pitch = (engine.advance(of: title + "イン", style: ja.textStyle, fontSize: 12)
+            - engine.advance(of: title, style: ja.textStyle, fontSize: 12)) / 12
+        let apple = 39 / (12 * (0.5 * 32 / 14) * 2)  // px over the font size at scale 2
+        #expect(abs(pitch / apple - 1) < 0.02, "pitch \(pitch) em, Apple's \(apple) em")
+    }
+}
+
 @Suite("Chinese run widths against Apple's JS boxes")
 struct ChineseRunTests {
     /// Apple's JS (zh_CN 1.5.6): the centre run (logo, U+2005, title) at 12 px is

@@ -223,6 +223,18 @@ final class TextEngine: TextMeasuring {
                 pango_attr_list_insert(attrs, attr)
             }
         }
+        // Proportional kana as in Apple's Japanese titles: the font's `palt`, and the
+        // spacing that brings the pinned face to Apple's pitch (none for a user's font).
+        if let tracking = style.proportionalKanaTracking {
+            let spacing = fonts.userFamily == nil ? Int32((tracking * fontSize * Double(PANGO_SCALE)).rounded()) : 0
+            for range in Self.runs(of: text, where: Self.isKana) {
+                for attr in [pango_attr_font_features_new("palt")!] + (spacing != 0 ? [pango_attr_letter_spacing_new(spacing)!] : []) {
+                    attr.pointee.start_index = UInt32(range.lowerBound)
+                    attr.pointee.end_index = UInt32(range.upperBound)
+                    pango_attr_list_insert(attrs, attr)
+                }
+            }
+        }
         for (range, width) in spaces {
             var ink = PangoRectangle()
             var logical = PangoRectangle(x: 0, y: 0, width: Int32((width * Double(PANGO_SCALE)).rounded()), height: 0)
@@ -264,11 +276,16 @@ final class TextEngine: TextMeasuring {
     /// UTF-8 byte ranges of the runs of Han, kana and hangul in `text` (what Apple's
     /// SF composite takes from its CJK fallback face).
     static func cjkRuns(_ text: String) -> [Range<Int>] {
+        runs(of: text, where: isCJK)
+    }
+
+    /// UTF-8 byte ranges of the runs of `text`'s scalars that pass `included`.
+    static func runs(of text: String, where included: (Unicode.Scalar) -> Bool) -> [Range<Int>] {
         var runs: [Range<Int>] = []
         var offset = 0
         for scalar in text.unicodeScalars {
             let length = UTF8.width(scalar)
-            if isCJK(scalar) {
+            if included(scalar) {
                 if let last = runs.last, last.upperBound == offset {
                     runs[runs.count - 1] = last.lowerBound..<(offset + length)
                 } else {
@@ -278,6 +295,11 @@ final class TextEngine: TextMeasuring {
             offset += length
         }
         return runs
+    }
+
+    /// Hiragana and katakana (with their phonetic extensions).
+    private static func isKana(_ scalar: Unicode.Scalar) -> Bool {
+        (0x3040...0x30FF).contains(scalar.value) || (0x31F0...0x31FF).contains(scalar.value)
     }
 
     private static func isCJK(_ scalar: Unicode.Scalar) -> Bool {

@@ -11,17 +11,22 @@ public struct TextStyle: Hashable, Sendable {
     public var tracking: Double
     /// Size of CJK glyphs relative to the font size (1: none).
     public var cjkGlyphScale: Double
+    /// Kana take the font's proportional alternates (OpenType `palt`), as in Apple's
+    /// Japanese titles, plus this letter spacing in em between them (the spacing with
+    /// the pinned fonts only); nil: full-width kana.
+    public var proportionalKanaTracking: Double?
     /// Latin title in Inter: its first letters sit further from their origin than SF's,
     /// so the centred logo-title gap is narrowed (with the pinned fonts only).
     public var narrowsTitleGap: Bool
 
     public init(fontFamilies: [String], language: String, isRightToLeft: Bool = false, tracking: Double = 0,
-                cjkGlyphScale: Double = 1, narrowsTitleGap: Bool = false) {
+                cjkGlyphScale: Double = 1, proportionalKanaTracking: Double? = nil, narrowsTitleGap: Bool = false) {
         self.fontFamilies = fontFamilies
         self.language = language
         self.isRightToLeft = isRightToLeft
         self.tracking = tracking
         self.cjkGlyphScale = cjkGlyphScale
+        self.proportionalKanaTracking = proportionalKanaTracking
         self.narrowsTitleGap = narrowsTitleGap
     }
 }
@@ -30,6 +35,7 @@ extension ButtonLocale {
     /// How this locale's titles are set.
     public var textStyle: TextStyle {
         TextStyle(fontFamilies: fontFamilies, language: language, isRightToLeft: isRightToLeft, tracking: tracking,
-                  cjkGlyphScale: cjkGlyphScale, narrowsTitleGap: script == .latin)
+                  cjkGlyphScale: cjkGlyphScale, proportionalKanaTracking: proportionalKanaTracking,
+                  narrowsTitleGap: script == .latin)
     }
 }

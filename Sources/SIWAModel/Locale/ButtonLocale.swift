@@ -96,9 +96,17 @@ public struct ButtonLocale: Hashable, Sendable, CustomStringConvertible {
     /// CJK fallback at 0.887 em: PingFang in Apple's JS (zh_CN), and Apple's Korean
     /// render (reference I14) shows the same for hangul while its "Apple" is full
     /// size. Noto Sans CJK's ideographs have PingFang's 1 em advance, so they take the
-    /// same scale; Japanese is assumed to follow (no Apple render seen).
+    /// same scale; Apple's Japanese render has our title height and ink at this scale.
     public var cjkGlyphScale: Double {
         script.isCJK ? 0.887 : 1
+    }
+
+    /// Apple sets the kana of Japanese titles proportionally (its image service, ja_JP,
+    /// spec §3c: kana 19.5-20 px apart at scale 2 where full-width Noto puts them 24-25).
+    /// Noto's own `palt` advances leave them 20.75-22.3 px apart; -0.077 em between kana
+    /// gives Apple's mean pitch (docs/geometry.md). Only Japanese titles have kana.
+    public var proportionalKanaTracking: Double? {
+        script == .japanese ? -0.077 : nil
     }
 
     /// Apple separates the words of Chinese titles with U+2006 (six-per-em space),
