@@ -9,7 +9,7 @@
 # (order reversed every other round), the figure is the median of the rounds' ratios,
 # and the spread of those ratios is printed beside it. Page faults per process (from
 # getrusage, which does not drift) are printed as well.
-# Uses the static-stdlib release binary of scripts/install.sh (.build-release).
+# Uses the static-stdlib release binary of scripts/install.sh (scripts/release-build.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIWA_SETUP_EXTRA="hyperfine" source scripts/setup.sh

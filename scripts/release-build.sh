@@ -18,9 +18,13 @@
 #                         per type: 14 scans and 12% of a render's instructions. With
 #                         the flag the compiler passes the conformances itself. Not in
 #                         Package.swift: unsafe flags would stop other packages using ours.
-release_build=(swift build -c release --static-swift-stdlib --scratch-path .build-release
+# The scratch folder is outside the package: SIWAResources' path is the package's root,
+# and with a scratch folder inside it SwiftPM 6.3 fails every build after the first there
+# ("unknown build description"). One per checkout, named from its path.
+release_scratch=${SIWA_RELEASE_SCRATCH:-${TMPDIR:-/tmp}/siwa-buttons-release-$(pwd -P | cksum | cut -d' ' -f1)}
+release_build=(swift build -c release --static-swift-stdlib --scratch-path "$release_scratch"
   -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
 build_release() {
-  "${release_build[@]}" --product siwa-buttons "$@" && "${release_build[@]}" --product siwa-buttons-full "$@"
+  "${release_build[@]}" --product siwa-buttons-full "$@" && "${release_build[@]}" --product siwa-buttons "$@"
 }
