@@ -13,18 +13,8 @@ import Testing
     /// Runs `body` against a live server built with the given limits.
     private func withServer(idleTimeoutSeconds: Int = 30, maxConnections: Int = 64,
                             _ body: @escaping @Sendable (Int) async throws -> Void) async throws {
-        let port = PortBox()
-        let app = TestApp.make(idleTimeoutSeconds: idleTimeoutSeconds, maxConnections: maxConnections) { channel in
-            port.set(channel.localAddress?.port)
-        }
-        let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            try await waitUntil { port.value != nil }
-            try await body(port.value!)
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
-        }
+        try await withLiveServer({ TestApp.make(idleTimeoutSeconds: idleTimeoutSeconds, maxConnections: maxConnections,
+                                                onServerRunning: $0) }, body)
     }
 
     @Test("HTTP/1.0 without keep-alive: the answer says Connection: close, and the connection ends")

@@ -11,19 +11,8 @@ import Testing
 @Suite struct SlowClientTests {
     private func withServer(writeTimeoutSeconds: Int = 30, outputBudgetMB: Int = 32, maxConnections: Int = 64,
                             _ body: @escaping @Sendable (Int) async throws -> Void) async throws {
-        let port = PortBox()
-        let app = TestApp.make(writeTimeoutSeconds: writeTimeoutSeconds, outputBudgetMB: outputBudgetMB,
-                               maxConnections: maxConnections) { channel in
-            port.set(channel.localAddress?.port)
-        }
-        let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            try await waitUntil { port.value != nil }
-            try await body(port.value!)
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
-        }
+        try await withLiveServer({ TestApp.make(writeTimeoutSeconds: writeTimeoutSeconds, outputBudgetMB: outputBudgetMB,
+                                                maxConnections: maxConnections, onServerRunning: $0) }, body)
     }
 
     /// Requests for large answers, pipelined, from a client whose receive window is small.

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import NIOConcurrencyHelpers
+import ServiceLifecycle
 import SIWAButtons
 @testable import SIWAServer
 @testable import siwa_buttons_full
@@ -72,6 +73,22 @@ extension ImageURLPolicy {
     /// Every valid spelling served as it is (`--canonical off`): for tests of what the
     /// image routes do with any spelling; the default redirects (CanonicalURLTests).
     static let everySpelling = try! ImageURLPolicy(canonical: .off)
+}
+
+/// Runs `body` with the port of a live server that `make` builds (handed the hook that
+/// learns the port), then shuts the server down gracefully.
+func withLiveServer<App: ApplicationProtocol>(_ make: (@escaping @Sendable (any Channel) async -> Void) -> App,
+                                              _ body: @escaping @Sendable (Int) async throws -> Void) async throws {
+    let port = PortBox()
+    let app = make { port.set($0.localAddress?.port) }
+    let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
+    try await withThrowingTaskGroup(of: Void.self) { tasks in
+        tasks.addTask { try await group.run() }
+        try await waitUntil { port.value != nil }
+        try await body(port.value!)
+        await group.triggerGracefulShutdown()
+        try await tasks.waitForAll()
+    }
 }
 
 enum TestApp {
