@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup-build.sh  # build tools and run-time libraries only, no test tool
-swift build -c release --product siwa-buttons-full
-swift build -c release --product siwa-buttons  # hands `serve` to siwa-buttons-full
-exec .build/release/siwa-buttons serve "$@"
+# The same release build as scripts/install.sh (its scratch folder is outside the package).
+source scripts/release-build.sh
+build_release  # siwa-buttons hands `serve` to siwa-buttons-full
+exec "$("${release_build[@]}" --show-bin-path)/siwa-buttons" serve "$@"
