@@ -92,10 +92,13 @@ curl -fsS -o "$WORK/served.png" "http://127.0.0.1:$PORT/buttons$TARGET"
     || "$SCRATCH/debug/siwa-buttons-full" render "$TARGET" -o "$WORK/rendered.png"
 cmp -s "$WORK/served.png" "$WORK/rendered.png" || { echo "FAIL: the app's button differs from siwa-buttons render's" >&2; exit 1; }
 echo "ok   the dependent app serves $TARGET (the bytes siwa-buttons render writes)"
-curl -fsS "http://127.0.0.1:$PORT/buttons/" | grep -q "Sign in with Apple button editor" \
+# Into files, not `| grep -q`: grep stops reading at the first match and, under
+# pipefail, curl's failed write then fails the check (CI run 29).
+curl -fsS -o "$WORK/editor.html" "http://127.0.0.1:$PORT/buttons/"
+grep -q "Sign in with Apple button editor" "$WORK/editor.html" \
     || { echo "FAIL: no editor at /buttons/" >&2; exit 1; }
 echo "ok   the editor at /buttons/, from the package's resources"
-curl -fsS "http://127.0.0.1:$PORT/buttons/api/snippet/appleid/button?client-id=com.example.web&redirect-uri=https%3A%2F%2Fexample.com%2Fcb" \
-    | grep -q "appleid-signin" || { echo "FAIL: no snippet" >&2; exit 1; }
+curl -fsS -o "$WORK/snippet.html" "http://127.0.0.1:$PORT/buttons/api/snippet/appleid/button?client-id=com.example.web&redirect-uri=https%3A%2F%2Fexample.com%2Fcb"
+grep -q "appleid-signin" "$WORK/snippet.html" || { echo "FAIL: no snippet" >&2; exit 1; }
 echo "ok   a snippet from the package's templates"
 echo "dependent package check passed in $((SECONDS - started)) s"
