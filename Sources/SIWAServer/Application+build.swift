@@ -115,7 +115,7 @@ func buildApplication(
                               writeTimeout: .seconds(Int64(max(1, configuration.writeTimeoutSeconds))),
                               budget: OutputBudget(capacity: max(1, min(configuration.outputBudgetMB, 1 << 20)) << 20)),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port),
-                             serverName: "siwa-buttons"),
+                             serverName: "siwa-buttons/\(PackageVersion.current)"),
         services: [service],
         onServerRunning: { listener in
             // First in the listener's pipeline, so it sees accept errors before NIO's handlers.

@@ -1,4 +1,5 @@
 import Hummingbird
+import SIWAButtons
 
 /// What `/metrics` answers: the text exposition of the metrics backend that the process
 /// bootstrapped (`siwa-buttons serve`: Prometheus' text format).
@@ -35,7 +36,8 @@ enum OperationalRoutes {
     private static func answer(_ status: ButtonService.Status, _ request: Request) -> Response {
         switch status {
         case .ok:
-            PlainText.response(.ok, "ok\n", for: request, headers: [.cacheControl: "no-store"])
+            // The release on the line after, for whoever checks what a pod runs.
+            PlainText.response(.ok, "ok\nsiwa-buttons \(PackageVersion.current)\n", for: request, headers: [.cacheControl: "no-store"])
         case .failing(let reason):
             PlainText.response(.serviceUnavailable, reason + "\n", for: request, headers: [.cacheControl: "no-store"])
         }

@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import SIWAButtons
 @testable import SIWAServer
 
 /// Every error answer, whoever raises it, is one `text/plain; charset=utf-8` line with `nosniff`.
@@ -76,14 +77,15 @@ import Testing
     func hostHeader() async throws {
         try await TestApp.make().test(.live) { client in
             let port = try #require(client.port)
+            let healthy = "ok\nsiwa-buttons \(PackageVersion.current)\n"
             let cases: [(String, Int, String)] = [
                 ("GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n", 400, "Missing Host header (required in HTTP/1.1)."),
                 ("GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n", 400, "More than one Host header."),
                 ("GET /healthz HTTP/1.1\r\nHost: a\r\nhost: a\r\nConnection: close\r\n\r\n", 400, "More than one Host header."),
                 ("GET /healthz HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n", 400, "More than one Host header."),
-                ("GET /healthz HTTP/1.0\r\n\r\n", 200, "ok\n"),
-                ("GET /healthz HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n", 200, "ok\n"),  // empty is allowed
-                ("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 200, "ok\n"),
+                ("GET /healthz HTTP/1.0\r\n\r\n", 200, healthy),
+                ("GET /healthz HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n", 200, healthy),  // empty is allowed
+                ("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", 200, healthy),
             ]
             for (request, status, body) in cases {
                 let response = try await RawHTTP.response(request, port: port)

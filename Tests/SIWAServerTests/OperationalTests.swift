@@ -6,15 +6,16 @@ import NIOConcurrencyHelpers
 import NIOCore
 import ServiceLifecycle
 import Testing
+import SIWAButtons
 @testable import SIWAServer
 
 @Suite struct OperationalTests {
-    @Test("/healthz answers ok")
+    @Test("/healthz answers ok and the release")
     func healthz() async throws {
         try await TestApp.make().test(.router) { client in
             let response = try await client.execute(uri: "/healthz", method: .get)
             #expect(response.status == .ok)
-            #expect(response.text == "ok\n")
+            #expect(response.text == "ok\nsiwa-buttons \(PackageVersion.current)\n")
             #expect(response.headers[.cacheControl] == "no-store")
         }
     }
@@ -125,6 +126,7 @@ import Testing
             #expect(get.status == .ok)
             #expect(get.bytes == expected)
             #expect(get.headers[.date] != nil)
+            #expect(get.headers[.server] == "siwa-buttons/\(PackageVersion.current)")
             let head = try await client.execute(uri: "/appleid/button?width=250&height=40", method: .head)
             #expect(head.status == .ok)
             #expect(head.headers[.contentLength] == String(get.body.readableBytes))
