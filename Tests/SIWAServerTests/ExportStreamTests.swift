@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
-import NIOConcurrencyHelpers
 import NIOCore
 import ServiceLifecycle
 import SIWAButtons
