@@ -111,7 +111,8 @@ public struct Generator: Sendable {
     /// listing them, so a request for millions is refused at once.
     public static func fileCount(_ configuration: GeneratorConfiguration, snippets: Bool) -> Int {
         let presets = configuration.presets
-        if presets.isEmpty { return webFileCount(configuration, snippets: snippets) }
+        let strings = SetPlan.strings(configuration, titles: .standard).count
+        if presets.isEmpty { return webFileCount(configuration, snippets: snippets) + strings }
         // The platform layouts go button by button, as they are written.
         var count = presets.contains(.web) ? webFileCount(configuration, snippets: snippets) - 3 : 0
         let titles = TitleTable.standard
@@ -125,7 +126,7 @@ public struct Generator: Sendable {
                 count += files.assets.count + files.texts.count
             }
         }
-        return count + 3  // + index.html, gallery.js, manifest.json
+        return count + strings + 3  // + index.html, gallery.js, manifest.json
     }
 
     /// Today's web layout at the root of the set.

@@ -133,6 +133,9 @@ import ZIPFoundation
         ("presets=email&formats=svg", "Invalid value for parameter 'formats': no chosen preset (email) holds 'svg': web does"),
         ("presets=email", "Invalid value for parameter 'presets': 'email' needs --client-id and --redirect-uri"),
         ("naming=tiny", "naming"),
+        ("presets=ios&strings=po", "Invalid value for parameter 'strings': unknown strings format 'po'"),
+        ("presets=android&strings=xcstrings", "Invalid value for parameter 'strings': no chosen preset (android) holds 'xcstrings': ios does"),
+        ("presets=ios&ios-imagesets=flat", "Invalid value for parameter 'ios-imagesets': unknown imageset naming 'flat'"),
     ])
     func badQueries(query: String, named: String) async throws {
         try await TestApp.make().test(.router) { client in
