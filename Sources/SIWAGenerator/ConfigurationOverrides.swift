@@ -30,6 +30,9 @@ public struct ConfigurationOverrides: Sendable, Equatable {
     public static let fields = ["modes", "types", "styles", "locales", "sizes", "scales", "formats",
                                 "presets", "naming", "ios-imagesets", "strings", "client-id", "redirect-uri", "scope", "use-popup", "templates"]
 
+    /// The fields that take a list (`setList`); the others take one value (`setValue`).
+    public static let listFields: Set<String> = ["modes", "types", "styles", "locales", "sizes", "scales", "formats", "presets"]
+
     public func apply(to config: inout GeneratorConfiguration) {
         if let modes { config.modes = modes }
         if let types { config.types = types }
