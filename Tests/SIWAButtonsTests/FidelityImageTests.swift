@@ -27,14 +27,15 @@ struct FidelityImageTests {
         #expect(abs(edge.clear) < 0.01 && abs(edge.black - 1) < 0.05, "\(edge)")
     }
 
-    @Test("Bordered logo-only: stroke (S-2)/50 pt", arguments: [30, 64])
+    @Test("Bordered logo-only: stroke S/50 pt", arguments: [30, 64])
     func borderedLogoStroke(size: Int) throws {
         let scale = 4.0
         let bitmap = try Bitmap(png: try TestSupport.render("/appleid/button/logo?color=white&border=true&size=\(size)&scale=4"))
         let edge = bitmap.topEdge(column: bitmap.width / 2)
-        let stroke = Double(size - 2) / 50
-        #expect(abs(edge.black - stroke * scale) < 0.05, "\(edge)")
-        #expect(abs(edge.clear - (1 - stroke / 2) * scale) < 0.05, "\(edge)")
+        let stroke = Double(size) / 50
+        // Cairo samples a pixel's coverage on 15 rows: each edge within 1/30 px.
+        #expect(abs(edge.black - stroke * scale) < 0.07, "\(edge)")
+        #expect(abs(edge.clear - (1 - stroke / 2) * scale) < 0.04, "\(edge)")
     }
 
     @Test("zh_CN: the centred run at 375x64 is Apple's 93.92 x 12.125 box within 2%",
