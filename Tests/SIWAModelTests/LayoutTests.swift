@@ -220,6 +220,32 @@ struct LayoutTests {
         #expect(js.ring == 2 && js.border == 4)
     }
 
+    struct TighteningMeasurer: TextMeasuring {
+        func advance(of text: String, style: TextStyle, fontSize: Double) -> Double {
+            (97.148 / 12 + 18 * style.tracking) * fontSize
+        }
+        func centredTrackingCorrection(style: TextStyle) -> Double { style.tightensCentredTitle ? -0.004 : 0 }
+    }
+
+    @Test("Centred Latin-alphabet titles take the measurer's extra tracking; left-aligned, Cyrillic and Greek do not")
+    func centredTracking() throws {
+        let m = TighteningMeasurer()
+        func label(_ target: String) throws -> ButtonLayout.Label {
+            try #require(Layout.layout(try ButtonRequest.parse(target).spec, measurer: m).label)
+        }
+        for locale in ["en_US", "de_DE", "pl_PL", "vi_VI"] {
+            let centred = try label("/appleid/button?locale=\(locale)&width=375&height=44")
+            #expect(abs(centred.style.tracking - (-0.026)) < 1e-12, "\(locale)")
+            // Height-limited: same font, the advance measured with the drawn tracking.
+            #expect(abs(centred.advance - (97.148 / 12 - 18 * 0.026) * centred.fontSize) < 1e-9)
+            #expect(abs(try label("/appleid/button/left?locale=\(locale)&width=375&height=44").style.tracking - (-0.022)) < 1e-12)
+        }
+        for locale in ["ru_RU", "uk_UA", "el_GR"] {
+            #expect(abs(try label("/appleid/button?locale=\(locale)&width=375&height=44").style.tracking - (-0.022)) < 1e-12)
+        }
+        #expect(try label("/appleid/button?locale=zh_CN&width=375&height=44").style.tracking == 0)
+    }
+
     @Test("Bordered left: no ring, the stroke centred on the outer edge (0.5 pt shows)")
     func borderedLeft() throws {
         let (outer, face) = try border("/appleid/button/left?color=white&border=true&width=240&height=40")
