@@ -171,6 +171,18 @@ extension Bitmap {
 struct UserFontSpaceTests {
     static let noSpace = TestSupport.packageRoot.appendingPathComponent("Tests/Fixtures/NoSpace.otf")
 
+    @Test("Only the pinned Inter gets the centred Latin tracking correction: not Cyrillic, not a user's font")
+    func centredTrackingCorrection() throws {
+        let pinned = TextEngine(fonts: try TestSupport.renderer().fonts)
+        let user = TextEngine(fonts: try FontLibrary(userFont: Self.noSpace))
+        let style = { (code: String) in ButtonLocale(code: code)!.textStyle }
+        #expect(pinned.centredTrackingCorrection(style: style("en_US")) == -0.004)
+        #expect(pinned.centredTrackingCorrection(style: style("de_DE")) == -0.004)
+        #expect(pinned.centredTrackingCorrection(style: style("ru_RU")) == 0)
+        #expect(pinned.centredTrackingCorrection(style: style("ja_JP")) == 0)
+        #expect(user.centredTrackingCorrection(style: style("en_US")) == 0)
+    }
+
     @Test("Spaces take the pinned fonts' width, not the user font's missing-glyph box")
     func spacesFallBack() throws {
         let fonts = try FontLibrary(userFont: Self.noSpace)
