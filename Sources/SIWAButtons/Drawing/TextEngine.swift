@@ -142,6 +142,14 @@ final class TextEngine: TextMeasuring {
         style.narrowsTitleGap && fonts.userFamily == nil ? 0.045 : 0
     }
 
+    /// Centred, Inter's Latin titles come out 0.6-1.1% wider than Apple's at the same
+    /// size (references I02, I08, I11, I07's logo; docs/geometry.md), while left-aligned
+    /// ones match (I12): the centred title gets this much more tracking. Greek, Cyrillic
+    /// and a user's own font get none (no evidence for them).
+    func centredTrackingCorrection(style: TextStyle) -> Double {
+        style.tightensCentredTitle && fonts.userFamily == nil ? -0.004 : 0
+    }
+
     /// Draws the label with its advance box starting at `label.x` and its baseline at
     /// `label.baseline`, in the current source colour.
     func draw(_ label: ButtonLayout.Label, on cr: OpaquePointer) {
