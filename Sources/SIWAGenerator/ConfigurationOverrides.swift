@@ -31,7 +31,7 @@ public struct ConfigurationOverrides: Sendable, Equatable {
                                 "presets", "naming", "ios-imagesets", "strings", "client-id", "redirect-uri", "scope", "use-popup", "templates"]
 
     /// The fields that take a list (`setList`); the others take one value (`setValue`).
-    public static let listFields: Set<String> = ["modes", "types", "styles", "locales", "sizes", "scales", "formats", "presets"]
+    public static let listFields: Set<String> = ["modes", "types", "styles", "locales", "sizes", "scales", "formats", "presets", "strings"]
 
     public func apply(to config: inout GeneratorConfiguration) {
         if let modes { config.modes = modes }
