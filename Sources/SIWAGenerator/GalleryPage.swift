@@ -13,8 +13,8 @@ import SIWAButtons
 ///
 /// A large set in several languages (more than `cardsPerPage` cards) is one page per
 /// language, with a language bar on each: `index.html` holds the first language and
-/// the logo-only buttons, `gallery/LOCALE.html` each other one. The 37-locale packs
-/// would otherwise be one page over 100,000 px tall.
+/// the logo-only buttons, `gallery/LOCALE.html` each other one (the six presets in 37
+/// languages made one page of 479,000 px; now 37 of about 11,000).
 enum GalleryPage {
     static let cardsPerPage = 150
     /// A page of at most this many cards shows every card's files; a larger one shows
@@ -92,12 +92,16 @@ enum GalleryPage {
     static func cards(configuration: GeneratorConfiguration, assets: [Asset], entries: [Manifest.Entry]) -> [Card] {
         var rank = Dictionary(configuration.variants.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let entryByPath = Dictionary(uniqueKeysWithValues: entries.map { ($0.path, $0) })
-        var cards: [Card] = [], index: [String: Int] = [:]
+        struct Key: Hashable {
+            var preset: Preset?
+            var button: ButtonSpec
+        }
+        var cards: [Card] = [], index: [Key: Int] = [:]
         for asset in assets {
             guard let entry = entryByPath[asset.path] else { continue }
             let button = asset.shipsFor ?? scaledTo1x(asset.spec)
             if rank[button] == nil { rank[button] = rank.count }
-            let key = "\(asset.preset?.rawValue ?? "")\u{0}\(button)"
+            let key = Key(preset: asset.preset, button: button)
             if let i = index[key] {
                 cards[i].files.append((asset, entry))
             } else {
@@ -115,7 +119,6 @@ enum GalleryPage {
         return button
     }
 
-    /// One page's view model: its cards in their sections, menus and contents.
     /// What every card of a page reads: the way back to the set's root, the titles, and
     /// every file of the set by button (at 1x), for a preview where a card has only PDFs.
     private struct Context {
@@ -124,6 +127,7 @@ enum GalleryPage {
         var images: [ButtonSpec: [Asset]]
     }
 
+    /// One page's view model: its cards in their sections, menus and contents.
     private static func view(_ cards: [Card], _ context: Context, header: [String: Any]) -> [String: Any] {
         let items = cards.map(\.item)
         let facetValues = GalleryFacet.all.map { facet in distinct(items.flatMap(facet.values)) }
@@ -174,6 +178,7 @@ enum GalleryPage {
         let light = sorted.filter { scaledTo1x($0.asset.spec) == button }
         let dark = sorted.filter { scaledTo1x($0.asset.spec) != button }
         let style = ButtonStyle(button)
+        // As drawn: Chinese words separated by U+2006.
         let alt = (button.mode == .logo ? ButtonLocale.default : button.locale).typeset(context.titles.accessibleTitle(for: button))
         func pane(_ spec: ButtonSpec, _ files: [Asset], look: String, label: String?) -> [String: Any]? {
             // PDF cannot be shown: then the same button's image from another layout (drawn from the same scene).
@@ -188,16 +193,17 @@ enum GalleryPage {
         }
         var panes: [[String: Any]] = []
         if let lightPane = pane(button, light.map(\.asset), look: "light", label: nil) {
+            // The layout's dark look, else the same image on dark grey.
+            var same = lightPane
+            same["look"] = "dark"
             let darkButton = dark.first.map { scaledTo1x($0.asset.spec) }
-            panes = [lightPane, darkButton.flatMap { pane($0, dark.map(\.asset), look: "dark", label: "dark mode: \(ButtonStyle($0).rawValue)") }
-                ?? pane(button, light.map(\.asset), look: "dark", label: nil)!]
+            panes = [lightPane, darkButton.flatMap { pane($0, dark.map(\.asset), look: "dark", label: "dark mode: \(ButtonStyle($0).rawValue)") } ?? same]
         }
         let caption = button.mode == .logo ? style.rawValue : "\(style.rawValue) · \(button.locale.code)"
         var view: [String: Any] = [
             "caption": caption,
             "panes": panes,
             "hasPreview": !panes.isEmpty,
-            // As drawn: Chinese words separated by U+2006.
             "lang": button.mode == .logo ? ButtonLocale.default.bcp47 : button.locale.bcp47,
             "dir": button.mode != .logo && button.locale.isRightToLeft ? "rtl" : "ltr",
             "facets": GalleryFacet.all.compactMap { facet -> [String: Any]? in
