@@ -41,7 +41,7 @@ struct SetPlan {
         }
         texts += Self.strings(configuration, titles: titles)
         assets.sort { $0.path < $1.path }
-        try Self.checkNames(assets.map(\.path) + texts.map(\.path) + ["index.html", "gallery.js", OutputFolder.manifestName],
+        try Self.checkNames(assets.map(\.path) + texts.map(\.path) + GalleryPage.paths(configuration) + ["gallery.js", OutputFolder.manifestName],
                             option: presets.isEmpty ? "--naming" : "--presets")
     }
 

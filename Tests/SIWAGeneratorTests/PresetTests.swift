@@ -365,7 +365,9 @@ import Testing
         config.presets = [.web, .android, .ios, .flutter, .reactNative, .email]
         let plan = try SetPlan(config, titles: .standard, templates: try TemplateSet.load(override: nil),
                                web: try config.web.settings())
-        #expect(Generator.fileCount(config, snippets: true) == plan.assets.count + plan.texts.count + 3)  // + index.html, gallery.js, manifest.json
+        // + the gallery's pages (one per language here), gallery.js, manifest.json
+        #expect(GalleryPage.paths(config).count == 37)
+        #expect(Generator.fileCount(config, snippets: true) == plan.assets.count + plan.texts.count + 37 + 2)
     }
 
     // MARK: names and bad input

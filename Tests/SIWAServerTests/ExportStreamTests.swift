@@ -108,7 +108,7 @@ import ZIPFoundation
             config.web.redirectURI = "https://example.com/auth/apple"
             let files = Generator.fileCount(config, snippets: true)
             #expect(files <= ExportLimits.defaultMaxFiles, "\(preset): \(files) files")
-            if preset == .android { #expect(files == 6_873) }
+            if preset == .android { #expect(files == 6_909) }
         }
     }
 
