@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // C libraries, found with pkg-config (Debian: libcairo2-dev, libpango1.0-dev, libpng-dev, libwebp-dev).
@@ -56,6 +57,7 @@ let package = Package(
             "SIWAButtons", "SIWAGenerator", "SIWALint", "SIWAResources",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -64,6 +66,7 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             "CAllocator",
         ]),
 
@@ -79,7 +82,7 @@ let package = Package(
         ]),
 
         // What `render` does with its arguments, for both binaries below.
-        .target(name: "SIWARenderJob", dependencies: ["SIWAButtons", "SIWALint", "SIWAFiles", "CSIWASystem"]),
+        .target(name: "SIWARenderJob", dependencies: ["SIWAButtons", "SIWAModel", "SIWALint", "SIWAFiles", "CSIWASystem"]),
         // The command line `siwa-buttons`: draws a plain `render` line itself, execs siwa-buttons-full
         // for the rest. Nothing here imports Foundation (FoundationEssentials only), so it starts fast.
         .executableTarget(name: "siwa-buttons", dependencies: ["SIWARenderJob", "SIWAButtons", "SIWAModel", "CSIWASystem"]),
@@ -87,6 +90,7 @@ let package = Package(
         .executableTarget(name: "siwa-buttons-full", dependencies: [
             "SIWAButtons", "SIWAServer", "SIWAGenerator", "CSIWASystem", "SIWALint", "SIWAFiles", "SIWARenderJob",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
@@ -105,11 +109,17 @@ let package = Package(
         .testTarget(name: "SIWAButtonsTests", dependencies: ["SIWAButtons", "SIWAModel", "CCairo", "CWebP", "SharedTestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "SIWAServerTests", dependencies: [
-            "SIWAServer", "SIWAGenerator", "HostApp", "siwa-buttons-full", "SharedTestSupport",
+            "SIWAServer", "SIWAGenerator", "SIWAButtons", "SIWALint", "HostApp", "siwa-buttons-full", "SharedTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .testTarget(name: "SIWAGeneratorTests", dependencies: ["SIWAGenerator", "SIWAFiles", "SharedTestSupport"]),
+        .testTarget(name: "SIWAGeneratorTests", dependencies: ["SIWAGenerator", "SIWAButtons", "SIWAFiles", "SharedTestSupport"]),
         // The command line as users run it: the built binary, copied, run, served.
         .testTarget(name: "CLITests", dependencies: [
             "SIWAButtons", "SIWARenderJob", "siwa-buttons", "siwa-buttons-full", "SharedTestSupport", .product(name: "Crypto", package: "swift-crypto"),
@@ -130,6 +140,7 @@ package.targets.append(.executableTarget(
     dependencies: [
         "SIWAServer",  // its static-file middleware
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
     ],
     path: "Examples/swift-hummingbird"))
@@ -150,6 +161,18 @@ if Context.environment["SIWA_BENCHMARKS"] == "1" {
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
         ],
             path: "Benchmarks/BareRoute"),
+    ]
+}
+
+// The upcoming-language features Hummingbird enables, on every target of ours but the
+// tests: `any` spelled out for existentials, and a member visible only in files that
+// import its module (so each file says what it uses, and Package.swift declares it).
+// (Hummingbird's third, InternalImportsByDefault, would mark every import of a library
+// module `public import`: not taken.)
+for target in package.targets where target.type != .system && target.type != .test {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
     ]
 }
 

@@ -6,6 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 
+python3 scripts/check-imports.py
 swift build --build-tests
 # One test at a time: the live-server tests need the cooperative threads that a
 # parallel image test would hold (2 on a 2-core machine), and time out otherwise.

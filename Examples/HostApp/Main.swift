@@ -1,3 +1,5 @@
+import Hummingbird
+import Foundation
 import Logging
 import SIWAButtons
 

@@ -1,3 +1,4 @@
+import Foundation
 import SIWAButtons
 
 /// Android string resources, `values-*/siwa_strings.xml` in the folders the drawables use

@@ -1,3 +1,4 @@
+import Foundation
 import SIWAButtons
 
 /// A format Apple's titles are written in (`generate --strings`), for apps that draw

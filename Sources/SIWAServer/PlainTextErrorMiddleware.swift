@@ -1,3 +1,4 @@
+import Logging
 import HTTPTypes
 import Hummingbird
 import SIWAButtons

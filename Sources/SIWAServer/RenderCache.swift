@@ -1,3 +1,4 @@
+import Metrics
 import Dispatch
 import Logging
 import Synchronization

@@ -2,6 +2,11 @@ import CSIWASystem
 import SIWAButtons
 import SIWAModel
 import SIWARenderJob
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,4 @@
+import Metrics
 import Logging
 import NIOCore
 
