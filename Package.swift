@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
     name: "siwa-buttons",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "SIWAButtons", targets: ["SIWAButtons"]),
         // The model alone (parse, layout, schema), without the C libraries.
@@ -98,18 +98,6 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], path: "Examples/HostApp"),
 
-        // Renderer benchmark: bash scripts/bench-render.sh
-        .executableTarget(name: "RenderBenchmark", dependencies: ["SIWAButtons", "CCairo"], path: "Benchmarks/RenderBenchmark"),
-        // The renderer under concurrency: deadlocks and wrong bytes (bash scripts/stress-render.sh)
-        .executableTarget(name: "RenderStress", dependencies: ["SIWAButtons"], path: "Benchmarks/RenderStress"),
-        // PNG against WebP (bytes, encode time) on a generated set: bash scripts/bench-webp.sh
-        .executableTarget(name: "EncodeBenchmark", dependencies: ["SIWAButtons"], path: "Benchmarks/EncodeBenchmark"),
-        // The bare-route reference of the server benchmark: bash scripts/bench-server.sh
-        .executableTarget(name: "BareRoute", dependencies: [
-            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
-        ],
-                          path: "Benchmarks/BareRoute"),
-
         // Helpers the test targets share: a PNG's size, temporary folders, a small tmpfs.
         .target(name: "SharedTestSupport", path: "Tests/SharedTestSupport"),
         // Parsing, layout in points and the schema: no C library needed.
@@ -145,6 +133,25 @@ package.targets.append(.executableTarget(
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
     ],
     path: "Examples/swift-hummingbird"))
+
+// Benchmarks build only when asked for (SIWA_BENCHMARKS=1, as the scripts/bench-*.sh do),
+// as Hummingbird keeps its own out of a user's build: a package that depends on this one,
+// or `swift build` of the library, never compiles them.
+if Context.environment["SIWA_BENCHMARKS"] == "1" {
+    package.targets += [
+        // Renderer benchmark: bash scripts/bench-render.sh
+        .executableTarget(name: "RenderBenchmark", dependencies: ["SIWAButtons", "CCairo"], path: "Benchmarks/RenderBenchmark"),
+        // The renderer under concurrency: deadlocks and wrong bytes (bash scripts/stress-render.sh)
+        .executableTarget(name: "RenderStress", dependencies: ["SIWAButtons"], path: "Benchmarks/RenderStress"),
+        // PNG against WebP (bytes, encode time) on a generated set: bash scripts/bench-webp.sh
+        .executableTarget(name: "EncodeBenchmark", dependencies: ["SIWAButtons"], path: "Benchmarks/EncodeBenchmark"),
+        // The bare-route reference of the server benchmark: bash scripts/bench-server.sh
+        .executableTarget(name: "BareRoute", dependencies: [
+            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
+        ],
+            path: "Benchmarks/BareRoute"),
+    ]
+}
 
 // Fonts/, Templates/ and public/ as SwiftPM resources, so that an executable of another
 // package that depends on SIWAServer finds them in the bundle SwiftPM copies beside it

@@ -59,9 +59,7 @@ let logger = Logger(label: "buttons-app")
 let buttons = ButtonService(backend: try RenderBackend(renderer: ButtonRenderer(fonts: FontLibrary())), logger: logger)
 let router = Router()
 router.get("/") { _, _ in "the app's own page\n" }
-router.addRoutes(ImageRoutes(service: buttons).routes, atPath: "/buttons")
-router.addRoutes(SnippetRoutes(logger: logger, titles: buttons.backend.titles).routes, atPath: "/buttons")
-router.addRoutes(EditorRoutes().routes, atPath: "/buttons")
+router.addRoutes(ButtonRoutes(service: buttons, logger: logger).routes, atPath: "/buttons")
 let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)),
                       services: [buttons], logger: logger)
 try await app.runService()

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Generates two sets (one with a hostile client id, one logo-only zh_CN with no scope)
+# Generates four sets (one with a hostile client id, one logo-only zh_CN with no scope,
+# small platform packs, and packs for every platform in four languages)
 # into temporary folders with a built siwa-buttons, then opens index.html and the
 # snippets in headless Chromium, as pasted and served by the Hummingbird example server
 # (Examples/swift-hummingbird, built by `swift build` as siwa-example-hummingbird), driving
@@ -37,7 +38,8 @@ python3 -c 'import selenium' 2>/dev/null \
 dist=$(mktemp -d "${TMPDIR:-/tmp}/siwa-html-dist.XXXXXX")
 logo=$(mktemp -d "${TMPDIR:-/tmp}/siwa-html-logo.XXXXXX")
 packs=$(mktemp -d "${TMPDIR:-/tmp}/siwa-html-packs.XXXXXX")
-trap 'rm -rf "$dist" "$logo" "$packs"' EXIT
+paged=$(mktemp -d "${TMPDIR:-/tmp}/siwa-html-paged.XXXXXX")
+trap 'rm -rf "$dist" "$logo" "$packs" "$paged"' EXIT
 # The issue's hostile client id, and a redirect URI with quotes and a query, on the
 # example server's stand-in address.
 client_id='a"</script><script>alert(1)</script>'
@@ -50,6 +52,9 @@ echo "== generated pages in headless Chromium ($bin)"
     --client-id com.example.web --redirect-uri https://example.com/cb --scope ''
 "$bin" generate --out "$packs" --presets web,ios,android --modes center,logo --types sign-in --styles black,white \
     --locales en_US,de_DE
-python3 "$root/e2e/generated_pages.py" "$dist" "$logo" "$packs" "$shots" \
+# Every platform in four languages: 450 cards, a gallery page per language.
+"$bin" generate --out "$paged" --presets web,ios,android,flutter,react-native,email --formats best \
+    --locales en_US,de_DE,ar_SA,ja_JP --client-id com.example.web --redirect-uri https://example.com/cb >/dev/null
+python3 "$root/e2e/generated_pages.py" "$dist" "$logo" "$packs" "$paged" "$shots" \
     --client-id "$client_id" --redirect-uri "$redirect_uri" --example "$example" \
     --chromedriver "$(command -v chromedriver)"

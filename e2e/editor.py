@@ -244,18 +244,21 @@ class Editor:
 
     def expect_refusal(self, field, since):
         """The snippet requests since resource entry `since` that the service refused
-        (400) are expected; the last one names `field`, and the page shows the service's
-        message for it under the field. Returns the message."""
+        (400) are expected; the last one names `field` as its JSON error's `parameter`,
+        and the page shows that error's `reason` under the field (read from the JSON, never
+        from the sentence). Returns the text shown."""
         refused = self.js("""return performance.getEntriesByType('resource').slice(arguments[0])
             .filter(e => e.name.includes('/api/snippet/') && e.responseStatus === 400).map(e => e.name);""", since)
         expect(refused, f"no snippet request was refused for {field}")
-        status, _, body = http_get(refused[-1])
-        answer = body.decode().strip()
-        prefix = f"Invalid value for parameter '{field}': "
-        expect(status == 400 and answer.startswith(prefix), f"the service's answer does not name {field}: {status} {answer}")
-        told = answer[len(prefix):]
+        status, headers, body = http_get(refused[-1])
+        error = json.loads(body)["error"]
+        expect(status == 400 and error["parameter"] == field and field in error["message"],
+               f"the service's answer does not name {field}: {status} {error}")
+        told = error["reason"]
         shown = self.text(f"{field}-error")
         expect(shown == told[0].upper() + told[1:], f"under {field} the page shows {shown!r}, the service said {told!r}")
+        # Nothing else on the page shows this refusal (it is the field's, not the settings').
+        expect(not self.visible("snippet-error"), f"the settings' own message shows too: {self.text('snippet-error')!r}")
         self.refused.update(refused)
         return shown
 

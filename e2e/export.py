@@ -14,6 +14,7 @@ every scale and format) is refused and the service's one-line reason is shown in
 panel; no console error or CSP violation but that expected 400.
 """
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -180,8 +181,10 @@ def check_oversized(editor, server):
         .filter(e => e.name.includes('/api/export.zip')).map(e => [e.name, e.responseStatus]);""", since)
     expect(len(refused) == 1 and refused[0][1] == 400, f"the oversized request: {refused}")
     status, _, body = http_get(refused[0][0])
-    answer = body.decode().strip()
-    expect(status == 400 and answer.startswith("This set has ") and " files, more than the " in answer, f"the service said {status} {answer}")
+    error = json.loads(body)["error"]
+    answer = error["message"]
+    expect(status == 400 and error["parameter"] is None and answer.startswith("This set has ") and " files, more than the " in answer,
+           f"the service said {status} {error}")
     shown = editor.text("export-error")
     expect(shown == answer, f"the panel shows {shown!r}, the service said {answer!r}")
     editor.refused.add(refused[0][0])

@@ -667,6 +667,87 @@ def check_gallery_presets(browser, origin, dist, shot, failures):
     failures.check(shown == len(files), f"“Show all” shows every layout's rows again ({shown} of {len(files)})")
 
 
+def check_gallery_paged(browser, origin, dist, shot, failures):
+    """A large set in several languages, as the gallery pages it: one page per language
+    linked by a language bar, each short enough to look through, every file on exactly
+    one page, every image loading, the iOS and Android cards showing their dark look
+    (`-dark`, `-night`) on dark grey, and a shared #locale= link opening its language's page."""
+    with open(os.path.join(dist, "manifest.json"), encoding="utf-8") as f:
+        manifest = json.load(f)
+    pages = [p["path"] for p in manifest["pages"] if p["path"] == "index.html" or p["path"].startswith("gallery/")]
+    failures.start(f"the gallery of a large set, {len(pages)} pages")
+    seen, heights = {}, {}
+    for page in pages:
+        browser.open(origin + page, width=1280, height=900, settle=0.2)
+        state = browser.js("""return (async () => {
+            const imgs = Array.from(document.images);
+            imgs.forEach(i => { i.loading = 'eager'; });
+            await Promise.all(imgs.map(i => i.decode().catch(() => null)));
+            // The button's face colour: a pixel inside its top edge, in the middle.
+            const face = (img) => {
+                const canvas = document.createElement('canvas');
+                canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+                const context = canvas.getContext('2d');
+                context.drawImage(img, 0, 0);
+                const [r, g, b] = context.getImageData(Math.floor(img.naturalWidth / 2), Math.floor(img.naturalHeight / 10), 1, 1).data;
+                return r > 230 && g > 230 && b > 230 ? 'white' : r < 30 && g < 30 && b < 30 ? 'black' : `rgb(${r},${g},${b})`;
+            };
+            const pane = (card, look) => {
+                const img = card.querySelector(`.pane.${look} img`), label = card.querySelector(`.pane.${look} .look`);
+                return img ? [img.currentSrc, face(img), label ? label.textContent : ''] : ['', '', ''];
+            };
+            return {height: document.documentElement.scrollHeight,
+                    broken: imgs.filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src),
+                    languages: [...document.querySelectorAll('.languages a')].map(a => [a.dataset.locale, a.hasAttribute('aria-current')]),
+                    rows: [...document.querySelectorAll('li[data-preset] code')].map(c => c.textContent),
+                    dark: [...document.querySelectorAll('.item')].filter(c => ['ios', 'android'].includes(c.dataset.preset) && c.dataset.style !== 'white')
+                        .map(c => [c.dataset.preset, c.dataset.style, pane(c, 'light'), pane(c, 'dark')])};
+        })()""")
+        heights[page] = state["height"]
+        for row in state["rows"]:
+            seen[row] = seen.get(row, 0) + 1
+        failures.check(not state["broken"], f"{page}: every image loads (broken: {state['broken'][:3]})")
+        failures.check(len(state["languages"]) == len(pages) and sum(current for _, current in state["languages"]) == 1,
+                       f"{page}: a language bar with the {len(pages)} pages, this one marked ({state['languages'][:3]}...)")
+        # The dark look is the white button, named in the pane; Android's is its -night
+        # file. (iOS here has PDFs only, which no browser shows in an <img>: the pane
+        # shows the same button from another layout.)
+        wrong = [(preset, style, light, dark) for preset, style, light, dark in state["dark"]
+                 if dark[1] != "white" or dark[2] != "dark mode: white" or light[2]
+                 or light[1] != ("black" if style == "black" else "white")
+                 or (preset == "android" and ("-night" not in dark[0] or "-night" in light[0]))]
+        failures.check(state["dark"] and not wrong,
+                       f"{page}: {len(state['dark'])} iOS and Android cards show their dark look, the white button, on dark grey (wrong: {wrong[:2]})")
+        ours, _ = our_errors(browser, origin)
+        failures.check(not ours, f"{page}: no console errors, CSP violations or failed loads {ours}")
+    # A card's file list is closed on these pages; a screenshot with one opened.
+    last = [p for p in pages if p.startswith("gallery/")][-1]
+    browser.open(origin + last, width=1280, height=900)
+    browser.js("""const card = document.querySelector('.item[data-preset="ios"]');
+        card.querySelector('details').open = true; card.closest('section').scrollIntoView();""")
+    time.sleep(0.3)
+    browser.screenshot(shot("gallery-paged-ios.png"))
+    files = sorted(e["path"] for e in manifest["files"])
+    failures.check(sorted(seen) == files and set(seen.values()) == {1},
+                   f"every file of the set on exactly one page ({len(seen)} of {len(files)})")
+    print("  gallery page heights (px): " + ", ".join(f"{p} {h}" for p, h in heights.items()))
+    failures.check(max(heights.values()) < 15000, f"each page under 15,000 px (tallest {max(heights.values())})")
+    # A shared link from the one-page days still lands on its language's buttons.
+    locale = last[len("gallery/"):-len(".html")]
+    expected = origin + f"gallery/{locale}.html#style=black"
+    browser.driver.get(origin + f"index.html#style=black&locale={locale}")
+    try:  # open() would wait for the URL asked for, which the page replaces
+        WebDriverWait(browser.driver, 30, poll_frequency=0.05).until(
+            lambda _: browser.js("return [location.href, document.readyState]") == [expected, "complete"])
+    except TimeoutException:
+        pass
+    time.sleep(0.3)
+    state = browser.js("return {url: location.href, style: (document.querySelector('select[data-facet=\"style\"]') || {}).value}")
+    failures.check(state["url"] == origin + f"gallery/{locale}.html#style=black" and state["style"] == "black",
+                   f"index.html#style=black&locale={locale} opens {locale}'s page filtered to black ({state})")
+    browser.screenshot(shot("gallery-paged.png"))
+
+
 def check_gallery(browser, origin, dist, shot, failures):
     """index.html as a hand-off page: the filters show exactly the buttons that match
     (counted from manifest.json, not from the page), keep their choice in the URL hash,
@@ -1131,6 +1212,7 @@ def main():
     ap.add_argument("dist")
     ap.add_argument("logo_dist")
     ap.add_argument("packs_dist")
+    ap.add_argument("paged_dist", help="a set large enough for a gallery page per language")
     ap.add_argument("screenshots")
     ap.add_argument("--client-id", required=True)
     ap.add_argument("--redirect-uri", required=True)
@@ -1141,10 +1223,11 @@ def main():
     os.makedirs(args.screenshots, exist_ok=True)
     shot = functools.partial(os.path.join, args.screenshots)
 
-    servers = [Server(("127.0.0.1", 0), make_handler(os.path.abspath(d))) for d in (args.dist, args.logo_dist, args.packs_dist)]
+    servers = [Server(("127.0.0.1", 0), make_handler(os.path.abspath(d)))
+               for d in (args.dist, args.logo_dist, args.packs_dist, args.paged_dist)]
     for server in servers:
         threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin, logo_origin, packs_origin = (f"http://127.0.0.1:{s.server_address[1]}/" for s in servers)
+    origin, logo_origin, packs_origin, paged_origin = (f"http://127.0.0.1:{s.server_address[1]}/" for s in servers)
     size = snippet_size(args.dist)
     # With WebP in the set the snippets offer it first: Chromium picks it over the PNG.
     global IMAGE_EXT
@@ -1163,6 +1246,7 @@ def main():
         check_index(browser, origin, shot, failures)
         check_gallery(browser, origin, args.dist, shot, failures)
         check_gallery_presets(browser, packs_origin, args.packs_dist, shot, failures)
+        check_gallery_paged(browser, paged_origin, args.paged_dist, shot, failures)
         check_img_snippet(browser, origin, size, shot, failures)
         check_nojs_as_pasted(browser, origin, size, args, shot, failures)
         check_js_as_pasted(browser, origin, size, shot, failures)

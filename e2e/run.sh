@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# The end-to-end checks, on built binaries (they build nothing): the generated pages and
-# the web editor in headless Chromium, then the service under abuse (soak: about 3 min).
+# The end-to-end checks, on built binaries (they build nothing): the documentation's
+# examples, the generated pages and the web editor in headless Chromium, then the service
+# under abuse (soak: about 3 min).
 #   bash e2e/run.sh [BINARY]     (default .build/debug/siwa-buttons; scripts/test.sh runs it)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${1:-$root/.build/debug/siwa-buttons}
+# Every command and configuration example of README.md and docs/ as written (about a minute).
+echo "== the documentation's examples ($bin)"
+python3 "$root/e2e/check_docs.py" "$bin"
 bash "$root/e2e/check-generated-html.sh" "$bin"
 bash "$root/e2e/check-editor.sh" "$bin"
 # <apple-signin-button>, the snippets in single-page apps, the framework example pages

@@ -14,6 +14,8 @@
 # Request logging is off on both sides (--log-level warning, access_log off): the
 # figures compare serving, not log writing. wrk runs on the same machine.
 set -euo pipefail
+# The benchmark targets exist only with this set (Package.swift).
+export SIWA_BENCHMARKS=1
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DURATION="${DURATION:-10s}"

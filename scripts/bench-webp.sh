@@ -6,6 +6,8 @@
 # SIWA_BUTTONS_BIN: a siwa-buttons already built (any build writes the same bytes),
 # else the release one is built.
 set -euo pipefail
+# The benchmark targets exist only with this set (Package.swift).
+export SIWA_BENCHMARKS=1
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 bin=${SIWA_BUTTONS_BIN:-}

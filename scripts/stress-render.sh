@@ -6,6 +6,8 @@
 # a failed render or a differing answer.
 #   bash scripts/stress-render.sh [RENDERS_PER_RUN]      (default 150000; about 20 min each on 2 cores)
 set -euo pipefail
+# The benchmark targets exist only with this set (Package.swift).
+export SIWA_BENCHMARKS=1
 cd "$(dirname "$0")/.."
 source scripts/setup-build.sh
 renders=${1:-150000}

@@ -1,85 +1,131 @@
 import Foundation
 import SIWAButtons
 
-/// An Xcode asset catalog, under `ios/`:
+/// An Xcode asset catalog, under `ios/`: one imageset per button, its images carrying
+/// their language as Xcode writes a localized imageset (Xcode 11+, "Localize" in the
+/// Attributes inspector), so `UIImage(named: "siwa-sign-in-black")` is the button in
+/// the app's language and in the system's appearance:
 ///
 ///     Buttons.xcassets/Contents.json
-///     Buttons.xcassets/siwa-sign-in-black-en_US.imageset/Contents.json
-///     Buttons.xcassets/siwa-sign-in-black-en_US.imageset/siwa-sign-in-black-en_US@2x.png
-///     Buttons.xcassets/siwa-sign-in-black-en_US.imageset/siwa-sign-in-black-en_US-dark@2x.png
+///     Buttons.xcassets/siwa-sign-in-black.imageset/Contents.json
+///     Buttons.xcassets/siwa-sign-in-black.imageset/siwa-sign-in-black-en_US@2x.png       no "locale": the default
+///     Buttons.xcassets/siwa-sign-in-black.imageset/siwa-sign-in-black-en_US-dark@2x.png
+///     Buttons.xcassets/siwa-sign-in-black.imageset/siwa-sign-in-black-de_DE@2x.png       "locale" : "de"
 ///
-/// One imageset per button with 1x, 2x and 3x PNGs, or one PDF kept as a vector
-/// (`preserves-vector-representation`) when PDF is asked for; the dark look (the
-/// HIG's white, `SnippetImages.darkTwin`) as `luminosity: dark` entries where it
-/// differs, so `UIImage(named:)` switches with the system appearance. The keys are
-/// those of Apple's Asset Catalog Format Reference.
+/// The set's first locale is the development language's: its images fill the
+/// imageset's unlocalized slot, which iOS shows in every language the set lacks (as the
+/// Android pack's unqualified folders do); each other locale's carry `"locale"` (Xcode's
+/// language identifier, `PlatformLocale.xcode`) and the set has `"localizable" : true`.
+/// With `--ios-imagesets per-locale` each locale is an imageset of its own instead
+/// (`siwa-sign-in-black-de_DE`), not localized.
+///
+/// 1x, 2x and 3x PNGs, or one PDF kept as a vector (`preserves-vector-representation`)
+/// when PDF is asked for; the dark look (the HIG's white, `SnippetImages.darkTwin`) as
+/// `luminosity: dark` entries where it differs. The keys are those of Apple's Asset
+/// Catalog Format Reference (Image Set Type) and Xcode's `locale`/`localizable`.
 struct AssetCatalogLayout {
     let configuration: GeneratorConfiguration
     /// One PDF per look instead of PNGs.
     let vector: Bool
 
     static let catalogPath = "Buttons.xcassets"
-    static let rootContents = encode(Contents(images: nil, properties: nil))
+    static let rootContents = xcodeJSON(Contents(images: nil, properties: nil))
+
+    /// Whether one imageset holds the button in every locale of the set.
+    var localized: Bool { configuration.imagesets == .localized }
 
     func files(for variant: ButtonSpec) -> (assets: [Asset], texts: [(String, String)]) {
-        let name = AssetNaming.stem(variant, size: configuration.sizes.count > 1, locale: true).joined(separator: "-")
+        let several = configuration.sizes.count > 1
+        let perLocale = !localized && variant.mode != .logo
+        let name = AssetNaming.stem(variant, size: several, locale: perLocale).joined(separator: "-")
         let folder = "\(Self.catalogPath)/\(name).imageset"
+        let looks = images(of: variant, fileStem: AssetNaming.stem(variant, size: several, locale: true).joined(separator: "-"))
+        let assets = looks.map { Asset(spec: $0.spec, format: vector ? .pdf : .png, path: "\(folder)/\($0.entry.filename)") }
+        // One Contents.json per imageset: written with the first locale's button, listing every locale's images.
+        guard perLocale || variant.mode == .logo || variant.locale == configuration.locales[0] else { return (assets, []) }
+        var entries = looks.map(\.entry)
+        var properties = Properties(preservesVectorRepresentation: vector ? true : nil)
+        if !perLocale && variant.mode != .logo && configuration.locales.count > 1 {
+            for locale in configuration.locales.dropFirst() {
+                var other = variant
+                other.locale = locale
+                entries += images(of: other, fileStem: AssetNaming.stem(other, size: several, locale: true).joined(separator: "-"))
+                    .map { var entry = $0.entry; entry.locale = PlatformLocale.xcode(locale); return entry }
+            }
+            properties.localizable = true
+        }
+        let contents = Contents(images: entries, properties: properties.isEmpty ? nil : properties)
+        return (assets, [("\(folder)/Contents.json", Self.xcodeJSON(contents))])
+    }
+
+    /// A button's images in Xcode's order: scale by scale, each look (light, then dark where it differs).
+    private func images(of variant: ButtonSpec, fileStem: String) -> [(spec: ButtonSpec, entry: Image)] {
         let dark = SnippetImages.darkTwin(of: variant)
         let looks: [(spec: ButtonSpec, file: String, appearances: [Appearance]?)] =
-            [(variant, name, nil)] + (dark == variant ? [] : [(dark, name + "-dark", [Appearance()])])
-        var assets: [Asset] = []
-        var images: [Image] = []
-        for look in looks {
-            for scale in vector ? [1] : [1, 2, 3] {
+            [(variant, fileStem, nil)] + (dark == variant ? [] : [(dark, fileStem + "-dark", [Appearance()])])
+        return (vector ? [1] : [1, 2, 3]).flatMap { scale in
+            looks.map { look in
                 var spec = look.spec
                 spec.scale = scale
                 let file = vector ? "\(look.file).pdf" : look.file + (scale == 1 ? "" : "@\(scale)x") + ".png"
-                assets.append(Asset(spec: spec, format: vector ? .pdf : .png, path: "\(folder)/\(file)"))
-                images.append(Image(appearances: look.appearances, filename: file, scale: vector ? nil : "\(scale)x"))
+                return (spec, Image(appearances: look.appearances, filename: file, scale: vector ? nil : "\(scale)x"))
             }
         }
-        let contents = Contents(images: images, properties: vector ? Properties() : nil)
-        return (assets, [("\(folder)/Contents.json", Self.encode(contents))])
     }
 
-    struct Contents: Encodable {
+    struct Contents: Codable {
         var images: [Image]?
         var info = Info()
         var properties: Properties?
     }
 
-    struct Info: Encodable {
+    struct Info: Codable {
         var author = "xcode"
         var version = 1
     }
 
-    struct Image: Encodable {
+    struct Image: Codable {
         var appearances: [Appearance]?
         var filename: String
         var idiom = "universal"
+        /// Xcode's language identifier of a localized image; absent for the default.
+        var locale: String?
         /// Absent for a single-scale (vector) image.
         var scale: String?
     }
 
-    struct Appearance: Encodable {
+    struct Appearance: Codable, Equatable {
         var appearance = "luminosity"
         var value = "dark"
     }
 
-    struct Properties: Encodable {
-        var preservesVectorRepresentation = true
+    struct Properties: Codable {
+        var localizable: Bool?
+        var preservesVectorRepresentation: Bool?
+
+        var isEmpty: Bool { localizable == nil && preservesVectorRepresentation == nil }
 
         enum CodingKeys: String, CodingKey {
+            case localizable
             case preservesVectorRepresentation = "preserves-vector-representation"
         }
     }
 
-    /// As Xcode writes them: pretty-printed, two-space indent, final newline (sorted
-    /// keys, so reruns are byte-identical).
-    static func encode(_ contents: Contents) -> String {
+    /// JSON as Xcode writes it (asset catalogs, String Catalogs): pretty-printed,
+    /// `"key" : value`, two-space indent, final newline, keys sorted (reruns are
+    /// byte-identical).
+    static func xcodeJSON(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain strings, numbers and booleans cannot fail.
-        return String(decoding: try! encoder.encode(contents), as: UTF8.self) + "\n"
+        return String(decoding: try! encoder.encode(value), as: UTF8.self) + "\n"
     }
+}
+
+/// How the iOS catalog names its imagesets (`--ios-imagesets`).
+public enum ImagesetNaming: String, CaseIterable, Sendable {
+    /// One imageset per button, localized (`siwa-sign-in-black`).
+    case localized
+    /// One imageset per button and locale (`siwa-sign-in-black-de_DE`), as before localized imagesets.
+    case perLocale = "per-locale"
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SIWAButtons
 import SIWALint
 
@@ -65,33 +66,38 @@ public struct BatchRenderer: Sendable {
     }
 
     /// The job counter and results, behind one lock.
-    private final class SharedState: @unchecked Sendable {
-        private let lock = NSLock()
-        private var cursor = 0
-        private var done = 0
-        private(set) var entries: [Manifest.Entry?]
-        private(set) var failure: (any Error)?
+    private final class SharedState: Sendable {
+        private struct Jobs {
+            var cursor = 0
+            var done = 0
+            var entries: [Manifest.Entry?]
+            var failure: (any Error)?
+        }
+        private let jobs: Mutex<Jobs>
 
-        init(count: Int) { entries = Array(repeating: nil, count: count) }
+        init(count: Int) { jobs = Mutex(Jobs(entries: Array(repeating: nil, count: count))) }
+
+        var entries: [Manifest.Entry?] { jobs.withLock { $0.entries } }
+        var failure: (any Error)? { jobs.withLock { $0.failure } }
 
         func next() -> Int? {
-            lock.withLock {
-                guard failure == nil, cursor < entries.count else { return nil }
-                defer { cursor += 1 }
-                return cursor
+            jobs.withLock { jobs in
+                guard jobs.failure == nil, jobs.cursor < jobs.entries.count else { return nil }
+                defer { jobs.cursor += 1 }
+                return jobs.cursor
             }
         }
 
         func finish(_ index: Int, _ entry: Manifest.Entry) -> Int {
-            lock.withLock {
-                entries[index] = entry
-                done += 1
-                return done
+            jobs.withLock { jobs in
+                jobs.entries[index] = entry
+                jobs.done += 1
+                return jobs.done
             }
         }
 
         func fail(_ error: any Error) {
-            lock.withLock { if failure == nil { failure = error } }
+            jobs.withLock { jobs in if jobs.failure == nil { jobs.failure = error } }
         }
     }
 }

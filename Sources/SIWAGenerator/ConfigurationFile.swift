@@ -39,11 +39,11 @@ public enum ConfigurationFile {
             let key = keyNode.string ?? ""
             let at = where_(value, fileName)
             switch key {
-            case "modes", "types", "styles", "locales", "scales", "formats", "presets":
+            case "modes", "types", "styles", "locales", "scales", "formats", "presets", "strings":
                 try overrides.setList(key, try listItems(key, value, fileName), fieldLocation: at)
             case "sizes":
                 try overrides.setList(key, try listItems(key, value, fileName, allowMappings: true), fieldLocation: at)
-            case "client-id", "redirect-uri", "scope", "templates", "naming":
+            case "client-id", "redirect-uri", "scope", "templates", "naming", "ios-imagesets":
                 guard case .scalar(let scalar) = value, !isNull(value) || key == "scope" else {
                     throw ConfigurationError(field: key, "must be a single text value", location: at)
                 }

@@ -14,6 +14,10 @@ public struct ConfigurationOverrides: Sendable, Equatable {
     public var formatsBest: Bool?
     public var presets: [Preset]?
     public var naming: Naming?
+    public var imagesets: ImagesetNaming?
+    public var strings: [StringsFormat]?
+    /// `strings: all` (alone, as `formats: best`).
+    public var stringsAll: Bool?
     public var clientId: String?
     public var redirectURI: String?
     public var scope: String?
@@ -24,7 +28,10 @@ public struct ConfigurationOverrides: Sendable, Equatable {
 
     /// The field names, as YAML keys and (with `--`) as flags.
     public static let fields = ["modes", "types", "styles", "locales", "sizes", "scales", "formats",
-                                "presets", "naming", "client-id", "redirect-uri", "scope", "use-popup", "templates"]
+                                "presets", "naming", "ios-imagesets", "strings", "client-id", "redirect-uri", "scope", "use-popup", "templates"]
+
+    /// The fields that take a list (`setList`); the others take one value (`setValue`).
+    public static let listFields: Set<String> = ["modes", "types", "styles", "locales", "sizes", "scales", "formats", "presets", "strings"]
 
     public func apply(to config: inout GeneratorConfiguration) {
         if let modes { config.modes = modes }
@@ -40,6 +47,11 @@ public struct ConfigurationOverrides: Sendable, Equatable {
         }
         if let presets { config.presets = presets }
         if let naming { config.naming = naming }
+        if let imagesets { config.imagesets = imagesets }
+        if let strings {
+            config.strings = strings
+            config.stringsAll = stringsAll ?? false
+        }
         if let clientId { config.web.clientId = clientId }
         if let redirectURI { config.web.redirectURI = redirectURI }
         if let scope { config.web.scope = scope }
@@ -54,9 +66,11 @@ public struct ConfigurationOverrides: Sendable, Equatable {
         guard !items.isEmpty else {
             throw ConfigurationError(field: field, "must list at least one value", location: fieldLocation)
         }
-        func each<T: Hashable>(_ parse: (String) -> Result<T, ConfigurationValues.Message>) throws(ConfigurationError) -> [T] {
+        let allItems = items
+        func each<T: Hashable>(_ parse: (String) -> Result<T, ConfigurationValues.Message>,
+                               _ items: ArraySlice<(value: String, label: String, location: String?)>? = nil) throws(ConfigurationError) -> [T] {
             var out: [T] = []
-            for item in items {
+            for item in items ?? ArraySlice(allItems) {
                 switch parse(item.value) {
                 case .success(let v): if !out.contains(v) { out.append(v) }
                 case .failure(let m): throw ConfigurationError(field: item.label, m.text, location: item.location)
@@ -78,12 +92,24 @@ public struct ConfigurationOverrides: Sendable, Equatable {
                 formatsBest = false
             }
         case "presets": presets = try each(ConfigurationValues.preset)
+        case "strings":
+            // `all` stands alone: every format, or each chosen preset's own.
+            if items.count == 1 && items[0].value == "all" {
+                strings = StringsFormat.allCases
+                stringsAll = true
+            } else {
+                strings = try each(ConfigurationValues.stringsFormat)
+                stringsAll = false
+            }
         case "scales": scales = try each(ConfigurationValues.scale)
         case "sizes": sizes = try each(ConfigurationValues.size)
         case "locales":
-            // `all` stands alone: every one of Apple's 37 locales, in Apple's order.
-            if items.count == 1 && items[0].value == "all" {
-                locales = ButtonLocale.all
+            // `all`: every one of Apple's 37 locales, in Apple's order, after those named
+            // before it (`en_US,all`: the development language first).
+            if items.last?.value == "all" {
+                var named = try each(ConfigurationValues.locale, items.dropLast())
+                named += ButtonLocale.all.filter { !named.contains($0) }
+                locales = named
             } else {
                 locales = try each(ConfigurationValues.locale)
             }
@@ -93,7 +119,7 @@ public struct ConfigurationOverrides: Sendable, Equatable {
     }
 
     /// Sets a single-value field (`client-id`, `redirect-uri`, `scope`, `use-popup`,
-    /// `templates`, `naming`), checking it at once so the message can say where it was written.
+    /// `templates`, `naming`, `ios-imagesets`), checking it at once so the message can say where it was written.
     public mutating func setValue(_ field: String, _ value: String, label: String, location: String? = nil) throws(ConfigurationError) {
         func check(_ problem: String?) throws(ConfigurationError) {
             if let problem { throw ConfigurationError(field: label, problem, location: location) }
@@ -119,6 +145,11 @@ public struct ConfigurationOverrides: Sendable, Equatable {
         case "naming":
             switch ConfigurationValues.naming(value) {
             case .success(let n): naming = n
+            case .failure(let m): try check(m.text)
+            }
+        case "ios-imagesets":
+            switch ConfigurationValues.imagesets(value) {
+            case .success(let n): imagesets = n
             case .failure(let m): try check(m.text)
             }
         default:

@@ -29,6 +29,14 @@ enum ConfigurationValues {
         choice(raw, Naming.self, what: "naming")
     }
 
+    static func imagesets(_ raw: String) -> Result<ImagesetNaming, Message> {
+        choice(raw, ImagesetNaming.self, what: "imageset naming")
+    }
+
+    static func stringsFormat(_ raw: String) -> Result<StringsFormat, Message> {
+        choice(raw, StringsFormat.self, what: "strings format").mapError { Message($0.text + ", or 'all' alone") }
+    }
+
     static func locale(_ raw: String) -> Result<ButtonLocale, Message> {
         if let locale = ButtonLocale(code: raw) { return .success(locale) }
         return .failure(Message("unknown locale '\(WebFlowSettings.shown(raw))': expected 'all' or one of "

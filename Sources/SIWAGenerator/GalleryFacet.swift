@@ -15,7 +15,7 @@ struct GalleryFacet: Sendable {
     var name: String
     /// The menu's label.
     var label: String
-    /// The item's values: usually one; several for a button in several presets; none
+    /// The item's values: usually one (several would be space-separated); none
     /// when the facet does not apply (a logo-only button has no title or locale): the
     /// item then matches every choice. The page holds them space-separated.
     var values: @Sendable (GalleryItem) -> [String]
@@ -28,8 +28,8 @@ struct GalleryFacet: Sendable {
         GalleryFacet(name: "type", label: "Title", values: { $0.button.mode == .logo ? [] : [$0.button.type.rawValue] }),
         GalleryFacet(name: "style", label: "Style", values: { [ButtonStyle($0.button).rawValue] }),
         GalleryFacet(name: "locale", label: "Language", values: { $0.button.mode == .logo ? [] : [$0.button.locale.code] }),
-        // The platform layouts holding the button's files (without --presets: the web
-        // layout); choosing one also hides the other layouts' file rows of each card.
+        // The platform layout of the card's files (without --presets: the web layout);
+        // choosing one also hides the other layouts' file rows.
         GalleryFacet(name: "preset", label: "Preset", values: { item in
             let presets = Set(item.files.compactMap(\.preset))
             return presets.isEmpty ? [Preset.web.rawValue] : Preset.allCases.filter(presets.contains).map(\.rawValue)

@@ -1,81 +1,156 @@
 import Foundation
 import SIWAButtons
 
-/// The view model of `index.html`, a page to hand the set over with: one section per
-/// mode, size and type, one card per button (locale x style) showing it on white and
-/// on dark grey, with each of its files' paths (as in the manifest) and its endpoint
-/// URL to copy. Filter menus (`GalleryFacet`) and a contents list with counts lead
-/// through large sets; `gallery.js` makes the menus and copy buttons work. It shows
-/// every file written: the matrix's buttons, then any button only the snippets need
-/// (their dark-mode twin, say).
+/// The view models of the gallery, pages to hand the set over with: one section per
+/// mode, size and type (per platform layout first, with `--presets`), one card per
+/// button as a layout ships it, showing it on white and, on dark grey, what ships in
+/// dark mode: the layout's dark look where it has one (an iOS `-dark` image, an
+/// Android `-night` one, `SnippetImages.darkTwin`), else the same image. Under each:
+/// its files' paths (as in the manifest) and its endpoint URL to copy. Filter menus
+/// (`GalleryFacet`) and a contents list with counts lead through a page; `gallery.js`
+/// makes the menus and copy buttons work. It shows every file written: the matrix's
+/// buttons, then any button only the snippets need (their dark-mode twin, say).
+///
+/// A large set in several languages (more than `cardsPerPage` cards) is one page per
+/// language, with a language bar on each: `index.html` holds the first language and
+/// the logo-only buttons, `gallery/LOCALE.html` each other one (the six presets in 37
+/// languages made one page of 479,000 px; now 37 of about 11,000).
 enum GalleryPage {
-    static func view(configuration: GeneratorConfiguration, assets: [Asset], entries: [Manifest.Entry],
-                     titles: TitleTable, snippets: Bool) -> [String: Any] {
-        let naming = AssetNaming(configuration)
-        // Files of each button, keyed by the button at 1x.
-        var filesByButton: [ButtonSpec: [(asset: Asset, entry: Manifest.Entry)]] = [:]
-        var buttons = configuration.variants
-        var known = Set(buttons)
+    static let cardsPerPage = 150
+    /// A page of at most this many cards shows every card's files; a larger one shows
+    /// them on a click (a card's list is 7 to 14 rows in the full packs).
+    static let openFilesUpTo = 60
+
+    /// One page: its path in the set and its view model for `index.html.mustache`.
+    struct Page {
+        var path: String
+        var view: [String: Any]
+    }
+
+    /// A button as one layout ships it, with its files (those of its dark look too).
+    struct Card {
+        var preset: Preset?
+        var button: ButtonSpec
+        var files: [(asset: Asset, entry: Manifest.Entry)]
+
+        var item: GalleryItem { GalleryItem(button: button, files: files.map(\.asset)) }
+    }
+
+    /// The languages with a page of their own, `gallery/LOCALE.html` (the first
+    /// language's is `index.html`): every other one when a set in several languages
+    /// has more than `cardsPerPage` cards (buttons x layouts). From the configuration
+    /// alone, so the pages are known before anything is drawn.
+    static func languagePages(_ configuration: GeneratorConfiguration) -> [ButtonLocale] {
+        let cards = configuration.variants.count * max(1, configuration.presets.count)
+        guard configuration.locales.count > 1, cards > cardsPerPage, configuration.modes.contains(where: { $0 != .logo }) else { return [] }
+        return Array(configuration.locales.dropFirst())
+    }
+
+    /// The paths of the gallery's pages, `index.html` first.
+    static func paths(_ configuration: GeneratorConfiguration) -> [String] {
+        ["index.html"] + languagePages(configuration).map(path)
+    }
+
+    private static func path(_ locale: ButtonLocale) -> String { "gallery/\(locale.code).html" }
+
+    /// The gallery's pages, `index.html` first (as `paths`).
+    static func pages(configuration: GeneratorConfiguration, assets: [Asset], entries: [Manifest.Entry],
+                      titles: TitleTable, snippets: Bool) -> [Page] {
+        let cards = self.cards(configuration: configuration, assets: assets, entries: entries)
+        let images = Dictionary(grouping: assets) { scaledTo1x($0.spec) }
+        let header: [String: Any] = [
+            "imageCount": entries.count,
+            "buttonCount": Set(cards.map(\.button)).count,
+            "snippets": snippets,
+            // With presets the snippets sit in the web layout's folder.
+            "snippetFolder": configuration.presets.isEmpty ? "" : "web/",
+        ]
+        let own = languagePages(configuration)
+        guard !own.isEmpty else {
+            return [Page(path: "index.html", view: view(cards, Context(root: "", titles: titles, images: images), header: header))]
+        }
+        // Logo-only buttons (no language) and the snippets' own buttons go with the first language.
+        let locales = [configuration.locales[0]] + own
+        let byLocale = Dictionary(grouping: cards) { card in
+            card.button.mode == .logo || !own.contains(card.button.locale) ? configuration.locales[0] : card.button.locale
+        }
+        return locales.map { locale in
+            let root = locale == locales[0] ? "" : "../"
+            let pagePath = { (other: ButtonLocale) in other == locales[0] ? "index.html" : path(other) }
+            var page = view(byLocale[locale] ?? [], Context(root: root, titles: titles, images: images), header: header)
+            page["hasLanguages"] = true
+            page["languages"] = locales.map { other -> [String: Any] in
+                ["text": other.code, "href": root + pagePath(other), "count": byLocale[other]?.count ?? 0,
+                 "current": other == locale]
+            }
+            return Page(path: pagePath(locale), view: page)
+        }
+    }
+
+    /// The cards in order: by layout (none first), then as the matrix lists the buttons,
+    /// then any other button (the snippets' dark twin). A dark look joins its light button.
+    static func cards(configuration: GeneratorConfiguration, assets: [Asset], entries: [Manifest.Entry]) -> [Card] {
+        var rank = Dictionary(configuration.variants.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let entryByPath = Dictionary(uniqueKeysWithValues: entries.map { ($0.path, $0) })
+        struct Key: Hashable {
+            var preset: Preset?
+            var button: ButtonSpec
+        }
+        var cards: [Card] = [], index: [Key: Int] = [:]
         for asset in assets {
             guard let entry = entryByPath[asset.path] else { continue }
-            var key = asset.spec
-            key.scale = 1
-            filesByButton[key, default: []].append((asset, entry))
-            if known.insert(key).inserted { buttons.append(key) }
+            let button = asset.shipsFor ?? scaledTo1x(asset.spec)
+            if rank[button] == nil { rank[button] = rank.count }
+            let key = Key(preset: asset.preset, button: button)
+            if let i = index[key] {
+                cards[i].files.append((asset, entry))
+            } else {
+                index[key] = cards.count
+                cards.append(Card(preset: asset.preset, button: button, files: [(asset, entry)]))
+            }
         }
-        let items = buttons.map { GalleryItem(button: $0, files: (filesByButton[$0] ?? []).map(\.asset)) }
-        let facetValues = GalleryFacet.all.map { facet in distinct(items.flatMap(facet.values)) }
+        func presetRank(_ preset: Preset?) -> Int { preset.map { Preset.allCases.firstIndex(of: $0)! + 1 } ?? 0 }
+        return cards.sorted { (presetRank($0.preset), rank[$0.button]!) < (presetRank($1.preset), rank[$1.button]!) }
+    }
 
+    private static func scaledTo1x(_ spec: ButtonSpec) -> ButtonSpec {
+        var button = spec
+        button.scale = 1
+        return button
+    }
+
+    /// What every card of a page reads: the way back to the set's root, the titles, and
+    /// every file of the set by button (at 1x), for a preview where a card has only PDFs.
+    private struct Context {
+        var root: String
+        var titles: TitleTable
+        var images: [ButtonSpec: [Asset]]
+    }
+
+    /// One page's view model: its cards in their sections, menus and contents.
+    private static func view(_ cards: [Card], _ context: Context, header: [String: Any]) -> [String: Any] {
+        let items = cards.map(\.item)
+        let facetValues = GalleryFacet.all.map { facet in distinct(items.flatMap(facet.values)) }
         var groups: [[String: Any]] = []
         var groupIndex: [String: Int] = [:]
-        for item in items {
-            let button = item.button
-            let files = (filesByButton[button] ?? []).sorted { order($0.asset) < order($1.asset) }
+        for card in cards {
+            let button = card.button
             let size = ButtonSize(width: button.width, height: button.height, radius: button.borderRadius)
             let sizeText = button.mode == .logo ? "\(button.height) x \(button.height) pt" : "\(button.width) x \(button.height) pt"
             let radiusText = "radius \(button.borderRadius)%"
-            let key = [button.mode.rawValue, button.mode == .logo ? size.logoDescription : size.description,
-                       button.mode == .logo ? "" : button.type.rawValue].joined(separator: "-")
+            let key = [card.preset?.rawValue, button.mode.rawValue, button.mode == .logo ? size.logoDescription : size.description,
+                       button.mode == .logo ? "" : button.type.rawValue].compactMap { $0 }.joined(separator: "-")
             if groupIndex[key] == nil {
                 groupIndex[key] = groups.count
                 groups.append([
                     "id": key,
-                    "heading": [modeName(button.mode), button.mode == .logo ? nil : button.type.rawValue, sizeText, radiusText]
-                        .compactMap { $0 }.joined(separator: " · "),
+                    "heading": [card.preset?.rawValue, modeName(button.mode), button.mode == .logo ? nil : button.type.rawValue,
+                                sizeText, radiusText].compactMap { $0 }.joined(separator: " · "),
                     "cards": [[String: Any]](),
                 ])
             }
-            let style = ButtonStyle(button)
-            var card: [String: Any] = [
-                "caption": button.mode == .logo ? style.rawValue : "\(style.rawValue) · \(button.locale.code)",
-                // As drawn: Chinese words separated by U+2006.
-                "alt": (button.mode == .logo ? ButtonLocale.default : button.locale).typeset(titles.accessibleTitle(for: button)),
-                "lang": button.mode == .logo ? ButtonLocale.default.bcp47 : button.locale.bcp47,
-                "dir": button.mode != .logo && button.locale.isRightToLeft ? "rtl" : "ltr",
-                "facets": GalleryFacet.all.compactMap { facet -> [String: Any]? in
-                    let values = facet.values(item)
-                    return values.isEmpty ? nil : ["name": facet.name, "value": values.joined(separator: " ")]
-                },
-                "files": files.map { file -> [String: Any] in
-                    var link: [String: Any] = ["label": label(file.asset), "path": file.asset.path,
-                                               "href": Escaping.urlPath(file.asset.path), "bytes": file.entry.bytes]
-                    if let preset = file.asset.preset { link["preset"] = preset.rawValue }
-                    return link
-                },
-                // Black keeps its edges on dark grey: the tile gets a ring of the button's radius.
-                "ringed": style == .black,
-                "radius": Double(button.height * button.borderRadius) / 100,
-            ]
-            if let first = files.first { card["endpoint"] = first.entry.endpoint }
-            if let preview = preview(button, files: files.map(\.asset), naming: naming) { card["preview"] = preview }
-            let findings = badges(files.map(\.entry))
-            card["findings"] = findings
-            card["hasFindings"] = !findings.isEmpty
             let g = groupIndex[key]!
-            var cards = groups[g]["cards"] as! [[String: Any]]
-            cards.append(card)
-            groups[g]["cards"] = cards
+            groups[g]["cards"] = (groups[g]["cards"] as! [[String: Any]]) + [self.card(card, context)]
         }
         for g in groups.indices { groups[g]["count"] = (groups[g]["cards"] as! [[String: Any]]).count }
 
@@ -83,17 +158,71 @@ enum GalleryPage {
             ["name": facet.name, "label": facet.label,
              "options": values.map { value in ["value": value, "text": facet.text(value)] }]
         }
-        return [
+        return header.merging([
+            "root": context.root,
             "groups": groups,
-            "imageCount": entries.count,
-            "buttonCount": buttons.count,
-            "snippets": snippets,
-            // With presets the snippets sit in the web layout's folder.
-            "snippetFolder": configuration.presets.isEmpty ? "" : "web/",
+            "cardCount": cards.count,
+            "openFiles": cards.count <= openFilesUpTo,
             "filters": filters,
             "hasFilters": !filters.isEmpty,
-            "contents": contents(items: items, entries: entries, facetValues: facetValues),
+            "contents": contents(items: items, entries: cards.flatMap { $0.files.map(\.entry) }, facetValues: facetValues),
+        ]) { _, page in page }
+    }
+
+    /// A card: the button on white and what ships in dark mode on dark grey, its files
+    /// (light look first), endpoint and findings.
+    private static func card(_ card: Card, _ context: Context) -> [String: Any] {
+        let root = context.root
+        let button = card.button
+        let sorted = card.files.sorted { order($0.asset) < order($1.asset) }
+        let light = sorted.filter { scaledTo1x($0.asset.spec) == button }
+        let dark = sorted.filter { scaledTo1x($0.asset.spec) != button }
+        let style = ButtonStyle(button)
+        // As drawn: Chinese words separated by U+2006.
+        let alt = (button.mode == .logo ? ButtonLocale.default : button.locale).typeset(context.titles.accessibleTitle(for: button))
+        func pane(_ spec: ButtonSpec, _ files: [Asset], look: String, label: String?) -> [String: Any]? {
+            // PDF cannot be shown: then the same button's image from another layout (drawn from the same scene).
+            guard var pane = preview(spec, files: files, root: root) ?? preview(spec, files: context.images[spec] ?? [], root: root) else { return nil }
+            // Black keeps its edges on dark grey: the tile gets a ring of the button's radius.
+            pane["look"] = look
+            pane["ringed"] = ButtonStyle(spec) == .black
+            pane["radius"] = Double(spec.height * spec.borderRadius) / 100
+            pane["alt"] = alt
+            if let label { pane["label"] = label }
+            return pane
+        }
+        var panes: [[String: Any]] = []
+        if let lightPane = pane(button, light.map(\.asset), look: "light", label: nil) {
+            // The layout's dark look, else the same image on dark grey.
+            var same = lightPane
+            same["look"] = "dark"
+            let darkButton = dark.first.map { scaledTo1x($0.asset.spec) }
+            panes = [lightPane, darkButton.flatMap { pane($0, dark.map(\.asset), look: "dark", label: "dark mode: \(ButtonStyle($0).rawValue)") } ?? same]
+        }
+        let caption = button.mode == .logo ? style.rawValue : "\(style.rawValue) · \(button.locale.code)"
+        var view: [String: Any] = [
+            "caption": caption,
+            "panes": panes,
+            "hasPreview": !panes.isEmpty,
+            "lang": button.mode == .logo ? ButtonLocale.default.bcp47 : button.locale.bcp47,
+            "dir": button.mode != .logo && button.locale.isRightToLeft ? "rtl" : "ltr",
+            "facets": GalleryFacet.all.compactMap { facet -> [String: Any]? in
+                let values = facet.values(card.item)
+                return values.isEmpty ? nil : ["name": facet.name, "value": values.joined(separator: " ")]
+            },
+            "fileCount": light.count + dark.count == 1 ? "1 file" : "\(light.count + dark.count) files",
+            "files": (light + dark).map { file -> [String: Any] in
+                var link: [String: Any] = ["label": label(file.asset), "path": file.asset.path,
+                                           "href": root + Escaping.urlPath(file.asset.path), "bytes": file.entry.bytes]
+                if let preset = file.asset.preset { link["preset"] = preset.rawValue }
+                return link
+            },
         ]
+        if let first = light.first ?? dark.first { view["endpoint"] = first.entry.endpoint }
+        let findings = badges(sorted.map(\.entry))
+        view["findings"] = findings
+        view["hasFindings"] = !findings.isEmpty
+        return view
     }
 
     /// What the set holds: buttons per value of each facet (a link filters to it) and
@@ -125,7 +254,7 @@ enum GalleryPage {
 
     /// PNG with `srcset` over the whole scales written (one file each, the first by
     /// path when several layouts have it), else WebP, else the SVG; nil for PDF only.
-    private static func preview(_ button: ButtonSpec, files: [Asset], naming: AssetNaming) -> [String: Any]? {
+    private static func preview(_ button: ButtonSpec, files: [Asset], root: String) -> [String: Any]? {
         var scales = Set<Int>()
         let pngs = files.filter { $0.format == .png && $0.pixelScale == Double($0.spec.scale) }
             .sorted { ($0.spec.scale, $0.path) < ($1.spec.scale, $1.path) }
@@ -133,12 +262,12 @@ enum GalleryPage {
         let src: String
         var srcset: String?
         if let first = pngs.first {
-            src = Escaping.urlPath(first.path)
-            srcset = pngs.map { "\(Escaping.urlPath($0.path)) \($0.spec.scale)x" }.joined(separator: ", ")
+            src = root + Escaping.urlPath(first.path)
+            srcset = pngs.map { "\(root + Escaping.urlPath($0.path)) \($0.spec.scale)x" }.joined(separator: ", ")
         } else if let webp = files.filter({ $0.format == .webp }).min(by: { $0.spec.scale < $1.spec.scale }) {
-            src = Escaping.urlPath(webp.path)
+            src = root + Escaping.urlPath(webp.path)
         } else if let svg = files.first(where: { $0.format == .svg }) {
-            src = Escaping.urlPath(svg.path)
+            src = root + Escaping.urlPath(svg.path)
         } else {
             return nil
         }

@@ -47,7 +47,7 @@ public struct Generator: Sendable {
         let web = try configuration.web.settings()
         try configuration.checkPresets()
         let plan = try SetPlan(configuration, titles: renderer.titles, templates: templates, web: web)
-        let pageNames = ["index.html", "gallery.js"] + plan.texts.map(\.path)
+        let pageNames = GalleryPage.paths(configuration) + ["gallery.js"] + plan.texts.map(\.path)
 
         let staging = try StagingFolder(target: folder)
         staging.atomicExchange = atomicExchange
@@ -67,12 +67,12 @@ public struct Generator: Sendable {
         }
         let webLayout = configuration.presets.isEmpty || configuration.presets.contains(.web)
         let hasSnippets = web != nil && webLayout
-        let gallery = templates.render("index.html", GalleryPage.view(configuration: configuration, assets: plan.assets,
-                                                                      entries: entries, titles: renderer.titles,
-                                                                      snippets: hasSnippets))
+        let gallery = GalleryPage.pages(configuration: configuration, assets: plan.assets, entries: entries,
+                                        titles: renderer.titles, snippets: hasSnippets)
+            .map { TextFile(path: $0.path, text: templates.render("index.html", $0.view)) }
         var pageEntries: [Manifest.Page] = []
         let galleryScript = TextFile(path: "gallery.js", text: templates.render("gallery.js", [:]))
-        for file in [TextFile(path: "index.html", text: gallery), galleryScript] + plan.texts {
+        for file in gallery + [galleryScript] + plan.texts {
             let bytes = file.bytes
             try write(bytes, to: file.path, in: staging.url)
             pageEntries.append(Manifest.Page(path: file.path, bytes: bytes.count, sha256: Checksum.sha256(bytes),
@@ -111,9 +111,11 @@ public struct Generator: Sendable {
     /// listing them, so a request for millions is refused at once.
     public static func fileCount(_ configuration: GeneratorConfiguration, snippets: Bool) -> Int {
         let presets = configuration.presets
-        if presets.isEmpty { return webFileCount(configuration, snippets: snippets) }
+        let strings = SetPlan.strings(configuration, titles: .standard).count
+        if presets.isEmpty { return webFileCount(configuration, snippets: snippets) + strings }
+        let galleryLanguages = GalleryPage.languagePages(configuration).count
         // The platform layouts go button by button, as they are written.
-        var count = presets.contains(.web) ? webFileCount(configuration, snippets: snippets) - 3 : 0
+        var count = presets.contains(.web) ? webFileCount(configuration, snippets: snippets) - 3 - galleryLanguages : 0
         let titles = TitleTable.standard
         let web = try? configuration.web.settings()
         let variants = configuration.variants
@@ -125,7 +127,7 @@ public struct Generator: Sendable {
                 count += files.assets.count + files.texts.count
             }
         }
-        return count + 3  // + index.html, gallery.js, manifest.json
+        return count + strings + 3 + galleryLanguages  // + index.html, gallery.js, manifest.json, the gallery's other pages
     }
 
     /// Today's web layout at the root of the set.
@@ -133,7 +135,8 @@ public struct Generator: Sendable {
         let variants = configuration.variants
         let scales = Set(configuration.scales), formats = Set(configuration.webFormats)
         let perVariant = formats.reduce(0) { $0 + ($1.isRaster ? scales.count : 1) }
-        var count = variants.count * perVariant + 2 + 1  // + index.html, gallery.js, manifest.json
+        // + index.html, gallery.js, manifest.json, the gallery's other pages
+        var count = variants.count * perVariant + 2 + 1 + GalleryPage.languagePages(configuration).count
         if snippets {
             count += 5 + ElementFiles.names.count  // snippet.html, snippet-nojs.html, siwa-init.js, snippet-img.html, siwa-signin.js, the element
             let matrix = Set(variants)

@@ -19,6 +19,12 @@ public struct GeneratorConfiguration: Sendable, Equatable {
     public var presets: [Preset] = []
     /// Names of the web layout's files.
     public var naming: Naming = .nested
+    /// The iOS catalog's imagesets: one per button, localized (the default), or one per locale.
+    public var imagesets: ImagesetNaming = .localized
+    /// Formats Apple's titles are written in (`--strings`); empty: none.
+    public var strings: [StringsFormat] = []
+    /// `--strings all`: each chosen preset its platform's format (all four without presets).
+    public var stringsAll = false
     /// Client id, redirect URI, scope, popup. The snippets are written only when the
     /// client id and redirect URI are known: a snippet without them cannot work.
     public var web = WebFlowOptions()
@@ -40,6 +46,13 @@ public struct GeneratorConfiguration: Sendable, Equatable {
         guard !presets.isEmpty else { return formats }
         let taken = formats.filter(preset.formats.contains)
         return preset == .ios && taken.contains(.pdf) ? [.pdf] : taken
+    }
+
+    /// The strings formats the set writes: as asked without presets; with presets, `all`
+    /// gives each chosen preset its own (`checkPresets` refuses a format no preset holds).
+    public var stringFormats: [StringsFormat] {
+        guard stringsAll && !presets.isEmpty else { return strings }
+        return StringsFormat.allCases.filter { presets.contains($0.preset) }
     }
 
     /// The web layout's formats: at the root without presets, under `web/` with them.

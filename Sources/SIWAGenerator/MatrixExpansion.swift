@@ -11,6 +11,10 @@ public struct Asset: Hashable, Sendable {
     public var pixelScale: Double
     /// The platform layout the file belongs to; nil without `--presets`.
     public var preset: Preset?
+    /// The button of the matrix (at 1x) this file ships for, where that is not its own
+    /// button: a platform layout's dark look (an iOS `-dark` image, an Android
+    /// `-night` one) ships for the light button it replaces in dark mode.
+    public var shipsFor: ButtonSpec?
 
     public init(spec: ButtonSpec, format: OutputFormat, path: String, pixelScale: Double? = nil, preset: Preset? = nil) {
         self.spec = spec

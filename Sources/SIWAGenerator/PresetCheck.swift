@@ -23,6 +23,16 @@ extension GeneratorConfiguration {
                     + formats.map(\.rawValue).joined(separator: ", ") + ": it holds " + idle.formats.map(\.rawValue).joined(separator: ", "))
             }
         }
+        if !presets.isEmpty && !strings.isEmpty {
+            if stringsAll, stringFormats.isEmpty {
+                throw ConfigurationError(field: "--strings", "no chosen preset (\(presets.map(\.rawValue).joined(separator: ", "))) holds "
+                    + "titles: " + StringsFormat.allCases.map { "\($0.preset.rawValue) holds \($0.rawValue)" }.joined(separator: ", "))
+            }
+            if !stringsAll, let format = strings.first(where: { !presets.contains($0.preset) }) {
+                throw ConfigurationError(field: "--strings", "no chosen preset (\(presets.map(\.rawValue).joined(separator: ", "))) "
+                    + "holds '\(format.rawValue)': \(format.preset.rawValue) does")
+            }
+        }
         if presets.contains(.email), (try? web.settings()) == nil {
             throw ConfigurationError(field: "--presets", "'email' needs --client-id and --redirect-uri: "
                 + "each e-mail button links to Apple's sign-in page")

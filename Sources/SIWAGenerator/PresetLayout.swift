@@ -61,7 +61,15 @@ struct PresetLayout {
                                           title: titles.accessibleTitle(for: variant), web: web)
             placed = ([image], [(name(variant) + ".html", html)])
         }
-        return (placed.assets.map { var a = $0; a.path = folder + a.path; a.preset = preset; return a },
+        return (placed.assets.map { asset in
+                    var a = asset
+                    a.path = folder + a.path
+                    a.preset = preset
+                    var button = a.spec
+                    button.scale = 1
+                    if button != variant { a.shipsFor = variant }
+                    return a
+                },
                 placed.texts.map { text($0.0, $0.1) })
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Told how far a batch is; called from the worker threads.
 public protocol ProgressReporter: Sendable {
@@ -13,12 +14,15 @@ public protocol ProgressReporter: Sendable {
 ///
 /// Only for terminals: in a log or pipe the carriage returns would be noise, so the
 /// command uses it only when standard error is a TTY.
-public final class ProgressBar: ProgressReporter, @unchecked Sendable {
-    private let lock = NSLock()
+public final class ProgressBar: ProgressReporter, Sendable {
+    private struct Drawn {
+        var total = 0
+        var lastDraw = 0.0
+    }
+    /// Also keeps two threads from writing a line at once.
+    private let drawn = Mutex(Drawn())
     private let output: FileHandle
     private let width: Int
-    private var total = 0
-    private var lastDraw = 0.0
 
     public init(output: FileHandle = .standardError, width: Int = 30) {
         self.output = output
@@ -31,26 +35,26 @@ public final class ProgressBar: ProgressReporter, @unchecked Sendable {
     }
 
     public func start(total: Int) {
-        lock.withLock {
-            self.total = total
-            draw(done: 0)
+        drawn.withLock { drawn in
+            drawn.total = total
+            draw(done: 0, of: total)
         }
     }
 
     public func update(done: Int) {
-        lock.withLock {
+        drawn.withLock { drawn in
             let now = ProcessInfo.processInfo.systemUptime
-            guard done == total || now - lastDraw >= 0.05 else { return }
-            lastDraw = now
-            draw(done: done)
+            guard done == drawn.total || now - drawn.lastDraw >= 0.05 else { return }
+            drawn.lastDraw = now
+            draw(done: done, of: drawn.total)
         }
     }
 
     public func finish() {
-        lock.withLock { output.write(Data("\n".utf8)) }
+        drawn.withLock { _ in output.write(Data("\n".utf8)) }
     }
 
-    private func draw(done: Int) {
+    private func draw(done: Int, of total: Int) {
         let share = total == 0 ? 1 : Double(done) / Double(total)
         let filled = Int(share * Double(width))
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)

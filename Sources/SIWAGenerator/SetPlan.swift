@@ -39,9 +39,19 @@ struct SetPlan {
                 texts += files.texts
             }
         }
+        texts += Self.strings(configuration, titles: titles)
         assets.sort { $0.path < $1.path }
-        try Self.checkNames(assets.map(\.path) + texts.map(\.path) + ["index.html", "gallery.js", OutputFolder.manifestName],
+        try Self.checkNames(assets.map(\.path) + texts.map(\.path) + GalleryPage.paths(configuration) + ["gallery.js", OutputFolder.manifestName],
                             option: presets.isEmpty ? "--naming" : "--presets")
+    }
+
+    /// Apple's titles in the formats asked for (`--strings`), in the presets that hold them.
+    static func strings(_ configuration: GeneratorConfiguration, titles: TitleTable) -> [TextFile] {
+        let strings = TitleStrings(locales: configuration.locales, titles: titles)
+        let presets = !configuration.presets.isEmpty
+        return configuration.stringFormats.flatMap { format in
+            strings.files(format, presets: presets).map { TextFile(path: $0.path, text: $0.text, preset: presets ? format.preset : nil) }
+        }
     }
 
     /// Two files on one path, also when compared ignoring case (macOS's and Windows'

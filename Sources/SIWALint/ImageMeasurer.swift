@@ -26,7 +26,7 @@ enum ImageMeasurer {
         }
         // A border: a run of ink from the top edge in the middle column, its partly
         // transparent anti-aliased pixels included (a 1 pt stroke at 1x covers no pixel fully,
-        // the logo-only button's (S-2)/50 pt stroke a quarter of one).
+        // the logo-only button's S/50 pt stroke about 0.3 of one).
         var top = 0
         while top < h / 4 && image.pixel(w / 2, top).a < 0.3 { top += 1 }
         var border = 0

@@ -33,19 +33,19 @@ public struct LintContext: Hashable, Sendable {
     }
 
     /// The context from the options' text (`--background`, `--beside`, `--margin`, or the
-    /// HTTP parameters of the same names). Bad text throws a one-line message.
-    /// Values are quoted as the parser quotes them (control characters escaped, long ones
-    /// cut), so a message stays one line whatever was sent.
-    public static func parse(background: String?, beside: String?, margin: String?) throws(LintContextError) -> LintContext {
+    /// HTTP parameters of the same names). Bad text throws a `RequestError` naming the
+    /// option as `parameter`; values are quoted as the parser quotes them (control
+    /// characters escaped, long ones cut), so a message stays one line whatever was sent.
+    public static func parse(background: String?, beside: String?, margin: String?) throws(RequestError) -> LintContext {
         var context = LintContext()
         if let background {
             let parts = background.split(separator: ",", omittingEmptySubsequences: false)
             guard (1...2).contains(parts.count) else {
-                throw LintContextError("background: give COLOR or LIGHT,DARK (e.g. '#ffffff,#000000'), not '\(RequestError.shown(background))'")
+                throw RequestError.invalidValue(name: "background", reason: "give COLOR or LIGHT,DARK (e.g. '#ffffff,#000000'), not '\(RequestError.shown(background))'")
             }
             for (appearance, part) in zip(Appearance.allCases, parts) {
                 guard let color = PageColor(parsing: String(part)) else {
-                    throw LintContextError("background: '\(RequestError.shown(String(part)))' is not a colour (use #RGB, #RRGGBB, black or white)")
+                    throw RequestError.invalidValue(name: "background", reason: "'\(RequestError.shown(String(part)))' is not a colour (use #RGB, #RRGGBB, black or white)")
                 }
                 context.backgrounds[appearance] = color
             }
@@ -54,25 +54,19 @@ public struct LintContext: Hashable, Sendable {
             for part in beside.split(separator: ",", omittingEmptySubsequences: false) {
                 let wh = part.lowercased().split(separator: "x", omittingEmptySubsequences: false)
                 guard wh.count == 2, let w = Double(wh[0]), let h = Double(wh[1]), w > 0, h > 0, w <= 10_000, h <= 10_000 else {
-                    throw LintContextError("beside: '\(RequestError.shown(String(part)))' is not a size in points WxH (e.g. 200x44)")
+                    throw RequestError.invalidValue(name: "beside", reason: "'\(RequestError.shown(String(part)))' is not a size in points WxH (e.g. 200x44)")
                 }
                 context.beside.append(Size(width: w, height: h))
             }
         }
         if let margin {
             guard let m = Double(margin), m >= 0, m <= 10_000 else {
-                throw LintContextError("margin: '\(RequestError.shown(margin))' is not a number of points (0 or more)")
+                throw RequestError.invalidValue(name: "margin", reason: "'\(RequestError.shown(margin))' is not a number of points (0 or more)")
             }
             context.margin = m
         }
         return context
     }
-}
-
-/// A context option that cannot be read: a usage mistake.
-public struct LintContextError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
 }
 
 /// Numbers as findings show them: whole numbers without a fraction, others with one digit

@@ -88,14 +88,12 @@ func buildApplication(
     // FileMiddleware, see StaticFilesMiddleware.
     router.add(middleware: StaticFilesMiddleware(folder: PublicFolder(root: configuration.publicDirectory)))
 
-    router.addRoutes(ImageRoutes(service: service, urls: configuration.urls).routes)
-    // The editor's snippets, from the generator's templates.
-    router.addRoutes(SnippetRoutes(logger: logger, override: configuration.templatesDirectory.map { URL(fileURLWithPath: $0) },
-                                   titles: backend.titles, urls: configuration.urls).routes)
+    // The editor comes from StaticFilesMiddleware above (whatever no route matched).
+    let templates = configuration.templatesDirectory.map { URL(fileURLWithPath: $0) }
+    router.addRoutes(ButtonRoutes(service: service, options: .init(urls: configuration.urls, templates: templates,
+                                                                   export: configuration.export, editor: nil),
+                                  logger: logger).routes)
     OperationalRoutes.register(on: router, service: service, metrics: metrics)
-    router.addRoutes(LintRoutes(service: service).routes)
-    router.addRoutes(ExportRoutes(service: service, limits: configuration.export,
-                                  templates: configuration.templatesDirectory.map { URL(fileURLWithPath: $0) }, logger: logger).routes)
 
     let connections = ConnectionLimit(maximum: max(1, configuration.maxConnections))
     logger.info("Render queue", metadata: [

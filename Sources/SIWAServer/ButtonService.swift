@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import NIOConcurrencyHelpers
+import Synchronization
 import ServiceLifecycle
 
 /// The rendering side of the service, for the standalone server and for a Hummingbird
@@ -16,7 +16,7 @@ public final class ButtonService: Service, Sendable {
     public let backend: RenderBackend
     let queue: RenderQueue
     let cache: RenderCache
-    private let draining = NIOLockedValueBox(false)
+    private let draining = Mutex(false)
 
     /// - Parameters:
     ///   - workers: renders that may run at once (0: one per core).
@@ -41,7 +41,7 @@ public final class ButtonService: Service, Sendable {
 
     /// From now on `/readyz` answers 503 (the process is going away); requests are still served.
     public func startDraining() {
-        draining.withLockedValue { $0 = true }
+        draining.withLock { $0 = true }
     }
 
     /// Whether the process works: not when its render threads are stuck (`/healthz`).
@@ -54,7 +54,7 @@ public final class ButtonService: Service, Sendable {
     /// Whether it should get traffic: alive, not draining, not shedding load (`/readyz`).
     var readiness: Status {
         if case .failing = liveness { return liveness }
-        if draining.withLockedValue({ $0 }) { return .failing("draining: shutting down") }
+        if draining.withLock({ $0 }) { return .failing("draining: shutting down") }
         if queue.isShedding { return .failing("shedding load: the render queue is full") }
         return .ok
     }

@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import SIWAButtons
@@ -24,7 +23,7 @@ enum ExportEndpoint {
 /// archive is sent while it is written, from an unlinked file (`ExportStream`): nothing
 /// is left on disk in any case. `HEAD` checks the query and the file limit and renders nothing.
 ///
-/// Bad input or a set past `ExportLimits`: 400 with one plain-text line; every slot
+/// Bad input or a set past `ExportLimits`: 400 with the API's JSON error; every slot
 /// busy: a place in line (`ExportSlots`), or 503 with Retry-After. Mountable at any
 /// path, like `ImageRoutes`.
 public struct ExportRoutes<Context: RequestContext>: Sendable {
@@ -64,19 +63,18 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
     }
 
     func respond(to request: Request) async throws -> Response {
-        let noStore: HTTPFields = [.cacheControl: "no-store"]
         let query: ExportQuery
         do {
             query = try ExportQuery.parse(request.uri.query)
         } catch {
-            return PlainText.response(.badRequest, error.message, for: request, headers: noStore)
+            return JSONAnswer.error(error, for: request)
         }
         let configuration = query.configuration
         do {
             // A preset that cannot hold a format, or e-mail without a client: refused before anything is drawn.
             try configuration.checkPresets()
         } catch {
-            return PlainText.response(.badRequest, ExportQuery.invalid(error), for: request, headers: noStore)
+            return JSONAnswer.error(ExportQuery.invalid(error), for: request)
         }
         // Counting lays every file out, which for a query of hundreds of sizes in every
         // preset is seconds of work: a lower bound from the list lengths alone (each
@@ -85,20 +83,20 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
             * configuration.styles.count * configuration.locales.count * configuration.sizes.count
         let atLeast = titled * max(1, configuration.presets.count)
         guard atLeast <= limits.maxFiles else {
-            return PlainText.response(.badRequest, "This set has at least \(atLeast) files, more than the \(limits.maxFiles) an export may hold: "
-                                      + "ask for fewer locales, sizes, scales or formats.", for: request, headers: noStore)
+            return JSONAnswer.error(.badRequest, "This set has at least \(atLeast) files, more than the \(limits.maxFiles) an export may hold: "
+                                      + "ask for fewer locales, sizes, scales or formats.", for: request)
         }
         let files = Generator.fileCount(configuration, snippets: (try? configuration.web.settings()) != nil)
         guard files <= limits.maxFiles else {
-            return PlainText.response(.badRequest, "This set has \(files) files, more than the \(limits.maxFiles) an export may hold: "
-                                      + "ask for fewer locales, sizes, scales or formats.", for: request, headers: noStore)
+            return JSONAnswer.error(.badRequest, "This set has \(files) files, more than the \(limits.maxFiles) an export may hold: "
+                                      + "ask for fewer locales, sizes, scales or formats.", for: request)
         }
         let (renderer, templates): (ButtonRenderer, TemplateSet)
         do {
             renderer = try self.renderer.get()
             templates = try self.templates.get()
         } catch {
-            return PlainText.response(.internalServerError, "The export cannot run: \(error)", for: request, headers: noStore)
+            return JSONAnswer.error(.internalServerError, "The export cannot run: \(error)", for: request)
         }
         var headers: HTTPFields = [
             .contentType: "application/zip",
@@ -115,13 +113,13 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
         // A place for the archive until it is downloaded, then a turn to make it.
         guard let download = downloads.take() else {
             let retry = slots.retryAfter(files: files)
-            return PlainText.response(.serviceUnavailable, "Too many exports are being downloaded; retry in \(retry) s.", for: request,
-                                      headers: [.retryAfter: String(retry), .cacheControl: "no-store"])
+            return JSONAnswer.error(.serviceUnavailable, "Too many exports are being downloaded; retry in \(retry) s.", for: request,
+                                    headers: [.retryAfter: String(retry)])
         }
         guard let slot = await slots.wait(upTo: limits.maxWait, files: files) else {
             let retry = slots.retryAfter(files: files)
-            return PlainText.response(.serviceUnavailable, "The service is busy with other exports; retry in \(retry) s.", for: request,
-                                      headers: [.retryAfter: String(retry), .cacheControl: "no-store"])
+            return JSONAnswer.error(.serviceUnavailable, "The service is busy with other exports; retry in \(retry) s.", for: request,
+                                    headers: [.retryAfter: String(retry)])
         }
         var made = Generator(configuration: configuration, renderer: renderer, templates: templates, workers: 1)
         made.syncsToDisk = false  // the folder is removed once archived
@@ -157,16 +155,16 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
         if let error = ready.failure {
             if let invalid = error as? ConfigurationError {
                 // Names that would land on one file (found while planning the set, before drawing).
-                return PlainText.response(.badRequest, ExportQuery.invalid(invalid), for: request, headers: noStore)
+                return JSONAnswer.error(ExportQuery.invalid(invalid), for: request)
             }
             if let tooLarge = error as? SetArchive.TooLarge {
-                return PlainText.response(.badRequest, "This set's archive would be larger than the \(tooLarge.limit) bytes an export may hold: "
-                                          + "ask for fewer locales, sizes, scales or formats.", for: request, headers: noStore)
+                return JSONAnswer.error(.badRequest, "This set's archive would be larger than the \(tooLarge.limit) bytes an export may hold: "
+                                          + "ask for fewer locales, sizes, scales or formats.", for: request)
             }
             if error is RenderQueue.Full || error is NIOThreadPoolError.ThreadPoolInactive {
                 throw PlainTextError.renderFailed(error)
             }
-            return PlainText.response(.internalServerError, "The export failed.", for: request, headers: noStore)
+            return JSONAnswer.error(.internalServerError, "The export failed.", for: request)
         }
         // Complete already (it did not surely fit): its length is known. Else sent as it is archived.
         if let size = ready.size { headers[.contentLength] = String(size) }

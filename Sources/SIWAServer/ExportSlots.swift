@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import Synchronization
 
 /// How many exports are made at once, and the line of those waiting for a turn. Past
 /// the line, or after waiting `maxWait`, a request gets 503 with `retryAfter(files:)`:
@@ -24,7 +24,7 @@ final class ExportSlots: Sendable {
         var secondsPerFile = 0.06
     }
 
-    private let state = NIOLockedValueBox(State())
+    private let state = Mutex(State())
 
     init(limit: Int, lineLength: Int = 0) {
         self.limit = limit
@@ -33,7 +33,7 @@ final class ExportSlots: Sendable {
 
     /// A free slot now, or nil (nobody waiting is passed).
     func take(files: Int = 1) -> Slot? {
-        let id = state.withLockedValue { s -> UInt64? in
+        let id = state.withLock { s -> UInt64? in
             guard s.running.count < limit, s.line.isEmpty else { return nil }
             s.nextId += 1
             s.running[s.nextId] = files
@@ -45,7 +45,7 @@ final class ExportSlots: Sendable {
     /// A slot, after waiting in line for at most `maxWait`; nil when the line is full,
     /// the wait ran out or the task was cancelled (the client went away).
     func wait(upTo maxWait: Duration, files: Int = 1) async -> Slot? {
-        let id = state.withLockedValue { s in
+        let id = state.withLock { s in
             s.nextId += 1
             return s.nextId
         }
@@ -56,7 +56,7 @@ final class ExportSlots: Sendable {
         defer { timer.cancel() }
         let granted = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                let now: Bool? = state.withLockedValue { s in
+                let now: Bool? = state.withLock { s in
                     if s.running.count < limit && s.line.isEmpty {
                         s.running[id] = files
                         return true
@@ -75,7 +75,7 @@ final class ExportSlots: Sendable {
 
     /// Takes a waiter out of the line (its time ran out, or its client left).
     private func giveUp(_ id: UInt64) {
-        let waiter = state.withLockedValue { s -> Waiter? in
+        let waiter = state.withLock { s -> Waiter? in
             guard let index = s.line.firstIndex(where: { $0.id == id }) else { return nil }
             return s.line.remove(at: index)
         }
@@ -84,7 +84,7 @@ final class ExportSlots: Sendable {
 
     /// A freed slot goes to the first in line, else back to the pool.
     fileprivate func release(_ id: UInt64) {
-        let next = state.withLockedValue { s -> Waiter? in
+        let next = state.withLock { s -> Waiter? in
             s.running[id] = nil
             guard !s.line.isEmpty else { return nil }
             let next = s.line.removeFirst()
@@ -94,20 +94,20 @@ final class ExportSlots: Sendable {
         next?.continuation.resume(returning: true)
     }
 
-    var inUse: Int { state.withLockedValue { $0.running.count } }
-    var waiting: Int { state.withLockedValue { $0.line.count } }
+    var inUse: Int { state.withLock { $0.running.count } }
+    var waiting: Int { state.withLock { $0.line.count } }
 
     /// An export of `files` files made in `seconds` (not counting the client's download,
     /// which goes at the client's pace): weighs one in four into the rate.
     func record(seconds: Double, files: Int) {
-        state.withLockedValue { $0.secondsPerFile = 0.75 * $0.secondsPerFile + 0.25 * seconds / Double(max(1, files)) }
+        state.withLock { $0.secondsPerFile = 0.75 * $0.secondsPerFile + 0.25 * seconds / Double(max(1, files)) }
     }
 
     /// Seconds until an export of `files` files would likely be made, if asked now: the
     /// files of those running and in line and its own, at the recent rate, over the
     /// slots; 1 to 600.
     func retryAfter(files: Int) -> Int {
-        state.withLockedValue { s in
+        state.withLock { s in
             let ahead = s.running.values.reduce(0, +) + s.line.reduce(0) { $0 + $1.files } + files
             return min(600, max(1, Int((s.secondsPerFile * Double(ahead) / Double(limit)).rounded(.up))))
         }
@@ -117,7 +117,7 @@ final class ExportSlots: Sendable {
     final class Slot: Sendable {
         private let slots: ExportSlots
         private let id: UInt64
-        private let released = NIOLockedValueBox(false)
+        private let released = Mutex(false)
 
         init(slots: ExportSlots, id: UInt64) {
             self.slots = slots
@@ -125,7 +125,7 @@ final class ExportSlots: Sendable {
         }
 
         func release() {
-            let first = released.withLockedValue { done in
+            let first = released.withLock { done in
                 defer { done = true }
                 return !done
             }

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import NIOConcurrencyHelpers
+import Synchronization
 import NIOCore
 import SIWAGenerator
 
@@ -40,7 +40,7 @@ final class ExportStream: Sendable {
         var stopped = false
     }
 
-    private let state = NIOLockedValueBox(State())
+    private let state = Mutex(State())
     private let making: ExportSlots.Slot
     private let download: ExportSlots.Slot
 
@@ -55,30 +55,30 @@ final class ExportStream: Sendable {
     }
 
     deinit {
-        let descriptor = state.withLockedValue { $0.descriptor }
+        let descriptor = state.withLock { $0.descriptor }
         if descriptor >= 0 { close(descriptor) }
         making.release()
         download.release()
     }
 
-    var progress: Progress { state.withLockedValue { $0.progress } }
+    var progress: Progress { state.withLock { $0.progress } }
 
     /// Nobody reads this export any more: the producer stops at its next checkpoint.
     func stop() {
-        state.withLockedValue { $0.stopped = true }
+        state.withLock { $0.stopped = true }
         update { _ in }
     }
 
     /// Throws once the export is stopped (the producer's checkpoint).
     func checkpoint() throws {
         onCheckpoint()
-        if state.withLockedValue({ $0.stopped }) { throw CancellationError() }
+        if state.withLock({ $0.stopped }) { throw CancellationError() }
     }
 
     /// Waits until the progress changes past `version` (one waiter at a time).
     func change(after version: Int) async {
         await withCheckedContinuation { continuation in
-            let now = state.withLockedValue { s in
+            let now = state.withLock { s in
                 if s.progress.version > version { return true }
                 s.waiter = continuation
                 return false
@@ -88,7 +88,7 @@ final class ExportStream: Sendable {
     }
 
     private func update(_ change: (inout Progress) -> Void) {
-        let waiter = state.withLockedValue { s in
+        let waiter = state.withLock { s in
             change(&s.progress)
             s.progress.version += 1
             defer { s.waiter = nil }
@@ -133,7 +133,7 @@ final class ExportStream: Sendable {
     private func open(_ archive: URL) throws {
         let descriptor = Foundation.open(archive.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        state.withLockedValue { $0.descriptor = descriptor }
+        state.withLock { $0.descriptor = descriptor }
     }
 
     /// Waits until the answer can start: the archive fits for sure or is complete, or
@@ -175,7 +175,7 @@ final class ExportStream: Sendable {
     }
 
     private func read(_ count: Int, at offset: Int) throws -> ByteBuffer {
-        let descriptor = state.withLockedValue { $0.descriptor }
+        let descriptor = state.withLock { $0.descriptor }
         var buffer = ByteBufferAllocator().buffer(capacity: count)
         var done = 0
         while done < count {

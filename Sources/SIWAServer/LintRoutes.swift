@@ -7,7 +7,8 @@ import SIWALint
 /// Apple's rules on one button as JSON, the document `siwa-buttons lint --json` prints
 /// (same rules, same words). The editor shows it beside its preview.
 ///
-/// Bad input: 400 (404 for an unknown endpoint path) with a one-line plain-text body.
+/// Bad input: 400 (404 for an unknown endpoint path) with the JSON error body of every
+/// API route (`JSONAnswer.error`), naming the parameter.
 public struct LintRoutes<Context: RequestContext>: Sendable {
     static var prefix: String { "/api/lint" }
     /// Our parameters, beside the button's.
@@ -41,40 +42,22 @@ public struct LintRoutes<Context: RequestContext>: Sendable {
     }
 
     func respond(to request: Request, endpointPath: String) async throws -> Response {
-        let noStore: HTTPFields = [.cacheControl: "no-store"]
-        guard Endpoint(path: endpointPath) != nil else {
-            return PlainText.response(.notFound, RequestError.unknownEndpoint(endpointPath).description, for: request, headers: noStore)
-        }
-        // Split our parameters from the button's; the button parser names anything else.
-        var context: [String: String] = [:]
-        var buttonPieces: [Substring] = []
-        for piece in (request.uri.query ?? "").split(separator: "&") {
-            let name = String(piece.prefix { $0 != "=" })
-            guard Self.contextParameters.contains(name), piece.count > name.count else {
-                buttonPieces.append(piece)
-                continue
-            }
-            guard context[name] == nil else {
-                return PlainText.response(.badRequest, RequestError.duplicateParameter(name).description, for: request, headers: noStore)
-            }
-            guard let value = PercentDecoding.string(piece.dropFirst(name.count + 1), plusAsSpace: true) else {
-                return PlainText.response(.badRequest, RequestError.malformed("bad percent-encoding in '\(RequestError.shown(String(piece)))'").description,
-                                          for: request, headers: noStore)
-            }
-            context[name] = value
-        }
         let spec: ButtonSpec, lintContext: LintContext
-        do {
-            spec = try ButtonRequest.parse(path: endpointPath, query: buttonPieces.joined(separator: "&")).spec
-            lintContext = try LintContext.parse(background: context["background"], beside: context["beside"], margin: context["margin"])
+        do throws(RequestError) {
+            guard let endpoint = Endpoint(path: endpointPath) else { throw RequestError.unknownEndpoint(endpointPath) }
+            // Our parameters out of the query; the button parser names anything else.
+            var query = try QueryString(request.uri.query)
+            let background = try query.take("background"), beside = try query.take("beside"), margin = try query.take("margin")
+            spec = try ButtonRequest.parse(endpoint, query, alsoAllowed: Self.contextParameters).spec
+            lintContext = try LintContext.parse(background: background, beside: beside, margin: margin)
         } catch {
-            return PlainText.response(.badRequest, "\(error)", for: request, headers: noStore)
+            return JSONAnswer.error(error, for: request)
         }
         let linter: RequestLinter
         switch self.linter {
         case .success(let l): linter = l
         case .failure(let error):
-            return PlainText.response(.internalServerError, "The fonts could not be loaded: \(error)", for: request, headers: noStore)
+            return JSONAnswer.error(.internalServerError, "The fonts could not be loaded: \(error)", for: request)
         }
         let findings: [LintFinding]
         do {

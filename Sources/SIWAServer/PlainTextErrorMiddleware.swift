@@ -2,7 +2,8 @@ import HTTPTypes
 import Hummingbird
 import SIWAButtons
 
-/// The outermost middleware: every error answer is one `text/plain` line with `nosniff`.
+/// The outermost middleware: every error answer is one `text/plain` line with `nosniff`
+/// (but the `/api/` routes' own, which are JSON).
 /// Hummingbird renders its own errors otherwise: the router's "no route" as an empty
 /// 404, an `HTTPError` with a message as JSON, any other error as an empty 500.
 /// Our own `PlainTextError`s pass through unchanged.
@@ -11,7 +12,9 @@ struct PlainTextErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             let response = try await next(request, context)
-            guard response.status.code >= 400, response.headers[.contentType] != PlainText.contentType else {
+            // Our API routes' JSON refusals pass too: their clients read `error.parameter`.
+            guard response.status.code >= 400, response.headers[.contentType] != PlainText.contentType,
+                  response.headers[.contentType] != JSONAnswer.contentType else {
                 return response
             }
             return PlainText.response(response.status, Self.message(response.status, request), for: request,

@@ -1,6 +1,6 @@
 import Dispatch
 import Logging
-import NIOConcurrencyHelpers
+import Synchronization
 import NIOCore
 import SIWAButtons
 
@@ -41,14 +41,14 @@ final class RenderCache: Sendable {
         answer.body.capacity + entryOverhead
     }
 
-    private let state: NIOLockedValueBox<State>
+    private let state: Mutex<State>
     private let queue: RenderQueue
     private let backend: RenderBackend
     private let metrics = CacheMetrics()
     private let logger: Logger
 
     init(capacityBytes: Int, queue: RenderQueue, backend: RenderBackend, logger: Logger) {
-        state = NIOLockedValueBox(State(images: LRUCache(capacity: capacityBytes)))
+        state = Mutex(State(images: LRUCache(capacity: capacityBytes)))
         self.queue = queue
         self.backend = backend
         self.logger = logger
@@ -61,7 +61,7 @@ final class RenderCache: Sendable {
             case hit(ImageAnswer)
             case wait(Task<ImageAnswer, any Error>)
         }
-        let lookup: Lookup = state.withLockedValue { state in
+        let lookup: Lookup = state.withLock { state in
             if let image = state.images.value(for: key) {
                 state.stats.hits += 1
                 metrics.hits.increment()
@@ -86,7 +86,7 @@ final class RenderCache: Sendable {
     }
 
     var stats: Stats {
-        state.withLockedValue { state in
+        state.withLock { state in
             var stats = state.stats
             stats.entries = state.images.count
             stats.bytes = state.images.totalCost
@@ -96,7 +96,7 @@ final class RenderCache: Sendable {
     }
 
     private func countMiss() {
-        state.withLockedValue { $0.stats.misses += 1 }
+        state.withLock { $0.stats.misses += 1 }
         metrics.misses.increment()
     }
 
@@ -106,13 +106,13 @@ final class RenderCache: Sendable {
     /// hit, or nil (nothing counted) when not cached. `key` parses the target; it runs
     /// only for a target not seen before, outside the lock.
     func cachedAnswer(forTarget target: String, key: () -> RenderKey?) -> ImageAnswer? {
-        let known: ImageAnswer?? = state.withLockedValue { state in
+        let known: ImageAnswer?? = state.withLock { state in
             guard let key = state.targets[target] else { return .none }
             return .some(hit(key, &state))
         }
         if let known { return known }
         guard let key = key() else { return nil }
-        return state.withLockedValue { state in
+        return state.withLock { state in
             guard let answer = hit(key, &state) else { return nil }
             if state.targets.count >= Self.maxTargets { state.targets.removeAll(keepingCapacity: true) }
             state.targets[target] = key
@@ -129,7 +129,7 @@ final class RenderCache: Sendable {
 
     /// The cached answer's ETag without counting a hit or touching recency, if cached.
     func cachedETag(for key: RenderKey) -> String? {
-        state.withLockedValue { $0.images.peek(key)?.eTag }
+        state.withLock { $0.images.peek(key)?.eTag }
     }
 
     private func renderAndStore(_ key: RenderKey) async throws -> ImageAnswer {
@@ -161,7 +161,7 @@ final class RenderCache: Sendable {
             ])
             result = .failure(error)
         }
-        state.withLockedValue { state in
+        state.withLock { state in
             state.inFlight[key] = nil
             if case .success(let answer) = result {
                 let evicted = state.images.insert(answer, for: key, cost: Self.cost(of: answer))

@@ -2,7 +2,7 @@ import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
-import NIOConcurrencyHelpers
+import Synchronization
 import NIOPosix
 import ServiceLifecycle
 
@@ -42,7 +42,9 @@ final class RenderQueue: Service {
         /// Uptime (ns) of the last request refused because the queue was full.
         var lastRefusal: UInt64?
     }
-    private let state = NIOLockedValueBox(State())
+    private let state = Mutex(State())
+    /// Set once the thread pool has stopped (`shutdown`).
+    private let poolStopped = Mutex(false)
 
     init(workers: Int, depth: Int, stallSeconds: Double = 20) {
         precondition(workers > 0 && depth >= 0 && stallSeconds > 0)
@@ -55,7 +57,7 @@ final class RenderQueue: Service {
     }
 
     /// Renders running or waiting right now.
-    var load: Int { state.withLockedValue { $0.admitted } }
+    var load: Int { state.withLock { $0.admitted } }
 
     private var limit: Int {
         let (sum, overflow) = workers.addingReportingOverflow(depth)
@@ -64,7 +66,7 @@ final class RenderQueue: Service {
 
     func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         let limit = self.limit
-        let isAdmitted = state.withLockedValue { state in
+        let isAdmitted = state.withLock { state in
             guard state.admitted < limit else {
                 state.lastRefusal = DispatchTime.now().uptimeNanoseconds
                 return false
@@ -75,7 +77,7 @@ final class RenderQueue: Service {
             return true
         }
         guard isAdmitted else { throw Full() }
-        defer { state.withLockedValue { $0.admitted -= 1 } }
+        defer { state.withLock { $0.admitted -= 1 } }
         return try await pool.runIfActive {
             RenderThreadPriority.lower()
             defer { self.noteProgress() }
@@ -85,13 +87,13 @@ final class RenderQueue: Service {
 
     /// Long jobs on one worker (an export) call this as they go, so that they do not look stalled.
     func noteProgress() {
-        state.withLockedValue { $0.lastProgress = DispatchTime.now().uptimeNanoseconds }
+        state.withLock { $0.lastProgress = DispatchTime.now().uptimeNanoseconds }
     }
 
     /// Seconds renders have been admitted with no progress, when that is at least
     /// `stallSeconds` (the threads are stuck); nil otherwise.
     var stall: Double? {
-        state.withLockedValue { state in
+        state.withLock { state in
             guard state.admitted > 0 else { return nil }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - state.lastProgress) / 1e9
             return seconds >= stallSeconds ? seconds : nil
@@ -101,7 +103,7 @@ final class RenderQueue: Service {
     /// Whether the queue is refusing work: full now, or it refused a render in the last second.
     var isShedding: Bool {
         let limit = self.limit
-        return state.withLockedValue { state in
+        return state.withLock { state in
             if state.admitted >= limit { return true }
             guard let refused = state.lastRefusal else { return false }
             return DispatchTime.now().uptimeNanoseconds - refused < 1_000_000_000
@@ -119,13 +121,11 @@ final class RenderQueue: Service {
     /// stuck in a C library never finish: once the queue is stalled, this stops waiting
     /// and throws `Stuck`, so that SIGTERM still ends the process.
     func shutdown() async throws {
-        let finished = NIOLockedValueBox(false)
-        let pool = self.pool
-        let stopping = Task {
+        let stopping = Task { [self] in
             try await pool.shutdownGracefully()
-            finished.withLockedValue { $0 = true }
+            poolStopped.withLock { $0 = true }
         }
-        while !finished.withLockedValue({ $0 }) {
+        while !poolStopped.withLock({ $0 }) {
             if let seconds = stall {
                 stopping.cancel()
                 throw Stuck(seconds: seconds)

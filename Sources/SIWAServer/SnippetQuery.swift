@@ -28,78 +28,47 @@ struct SnippetQuery: Equatable {
     }
 
     /// - Parameters:
-    ///   - endpointPath: the path after `/api/snippet`, an image endpoint's path.
-    ///   - query: the raw (percent-encoded) query.
-    static func parse(endpointPath: String, query: String?) throws(SnippetQueryError) -> SnippetQuery {
+    ///   - endpoint: the image endpoint named by the path after `/api/snippet`.
+    ///   - raw: the raw (percent-encoded) query.
+    static func parse(endpoint: Endpoint, query raw: String?) throws(RequestError) -> SnippetQuery {
+        var query = try QueryString(raw)
         var web: [WebParameter: String] = [:]
-        var buttonPieces: [Substring] = []
+        for parameter in WebParameter.allCases {
+            web[parameter] = try query.take(parameter.rawValue)
+        }
+        // The logo's image takes no locale: here it is the page's.
         var pageLocale: ButtonLocale?
-        let isLogo = Endpoint(path: endpointPath) == .logo
-        for piece in (query ?? "").split(separator: "&", omittingEmptySubsequences: true) {
-            let rawName = piece.prefix { $0 != "=" }
-            if isLogo, rawName.count < piece.count, decode(rawName) == "locale" {
-                guard let value = decode(piece.dropFirst(rawName.count + 1)) else {
-                    throw .invalid(RequestError.malformed("bad percent-encoding in '\(RequestError.shown(String(piece)))'").description)
-                }
-                guard pageLocale == nil else { throw .invalid(RequestError.duplicateParameter("locale").description) }
-                guard let locale = ButtonLocale(code: value) else {
-                    throw .invalid(RequestError.invalidValue(name: "locale", value: String(value),
-                                                             allowed: "one of Apple's 37 locale codes, e.g. en_US").description)
-                }
-                pageLocale = locale
-                continue
+        if endpoint == .logo, let code = try query.take("locale") {
+            guard let locale = ButtonLocale(code: code) else {
+                throw .invalidValue(name: "locale", value: code, allowed: "one of Apple's 37 locale codes, e.g. en_US")
             }
-            guard rawName.count < piece.count, let name = decode(rawName),
-                  let parameter = WebParameter(rawValue: name) else {
-                // Not ours (or malformed): the button parser names what is wrong with it.
-                buttonPieces.append(piece)
-                continue
-            }
-            guard let value = decode(piece.dropFirst(rawName.count + 1)) else {
-                throw .invalid(RequestError.malformed("bad percent-encoding in '\(RequestError.shown(String(piece)))'").description)
-            }
-            guard web.updateValue(value, forKey: parameter) == nil else {
-                throw .invalid(RequestError.duplicateParameter(name).description)
-            }
+            pageLocale = locale
         }
-
-        let button: ButtonSpec
-        do {
-            button = try ButtonRequest.parse(path: endpointPath, query: buttonPieces.joined(separator: "&")).spec
-        } catch .unknownEndpoint(let path) {
-            throw .unknownEndpoint(SnippetEndpoint.prefix + path)
-        } catch .unknownParameter(let name, let endpoint, let allowed) {
-            // The parser lists the image parameters only; this endpoint takes ours too.
-            let all = allowed + WebParameter.allCases.map(\.rawValue)
-            throw .invalid(RequestError.unknownParameter(name: name, endpoint: endpoint, allowed: all).description)
-        } catch {
-            throw .invalid(error.description)
-        }
+        // The rest is the button's, read as the image endpoint reads it.
+        let button = try ButtonRequest.parse(endpoint, query, alsoAllowed: WebParameter.allCases.map(\.rawValue)).spec
 
         guard let clientId = web[.clientId] else {
-            throw .invalid("Missing parameter 'client-id': the Services ID registered with Apple, e.g. com.example.web.")
+            throw .missingParameter("client-id", hint: "the Services ID registered with Apple, e.g. com.example.web")
         }
         guard let redirectURI = web[.redirectURI] else {
-            throw .invalid("Missing parameter 'redirect-uri': the https:// URL Apple sends the answer to.")
+            throw .missingParameter("redirect-uri", hint: "the https:// URL Apple sends the answer to")
         }
         let usePopup: Bool
         switch web[.usePopup] ?? "false" {
         case "true": usePopup = true
         case "false": usePopup = false
-        case let other:
-            throw .invalid(RequestError.invalidValue(name: "use-popup", value: String(other),
-                                                     allowed: "'true' or 'false'").description)
+        case let other: throw .invalidValue(name: "use-popup", value: other, allowed: "'true' or 'false'")
         }
         let settings: WebFlowSettings
         do {
             settings = try WebFlowSettings(clientId: clientId, redirectURI: redirectURI,
                                            scope: web[.scope] ?? WebFlowOptions.defaultScope, usePopup: usePopup)
         } catch {
-            throw .invalid("Invalid value for parameter '\(error.field)': \(error.message).")
+            throw .invalidValue(name: error.field, reason: error.message)
         }
         let baseURL = web[.baseURL] ?? ""
         if let problem = checkBaseURL(baseURL) {
-            throw .invalid("Invalid value for parameter 'base-url': \(problem).")
+            throw .invalidValue(name: "base-url", reason: problem)
         }
         return SnippetQuery(button: button, web: settings, baseURL: trimmingSlashes(baseURL), pageLocale: pageLocale)
     }
@@ -131,31 +100,5 @@ struct SnippetQuery: Equatable {
         var s = s
         while s.hasSuffix("/") { s.removeLast() }
         return s
-    }
-
-    /// One query component: `+` is a space, then percent-decoding to UTF-8 (nil if invalid).
-    static func decode(_ s: Substring) -> String? {
-        PercentDecoding.string(s, plusAsSpace: true)
-    }
-}
-
-/// Why a snippet request was refused: an unknown endpoint path (404) or a bad value (400).
-/// The message names the parameter, in the image endpoints' wording.
-enum SnippetQueryError: Error, Equatable {
-    /// The request's whole path.
-    case unknownEndpoint(String)
-    case invalid(String)
-
-    /// One line: control characters of a quoted value are shown escaped (`\n`).
-    var message: String {
-        let text = switch self {
-        case .unknownEndpoint(let path):
-            "Unknown endpoint '\(path)': use " +
-                Endpoint.allCases.map { SnippetEndpoint.prefix + $0.path }.joined(separator: ", ") + "."
-        case .invalid(let message): message
-        }
-        return text.unicodeScalars.map {
-            $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0)
-        }.joined()
     }
 }

@@ -17,8 +17,8 @@ enum SnippetEndpoint {
 /// difference is that the images point at this service (`base-url`, the editor's image
 /// base URL field, + the image endpoint) instead of files.
 ///
-/// Bad input: 400 (404 for an unknown endpoint path) with a one-line plain-text body
-/// naming the parameter, like the image endpoints' 404s.
+/// Bad input: 400 (404 for an unknown endpoint path) with the JSON error body of every
+/// API route (`JSONAnswer.error`), naming the parameter.
 public struct SnippetRoutes<Context: RequestContext>: Sendable {
     /// The templates, or why they could not be loaded: the images are still served then,
     /// and this endpoint says what is missing (500).
@@ -62,6 +62,7 @@ public struct SnippetRoutes<Context: RequestContext>: Sendable {
     public var routes: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
         SchemaRoute.register(on: routes, titles: titles, cacheVersion: urls.currentVersion)
+        TitlesRoute.register(on: routes, titles: titles)
         // One wildcard route, split here: with routes for the three paths the router would
         // not fall back from a partial match such as /api/snippet/appleid to a wildcard.
         // The path below /api comes from the wildcard, so a mount path does not matter.
@@ -71,28 +72,32 @@ public struct SnippetRoutes<Context: RequestContext>: Sendable {
             let snippets = "/snippet"
             guard below.hasPrefix(snippets + "/") else {
                 // Not a file of public/ either: say what exists.
-                return PlainText.response(.notFound, SnippetQueryError.unknownEndpoint(request.uri.path).message,
-                                          for: request)
+                return unknownEndpoint(request)
             }
-            return respond(to: request, endpointPath: String(below.dropFirst(snippets.count)))
+            guard let endpoint = Endpoint(path: String(below.dropFirst(snippets.count))) else { return unknownEndpoint(request) }
+            return respond(to: request, endpoint: endpoint)
         }
         return routes
     }
 
-    func respond(to request: Request, endpointPath: String) -> Response {
+    /// 404 naming the request's whole path (with any mount path) and the snippet endpoints.
+    private func unknownEndpoint(_ request: Request) -> Response {
+        JSONAnswer.error(.unknownEndpoint(request.uri.path, endpoints: Endpoint.allCases.map { SnippetEndpoint.prefix + $0.path }),
+                         for: request)
+    }
+
+    func respond(to request: Request, endpoint: Endpoint) -> Response {
         let query: SnippetQuery
         do {
-            query = try SnippetQuery.parse(endpointPath: endpointPath, query: request.uri.query)
+            query = try SnippetQuery.parse(endpoint: endpoint, query: request.uri.query)
         } catch {
-            let status: HTTPResponse.Status = if case .unknownEndpoint = error { .notFound } else { .badRequest }
-            return PlainText.response(status, error.message, for: request, headers: [.cacheControl: "no-store"])
+            return JSONAnswer.error(error, for: request)
         }
         let renderer: SnippetRenderer
         switch templates {
         case .success(let set): renderer = SnippetRenderer(templates: set, titles: titles)
         case .failure(let error):
-            return PlainText.response(.internalServerError, "Snippet templates not loaded: \(error)",
-                                      for: request, headers: [.cacheControl: "no-store"])
+            return JSONAnswer.error(.internalServerError, "Snippet templates not loaded: \(error)", for: request)
         }
         let snippets = renderer.render(button: query.button, web: query.web,
                                        images: .endpoint(base: query.baseURL, version: urls.currentVersion), pageLocale: query.pageLocale)

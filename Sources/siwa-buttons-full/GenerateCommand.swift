@@ -24,6 +24,7 @@ struct GenerateCommand: ParsableCommand {
               --redirect-uri https://example.com/auth/apple --use-popup --out dist/
           siwa-buttons generate --presets android,ios,web --locales en_US,de_DE --out packs/
           siwa-buttons generate --naming flat --out dist/
+          siwa-buttons generate --presets ios,android,flutter,web --locales en_US,de_DE --strings all --out packs/
         """
     )
 
@@ -67,6 +68,15 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("nested (folders, button@2x.png) or flat (siwa-sign-in-black-en_US-250x44@2x.png) "
         + "for the web layout's files.", valueName: "naming"))
     var naming: String?
+
+    @Option(help: ArgumentHelp("localized (one imageset per button, its images carrying their language; default) or "
+        + "per-locale (siwa-sign-in-black-de_DE.imageset) for the ios preset's catalog.", valueName: "naming"))
+    var iosImagesets: String?
+
+    @Option(help: ArgumentHelp("Apple's titles as strings for apps that draw their own button: "
+        + "\(StringsFormat.allCases.map(\.rawValue).joined(separator: ", ")), or 'all' (with presets: each preset its own).",
+        valueName: "list"))
+    var strings: String?
 
     @Option(help: ArgumentHelp("Services ID for Sign in with Apple JS (e.g. com.example.web).", valueName: "id"))
     var clientId: String?
@@ -190,20 +200,22 @@ struct GenerateCommand: ParsableCommand {
         return configuration
     }
 
-    /// The options of the set's layout (presets and naming) are usage errors, status 64.
+    /// The options of the set's layout (presets, naming, imagesets, strings) are usage errors, status 64.
     private static func isLayoutField(_ field: String) -> Bool {
-        ["presets", "naming"].contains { field.hasPrefix($0) || field.hasPrefix("--" + $0) }
+        ["presets", "naming", "ios-imagesets", "strings"].contains { field.hasPrefix($0) || field.hasPrefix("--" + $0) }
     }
 
     private func flagOverrides() throws(ConfigurationError) -> ConfigurationOverrides {
         var o = ConfigurationOverrides()
         let lists: [(String, String?)] = [("modes", modes), ("types", types), ("styles", styles), ("locales", locales),
-                                          ("sizes", sizes), ("scales", scales), ("formats", formats), ("presets", presets)]
+                                          ("sizes", sizes), ("scales", scales), ("formats", formats), ("presets", presets),
+                                          ("strings", strings)]
         for (field, raw) in lists {
             if let raw { try o.setList(field, ConfigurationOverrides.commaList(raw, flag: "--\(field)")) }
         }
         let values: [(String, String?)] = [("client-id", clientId), ("redirect-uri", redirectUri), ("scope", scope),
-                                           ("templates", templates), ("naming", naming)]
+                                           ("templates", templates), ("naming", naming),
+                                           ("ios-imagesets", iosImagesets)]
         for (field, raw) in values {
             if let raw { try o.setValue(field, raw, label: "--\(field)") }
         }

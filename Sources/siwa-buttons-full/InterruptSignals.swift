@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// SIGINT and SIGTERM during `generate`: instead of dying with a half-built staging
 /// folder, the run stops before its next file, removes the staging folder and exits
@@ -7,14 +8,13 @@ import Foundation
 ///
 /// The handler only writes the signal number to a pipe (async-signal-safe); `check()`,
 /// called by the workers before each file, reads it.
-final class InterruptSignals: @unchecked Sendable {
+final class InterruptSignals: Sendable {
     struct Interrupted: Error {
         let signal: Int32
         var name: String { signal == SIGINT ? "SIGINT" : "SIGTERM" }
     }
 
-    private let lock = NSLock()
-    private var received: Int32?
+    private let received = Mutex<Int32?>(nil)
 
     init() {
         _ = signalPipe
@@ -32,7 +32,7 @@ final class InterruptSignals: @unchecked Sendable {
 
     /// Throws `Interrupted` once a signal came.
     func check() throws {
-        let signal: Int32? = lock.withLock {
+        let signal: Int32? = received.withLock { received in
             var byte: UInt8 = 0
             if received == nil, read(signalPipe.read, &byte, 1) == 1 { received = Int32(byte) }
             return received

@@ -91,7 +91,8 @@ struct LintCommand: ParsableCommand {
         do {
             context = try LintContext.parse(background: background, beside: beside, margin: margin)
         } catch {
-            throw CLIError.usage("--\(error.description)")
+            // The option, as the flag is spelled: `--background: 'pink' is not a colour ...`.
+            throw CLIError.usage("--\(error.parameter ?? ""): \(error.reason)")
         }
         let report: LintReport
         if isRequest {

@@ -13,7 +13,7 @@ import Testing
         return Dictionary(uniqueKeysWithValues: tmp.files().map { ($0, tmp.bytes($0)) })
     }
 
-    @Test("Unknown presets, formats a preset cannot hold, e-mail without its link, a wrong naming")
+    @Test("Unknown presets, formats a preset cannot hold, e-mail without its link, a wrong naming, strings or imagesets")
     func badInput() throws {
         let tmp = try TemporaryFolder()
         let before = try previousSet(tmp)
@@ -26,6 +26,10 @@ import Testing
             (["--formats", "vectordrawable"], "Error: --formats: the web layout (no --presets) cannot hold 'vectordrawable'"),
             (["--presets", "email"], "Error: --presets: 'email' needs --client-id and --redirect-uri"),
             (["--naming", "sideways"], "Error: --naming: unknown naming 'sideways': expected 'nested' or 'flat'"),
+            (["--presets", "ios", "--strings", "xcstrings,po"],
+             "Error: --strings: unknown strings format 'po': expected 'xcstrings', 'android', 'arb' or 'json', or 'all' alone"),
+            (["--presets", "web,android", "--strings", "xcstrings"], "Error: --strings: no chosen preset (web, android) holds 'xcstrings': ios does"),
+            (["--presets", "ios", "--ios-imagesets", "flat"], "Error: --ios-imagesets: unknown imageset naming 'flat': expected 'localized' or 'per-locale'"),
         ]
         for (arguments, message) in cases {
             try GenerateUsageTests.expectUsage(message, ["--out", "dist"] + arguments, in: tmp)
@@ -46,7 +50,7 @@ import Testing
         let summary = String(decoding: result.stdout, as: UTF8.self)
         #expect(summary.contains("Formats per preset: ios: pdf; android: png, vectordrawable; web: png, pdf, svg.\n"), "\(summary)")
         let files = tmp.files()
-        #expect(files.contains("packs/ios/Buttons.xcassets/siwa-sign-in-black-en_US.imageset/siwa-sign-in-black-en_US.pdf"))
+        #expect(files.contains("packs/ios/Buttons.xcassets/siwa-sign-in-black.imageset/siwa-sign-in-black-en_US.pdf"))
         #expect(files.contains("packs/android/res/drawable-anydpi-v21/siwa_sign_in_black_en_us.xml"))
         #expect(files.contains("packs/web/center/sign-in/black/en_US/button.svg"))
         #expect(!files.contains { $0.hasPrefix("packs/ios/") && $0.hasSuffix(".png") })

@@ -17,12 +17,13 @@ import Testing
     static let framework = "/usr/share/android-framework-res/framework-res.apk"
 
     /// Every title and style in five locales (one right-to-left, two with regions,
-    /// CJK), PNG and VectorDrawable, night looks.
+    /// CJK), PNG and VectorDrawable, night looks, and the titles as string resources.
     static func pack() throws -> TemporaryFolder {
         var config = GeneratorConfiguration()
         config.presets = [.android]
         config.modes = [.center, .left, .logo]
         config.locales = ["en_US", "ar_SA", "zh_CN", "zh_TW", "de_DE"].map { ButtonLocale(code: $0)! }
+        config.strings = [.android]  // the titles' values-*/siwa_strings.xml, compiled too
         let folder = try TemporaryFolder()
         _ = try generator(config).generate(into: folder.url)
         return folder
@@ -69,7 +70,7 @@ import Testing
     func attributesPerFolderLevel() throws {
         let folder = try Self.pack()
         var paths = 0, long = 0
-        for file in folder.files() where file.hasSuffix(".xml") {
+        for file in folder.files() where file.hasSuffix(".xml") && file.contains("/res/drawable") {
             let qualifiers = file.split(separator: "/")[2].split(separator: "-")
             // An unqualified folder serves the app's minSdk: VectorDrawable's 21.
             let level = qualifiers.compactMap { $0.first == "v" ? Int($0.dropFirst()) : nil }.first ?? 21

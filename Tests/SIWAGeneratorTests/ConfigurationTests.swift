@@ -22,6 +22,20 @@ import Testing
         }
     }
 
+    /// The export API picks setList or setValue from this table (no asking and matching the message).
+    @Test func listFieldsAreThoseSetListTakes() {
+        for field in ConfigurationOverrides.fields {
+            var overrides = ConfigurationOverrides()
+            var takesList = true
+            do {
+                try overrides.setList(field, [(value: "x", label: field, location: nil)])
+            } catch {
+                takesList = error.field != field || error.message != "is not a list field"
+            }
+            #expect(takesList == ConfigurationOverrides.listFields.contains(field), "\(field)")
+        }
+    }
+
     @Test func defaultsAreTheIssuesUsefulSet() {
         let config = GeneratorConfiguration()
         #expect(config.modes == [.center, .left, .logo])

@@ -36,21 +36,110 @@ import Testing
         #expect(html.contains(#"<script src="gallery.js" defer></script>"#))
     }
 
-    @Test func presetsAreAFacetWithSeveralValuesPerButtonAndEachFileRowNamesItsPreset() throws {
+    @Test func eachLayoutHasItsCardsAndEachFileRowNamesItsPreset() throws {
         var config = PresetTests.configuration([.web, .ios])
         config.modes = [.center]
         config.styles = [.black]
         let (html, _, _) = try gallery(config)
-        // One button, in both layouts: one card holding both values, and a menu; its
-        // dark look (white) is only in the asset catalog.
-        #expect(cards(html) == [#"<figure class="item" data-mode="center" data-type="sign-in" data-style="black" data-locale="en_US" data-preset="web ios">"#,
-                                #"<figure class="item" data-mode="center" data-type="sign-in" data-style="white" data-locale="en_US" data-preset="ios">"#])
+        // One button in two layouts: a card in each layout's section; the asset catalog's
+        // dark look (white) is in the black button's card, not one of its own.
+        #expect(cards(html) == [#"<figure class="item" data-mode="center" data-type="sign-in" data-style="black" data-locale="en_US" data-preset="web">"#,
+                                #"<figure class="item" data-mode="center" data-type="sign-in" data-style="black" data-locale="en_US" data-preset="ios">"#])
+        #expect(html.matches(of: /<section id="(web|ios)-center-250x44-sign-in" class="group">/).count == 2)
         #expect(html.contains(#"<select name="preset" data-facet="preset">"#))
         #expect(html.contains(#"<option value="web">web</option>"#) && html.contains(#"<option value="ios">ios</option>"#))
         // Each file row says its layout, which the menu uses to hide the other layouts' rows.
         let rows = html.matches(of: /<li data-preset="([a-z-]+)"><a href="([^"]+)"/).map { (String($0.output.1), String($0.output.2)) }
         #expect(!rows.isEmpty && rows.allSatisfy { $0.1.hasPrefix($0.0 + "/") })
         #expect(Set(rows.map(\.0)) == ["web", "ios"])
+    }
+
+    /// What ships in dark mode: the iOS card's dark pane shows the `-dark` image (the
+    /// white button), the Android card's the `-night` one, each named in the pane; the
+    /// web layout has no dark look, so its dark pane shows the button itself.
+    @Test func theDarkPaneShowsWhatShipsInDarkMode() throws {
+        var config = PresetTests.configuration([.web, .ios, .android], formats: [.png])
+        config.modes = [.center]
+        config.styles = [.black]
+        let (html, manifest, _) = try gallery(config)
+        let figures = html.matches(of: /<figure class="item"[^>]*data-preset="([a-z]+)">([\s\S]*?)<\/figure>/)
+            .map { (String($0.output.1), String($0.output.2)) }
+        #expect(figures.map(\.0) == ["web", "ios", "android"])
+        func pane(_ look: String, _ card: String) -> String? {
+            card.firstMatch(of: try! Regex(#"<div class="pane \#(look)">.*?<img src="([^"]+)".*?</div>"#)).map { String($0.output[1].substring!) }
+        }
+        for (preset, card) in figures {
+            let light = try #require(pane("light", card)), dark = try #require(pane("dark", card))
+            #expect(light.hasPrefix(preset + "/") && dark.hasPrefix(preset + "/"), "\(preset): \(light), \(dark)")
+            switch preset {
+            case "ios":
+                #expect(!light.contains("-dark") && dark.contains("-dark"), "\(dark)")
+            case "android":
+                #expect(!light.contains("-night") && dark.contains("-night"), "\(dark)")
+            default:
+                #expect(light == dark)
+            }
+            // Named where it is the dark look, and its files listed after the light ones.
+            #expect(card.contains(#"<span class="look">dark mode: white</span>"#) == (preset != "web"))
+            let paths = card.matches(of: /<li data-preset="[a-z]+"><a [^>]*>[^<]*<\/a> <code>([^<]+)<\/code>/).map { String($0.output.1) }
+            #expect(Set(paths) == Set(manifest.files.filter { $0.preset == preset }.map(\.path)), "\(preset): every file once")
+        }
+        // Black on dark grey keeps its ring; the white dark look needs none.
+        #expect(html.components(separatedBy: "class=\"tile ringed\"").count - 1 == 2 + 2)
+    }
+
+    /// A large set in several languages is one page per language: index.html holds the
+    /// first one and the logo-only buttons, gallery/LOCALE.html each other one, all
+    /// linked from a language bar, every file on exactly one page, paths that resolve.
+    @Test func aLargeSetIsOnePagePerLanguage() throws {
+        var config = GeneratorConfiguration()
+        config.modes = [.center, .left, .logo]
+        config.styles = [.black]
+        config.locales = Array(ButtonLocale.all.prefix(13))
+        config.scales = [1]
+        config.formats = [.png]
+        config.presets = [.web, .email]
+        config.formatsAskedFor = true
+        config = PresetTests.withWeb(config)  // e-mail buttons link to Apple's sign-in
+        #expect(config.variants.count * 2 > GalleryPage.cardsPerPage)
+        let (index, manifest, folder) = try gallery(config)
+        let others = config.locales.dropFirst().map { "gallery/\($0.code).html" }
+        #expect(GalleryPage.paths(config) == ["index.html"] + others)
+        #expect(Set(manifest.pages.map(\.path)).isSuperset(of: ["index.html"] + others))
+        #expect(Generator.fileCount(config, snippets: true) == folder.files().count)
+        #expect(try filesDifferingFromManifest(folder.url).isEmpty)
+
+        var seen: [String: Int] = [:]
+        let files = Set(folder.files())
+        for path in ["index.html"] + others {
+            let html = path == "index.html" ? index : String(decoding: folder.bytes(path), as: UTF8.self)
+            let root = path == "index.html" ? "" : "../"
+            // The language bar: every page, this one marked.
+            let bar = html.matches(of: /<a href="([^"]+)" data-locale="([^"]+)"( aria-current="page")?>/)
+            #expect(bar.count == config.locales.count && bar.filter { $0.output.3 != nil }.count == 1, "\(path)")
+            for link in bar {
+                let target = URL(fileURLWithPath: folder.url.appendingPathComponent(path).deletingLastPathComponent().path)
+                    .appendingPathComponent(String(link.output.1)).standardized.path
+                #expect(FileManager.default.fileExists(atPath: target), "\(path): \(link.output.1)")
+            }
+            #expect(html.contains(#"<script src="\#(root)gallery.js" defer></script>"#))
+            #expect(html.contains(#"<a href="\#(root)manifest.json">"#))
+            // Its cards: the page's language (and on index.html the logo-only ones).
+            let locales = Set(cards(html).compactMap { $0.firstMatch(of: /data-locale="([^"]+)"/).map { String($0.output.1) } })
+            let own = path == "index.html" ? config.locales[0].code : String(path.dropFirst(8).dropLast(5))
+            #expect(locales == [own], "\(path): \(locales)")
+            #expect(cards(html).contains { $0.contains(#"data-mode="logo""#) } == (path == "index.html"))
+            for image in html.matches(of: /<img src="([^"]+)"/) {
+                let file = String(image.output.1.dropFirst(root.count)).removingPercentEncoding ?? ""
+                #expect(image.output.1.hasPrefix(root) && files.contains(file), "\(image.output.1)")
+            }
+            for row in html.matches(of: /<li data-preset="[a-z]+"><a [^>]*>[^<]*<\/a> <code>([^<]+)<\/code>/) {
+                seen[String(row.output.1), default: 0] += 1
+            }
+            // Large pages show each card's files on a click.
+            #expect(html.contains("<details class=\"file-list\">") == (cards(html).count > GalleryPage.openFilesUpTo))
+        }
+        #expect(seen.keys.sorted() == manifest.files.map(\.path).sorted() && seen.values.allSatisfy { $0 == 1 }, "every file on one page, once")
     }
 
     @Test func aFacetWithOneValueGetsNoMenu() throws {
@@ -105,7 +194,7 @@ import Testing
         #expect(html.contains(".dark { background: #1c1c1e; }"))
         let ringed = html.components(separatedBy: "class=\"tile ringed\"").count - 1
         let black = cards(html).filter { $0.contains("data-style=\"black\"") }.count
-        #expect(ringed == 2 * black && black > 0, "one ring per pane of every black button")
+        #expect(ringed == 2 * black && black > 0, "one ring per pane of every black button (no dark look without presets)")
         // The ring has the button's corner radius: Apple's default 15% of 44 pt.
         #expect(html.contains(#"<span class="tile ringed" style="border-radius: 6.6px"><img"#))
     }

@@ -129,8 +129,11 @@ import Testing
 
     // MARK: ios
 
-    /// Apple's Asset Catalog Format Reference, as a whitelist: the keys each level may
-    /// have and the values they may take.
+    /// Apple's Asset Catalog Format Reference (Image Set Type), as a whitelist: the keys
+    /// each level may have and the values they may take, with Xcode's localization keys
+    /// (an image's `locale`, the set's `"localizable" : true`: what Xcode 11+ writes for a
+    /// localized imageset). Each slot (locale, scale, appearance) holds one image, and a
+    /// localized set has the default slots in every locale.
     static func checkCatalog(_ folder: TemporaryFolder, vector: Bool) throws -> [String: [[String: Any]]] {
         let catalog = "ios/Buttons.xcassets"
         let info: NSDictionary = ["author": "xcode", "version": 1]
@@ -143,8 +146,9 @@ import Testing
             #expect(Set(contents.keys).isSubset(of: ["images", "info", "properties"]), "\(path)")
             #expect((contents["info"] as? NSDictionary) == info)
             let images = try #require(contents["images"] as? [[String: Any]])
+            var slots: [String: Set<String>] = [:]
             for image in images {
-                #expect(Set(image.keys).isSubset(of: ["filename", "idiom", "scale", "appearances"]), "\(path)")
+                #expect(Set(image.keys).isSubset(of: ["filename", "idiom", "scale", "appearances", "locale"]), "\(path)")
                 #expect(image["idiom"] as? String == "universal")
                 if vector {
                     #expect(image["scale"] == nil)
@@ -154,14 +158,19 @@ import Testing
                 if let appearances = image["appearances"] {
                     #expect((appearances as? NSArray) == [["appearance": "luminosity", "value": "dark"]] as NSArray)
                 }
+                if let locale = image["locale"] {
+                    #expect(xcodeLanguages.contains(locale as? String ?? ""), "\(path): \(locale)")
+                }
+                let slot = "\(image["scale"] ?? "-") \(image["appearances"] == nil ? "any" : "dark")"
+                #expect(slots[image["locale"] as? String ?? "", default: []].insert(slot).inserted, "\(path): \(slot) twice")
                 let file = try #require(image["filename"] as? String)
                 #expect(FileManager.default.fileExists(atPath: folder(set + "/" + file).path), "\(set)/\(file)")
             }
-            if vector {
-                #expect((contents["properties"] as? NSDictionary) == ["preserves-vector-representation": true])
-            } else {
-                #expect(contents["properties"] == nil)
-            }
+            #expect(slots.values.allSatisfy { $0 == slots[""] }, "\(path): a locale lacks a slot the default has")
+            var properties: [String: Bool] = [:]
+            if vector { properties["preserves-vector-representation"] = true }
+            if slots.count > 1 { properties["localizable"] = true }
+            #expect((contents["properties"] as? [String: Bool] ?? [:]) == properties, "\(path)")
             // Every file of the imageset is listed.
             let listed = Set(images.compactMap { $0["filename"] as? String } + ["Contents.json"])
             #expect(Set(folder.files().filter { $0.hasPrefix(set + "/") }.map { String($0.dropFirst(set.count + 1)) }) == listed)
@@ -170,27 +179,106 @@ import Testing
         return imagesets
     }
 
+    /// Xcode's localization identifiers of Apple's 37 button languages (Xcode's language list).
+    static let xcodeLanguages: Set<String> = [
+        "ar", "ca", "cs", "da", "de", "el", "en", "en-GB", "es", "es-MX", "fi", "fr", "fr-CA", "he", "hr", "hu", "id",
+        "it", "ja", "ko", "ms", "nb", "nl", "pl", "pt-BR", "pt-PT", "ro", "ru", "sk", "sv", "th", "tr", "uk", "vi",
+        "zh-Hans", "zh-HK", "zh-Hant",
+    ]
+
+    @Test func xcodeLanguageIdentifiers() {
+        #expect(Set(ButtonLocale.all.map(PlatformLocale.xcode)) == Self.xcodeLanguages)
+    }
+
     @Test func iosAssetCatalog() throws {
         let (folder, _) = try Self.generated(Self.configuration([.ios]))
         let sets = try Self.checkCatalog(folder, vector: false)
-        #expect(Set(sets.keys) == ["siwa-sign-in-black-en_US.imageset", "siwa-sign-in-white-en_US.imageset",
+        #expect(Set(sets.keys) == ["siwa-sign-in-black.imageset", "siwa-sign-in-white.imageset",
                                     "siwa-logo-black.imageset", "siwa-logo-white.imageset"])
-        #expect(sets["siwa-sign-in-black-en_US.imageset"]?.count == 6)  // 1x-3x, and the dark look's
-        #expect(sets["siwa-sign-in-white-en_US.imageset"]?.count == 3)
-        #expect(sets["siwa-sign-in-black-en_US.imageset"]?.filter { $0["appearances"] != nil }.count == 3)
-        let set = "ios/Buttons.xcassets/siwa-sign-in-black-en_US.imageset/"
+        #expect(sets["siwa-sign-in-black.imageset"]?.count == 6)  // 1x-3x, and the dark look's
+        #expect(sets["siwa-sign-in-white.imageset"]?.count == 3)
+        #expect(sets["siwa-sign-in-black.imageset"]?.filter { $0["appearances"] != nil }.count == 3)
+        let set = "ios/Buttons.xcassets/siwa-sign-in-black.imageset/"
         #expect(pngSize(folder.bytes(set + "siwa-sign-in-black-en_US@3x.png"))! == (750, 132))
         #expect(pngSize(folder.bytes(set + "siwa-sign-in-black-en_US.png"))! == (250, 44))
         // The dark look is the white button.
         #expect(folder.bytes(set + "siwa-sign-in-black-en_US-dark@2x.png")
-            == folder.bytes("ios/Buttons.xcassets/siwa-sign-in-white-en_US.imageset/siwa-sign-in-white-en_US@2x.png"))
+            == folder.bytes("ios/Buttons.xcassets/siwa-sign-in-white.imageset/siwa-sign-in-white-en_US@2x.png"))
+    }
+
+    /// Several locales: still one imageset per button; the first locale fills the default
+    /// slots (no `locale`), each other its own, in Xcode's words and Xcode's layout.
+    @Test func iosLocalizedImagesets() throws {
+        var config = Self.configuration([.ios])
+        config.locales = ["de_DE", "en_US", "zh_TW", "iw_IL"].map { ButtonLocale(code: $0)! }
+        let (folder, _) = try Self.generated(config)
+        let sets = try Self.checkCatalog(folder, vector: false)
+        #expect(Set(sets.keys) == ["siwa-sign-in-black.imageset", "siwa-sign-in-white.imageset",
+                                    "siwa-logo-black.imageset", "siwa-logo-white.imageset"])
+        let black = try #require(sets["siwa-sign-in-black.imageset"])
+        #expect(black.count == 4 * 6)
+        #expect(black.compactMap { $0["locale"] as? String }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            == ["en", "zh-Hant", "he"])
+        let byFile = Dictionary(uniqueKeysWithValues: black.map { ($0["filename"] as! String, $0) })
+        #expect(byFile["siwa-sign-in-black-de_DE@2x.png"]?["locale"] == nil)  // the development language: the default
+        #expect(byFile["siwa-sign-in-black-iw_IL-dark@3x.png"]?["locale"] as? String == "he")
+        // Each locale's images are that locale's button.
+        let set = "ios/Buttons.xcassets/siwa-sign-in-black.imageset/"
+        #expect(folder.bytes(set + "siwa-sign-in-black-zh_TW@2x.png") != folder.bytes(set + "siwa-sign-in-black-de_DE@2x.png"))
+        // The logo-only button has no title: one set, not localized.
+        #expect(sets["siwa-logo-black.imageset"]?.allSatisfy { $0["locale"] == nil } == true)
+        // Written as Xcode writes it: `"key" : value`, two spaces, keys sorted, scale by scale, light then dark.
+        let text = String(decoding: folder.bytes(set + "Contents.json"), as: UTF8.self)
+        #expect(text.hasPrefix("""
+            {
+              "images" : [
+                {
+                  "filename" : "siwa-sign-in-black-de_DE.png",
+                  "idiom" : "universal",
+                  "scale" : "1x"
+                },
+                {
+                  "appearances" : [
+                    {
+                      "appearance" : "luminosity",
+                      "value" : "dark"
+                    }
+                  ],
+                  "filename" : "siwa-sign-in-black-de_DE-dark.png",
+                  "idiom" : "universal",
+                  "scale" : "1x"
+                },
+            """))
+        #expect(text.hasSuffix("""
+              "properties" : {
+                "localizable" : true
+              }
+            }
+
+            """))
+    }
+
+    /// `--ios-imagesets per-locale`: an imageset per button and locale, as before.
+    @Test func iosPerLocaleImagesets() throws {
+        var config = Self.configuration([.ios])
+        config.locales = ["en_US", "de_DE"].map { ButtonLocale(code: $0)! }
+        config.imagesets = .perLocale
+        let (folder, _) = try Self.generated(config)
+        let sets = try Self.checkCatalog(folder, vector: false)
+        #expect(Set(sets.keys) == ["siwa-sign-in-black-en_US.imageset", "siwa-sign-in-black-de_DE.imageset",
+                                    "siwa-sign-in-white-en_US.imageset", "siwa-sign-in-white-de_DE.imageset",
+                                    "siwa-logo-black.imageset", "siwa-logo-white.imageset"])
+        #expect(sets.values.joined().allSatisfy { $0["locale"] == nil })
     }
 
     @Test func iosVectorCatalog() throws {
-        let (folder, _) = try Self.generated(Self.configuration([.ios], formats: [.pdf]))
+        var config = Self.configuration([.ios], formats: [.pdf])
+        config.locales = ["en_US", "ar_SA"].map { ButtonLocale(code: $0)! }
+        let (folder, _) = try Self.generated(config)
         let sets = try Self.checkCatalog(folder, vector: true)
-        #expect(sets["siwa-sign-in-black-en_US.imageset"]?.compactMap { $0["filename"] as? String }.sorted()
-            == ["siwa-sign-in-black-en_US-dark.pdf", "siwa-sign-in-black-en_US.pdf"])
+        #expect(sets["siwa-sign-in-black.imageset"]?.compactMap { $0["filename"] as? String }.sorted()
+            == ["siwa-sign-in-black-ar_SA-dark.pdf", "siwa-sign-in-black-ar_SA.pdf",
+                "siwa-sign-in-black-en_US-dark.pdf", "siwa-sign-in-black-en_US.pdf"])
         #expect(folder.files().filter { $0.hasSuffix(".png") }.isEmpty)
     }
 
@@ -277,7 +365,9 @@ import Testing
         config.presets = [.web, .android, .ios, .flutter, .reactNative, .email]
         let plan = try SetPlan(config, titles: .standard, templates: try TemplateSet.load(override: nil),
                                web: try config.web.settings())
-        #expect(Generator.fileCount(config, snippets: true) == plan.assets.count + plan.texts.count + 3)  // + index.html, gallery.js, manifest.json
+        // + the gallery's pages (one per language here), gallery.js, manifest.json
+        #expect(GalleryPage.paths(config).count == 37)
+        #expect(Generator.fileCount(config, snippets: true) == plan.assets.count + plan.texts.count + 37 + 2)
     }
 
     // MARK: names and bad input

@@ -88,11 +88,15 @@ struct RequestRuleTests {
 
     @Test("Context options that cannot be read are one-line errors")
     func badContext() {
-        #expect(throws: LintContextError.self) { try LintContext.parse(background: "#12", beside: nil, margin: nil) }
-        #expect(throws: LintContextError.self) { try LintContext.parse(background: "red", beside: nil, margin: nil) }
-        #expect(throws: LintContextError.self) { try LintContext.parse(background: "#fff,#000,#111", beside: nil, margin: nil) }
-        #expect(throws: LintContextError.self) { try LintContext.parse(background: nil, beside: "200by44", margin: nil) }
-        #expect(throws: LintContextError.self) { try LintContext.parse(background: nil, beside: nil, margin: "-1") }
+        // The option each refusal names: the CLI says it as the flag, the API as the parameter.
+        for (background, beside, margin, option) in [("#12", nil, nil, "background"), ("red", nil, nil, "background"),
+                                                     ("#fff,#000,#111", nil, nil, "background"), (nil, "200by44", nil, "beside"),
+                                                     (nil, nil, "-1", "margin")] as [(String?, String?, String?, String)] {
+            #expect { try LintContext.parse(background: background, beside: beside, margin: margin) } throws: { error in
+                let error = error as? RequestError
+                return error?.kind == .invalidValue && error?.parameter == option && error?.message.contains("parameter '\(option)'") == true
+            }
+        }
         #expect(PageColor(parsing: "#FfF") == .white && PageColor(parsing: "000000") == .black)
     }
 }

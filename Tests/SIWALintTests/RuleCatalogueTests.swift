@@ -48,7 +48,7 @@ struct PageColorTests {
 }
 
 @Suite("Page context errors")
-struct LintContextErrorTests {
+struct PageContextErrorTests {
     @Test("A bad value is quoted with control characters escaped: the message stays one line")
     func controlCharacters() {
         for (background, beside, margin) in [("\0\nX", nil, nil), (nil, "1\nx2", nil), (nil, nil, "\r5")] as [(String?, String?, String?)] {

@@ -193,6 +193,59 @@ struct LayoutTests {
         #expect(face.rect == Rect(x: 1.5, y: 1.5, width: 270, height: 35) && face.radius == 17.5)
     }
 
+    /// The device pixels `measure-button` counts as ring and border in the middle of the
+    /// top edge, for an edge-to-edge stroke from `outer` to `inner` pt at `scale`.
+    func ringAndBorder(outer: Double, inner: Double, scale: Double) -> (ring: Int, border: Int) {
+        let a = outer * scale, b = inner * scale
+        var ring = 0
+        while min(1, max(0, Double(ring + 1) - a)) < 0.5 { ring += 1 }   // alpha < 0.5
+        var border = 0
+        while min(Double(ring + border + 1), b) - max(Double(ring + border), a) > 0.5 * min(1, Double(ring + border + 1) - a) {
+            border += 1                                                    // more black than white
+        }
+        return (ring, border)
+    }
+
+    /// Apple's counts: scale 4 from spec §3c (1 px ring, 6 px stroke); at scales 1 and 2
+    /// issue 27 reports Apple's equal to the JS rule's (0/2 and 1/2). Not in our references.
+    @Test("Bordered logo-only at size 64: Apple's ring and stroke at scales 1, 2 and 4")
+    func borderedLogoPixels() throws {
+        let (outer, face) = try border("/appleid/button/logo?color=white&border=true&size=64")
+        for (scale, ring, stroke) in [(1.0, 0, 2), (2.0, 1, 2), (4.0, 1, 6)] {
+            let counted = ringAndBorder(outer: outer.rect.y, inner: face.rect.y, scale: scale)
+            #expect(counted.ring == ring && counted.border == stroke, "scale \(scale): \(counted)")
+        }
+        // The JS's (S-2)/50 pt stroke: 2 px of ring and 4 of stroke at scale 4.
+        let js = ringAndBorder(outer: 1 - 0.62, inner: 1 + 0.62, scale: 4)
+        #expect(js.ring == 2 && js.border == 4)
+    }
+
+    struct TighteningMeasurer: TextMeasuring {
+        func advance(of text: String, style: TextStyle, fontSize: Double) -> Double {
+            (97.148 / 12 + 18 * style.tracking) * fontSize
+        }
+        func centredTrackingCorrection(style: TextStyle) -> Double { style.tightensCentredTitle ? -0.004 : 0 }
+    }
+
+    @Test("Centred Latin-alphabet titles take the measurer's extra tracking; left-aligned, Cyrillic and Greek do not")
+    func centredTracking() throws {
+        let m = TighteningMeasurer()
+        func label(_ target: String) throws -> ButtonLayout.Label {
+            try #require(Layout.layout(try ButtonRequest.parse(target).spec, measurer: m).label)
+        }
+        for locale in ["en_US", "de_DE", "pl_PL", "vi_VI"] {
+            let centred = try label("/appleid/button?locale=\(locale)&width=375&height=44")
+            #expect(abs(centred.style.tracking - (-0.026)) < 1e-12, "\(locale)")
+            // Height-limited: same font, the advance measured with the drawn tracking.
+            #expect(abs(centred.advance - (97.148 / 12 - 18 * 0.026) * centred.fontSize) < 1e-9)
+            #expect(abs(try label("/appleid/button/left?locale=\(locale)&width=375&height=44").style.tracking - (-0.022)) < 1e-12)
+        }
+        for locale in ["ru_RU", "uk_UA", "el_GR"] {
+            #expect(abs(try label("/appleid/button?locale=\(locale)&width=375&height=44").style.tracking - (-0.022)) < 1e-12)
+        }
+        #expect(try label("/appleid/button?locale=zh_CN&width=375&height=44").style.tracking == 0)
+    }
+
     @Test("Bordered left: no ring, the stroke centred on the outer edge (0.5 pt shows)")
     func borderedLeft() throws {
         let (outer, face) = try border("/appleid/button/left?color=white&border=true&width=240&height=40")
@@ -200,7 +253,9 @@ struct LayoutTests {
         #expect(face.rect == Rect(x: 0.5, y: 0.5, width: 239, height: 39) && abs(face.radius - 5.5) < 1e-9)
     }
 
-    @Test("Bordered logo-only: stroke (S-2)/50 pt on the (S-2) square", arguments: [(30, 0.56), (44, 0.84), (64, 1.24)])
+    /// Apple's image service at size 64, scale 4 shows a 1 px ring and 6 px of stroke:
+    /// a stroke over 1.25 pt centred 1 pt in. (S-2)/50 = 1.24 pt gives 2 px and 4 px.
+    @Test("Bordered logo-only: stroke S/50 pt centred on the (S-2) square", arguments: [(30, 0.6), (44, 0.88), (64, 1.28)])
     func borderedLogo(size: Int, stroke: Double) throws {
         let (outer, face) = try border("/appleid/button/logo?color=white&border=true&size=\(size)")
         let s = Double(size)

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import ServiceLifecycle
+import SIWAButtons
 import Testing
 @testable import SIWAServer
 
@@ -93,7 +94,7 @@ import Testing
             connection.send("GET /healthz HTTP/1.1\r\nHost: a\r\n\r\nGET /healthz HTTP/1.1\r\n\r\n")
             let (answer, closed) = await connection.readUntilClosed()
             #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
-            #expect(answer.contains("\r\n\r\nok\nHTTP/1.1 400 Bad Request\r\n"))
+            #expect(answer.contains("\r\n\r\nok\nsiwa-buttons \(PackageVersion.current)\nHTTP/1.1 400 Bad Request\r\n"))
             #expect(answer.hasSuffix("\r\n\r\nMissing Host header (required in HTTP/1.1)."))
             #expect(closed)
         }

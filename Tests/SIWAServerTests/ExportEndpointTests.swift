@@ -117,32 +117,38 @@ import ZIPFoundation
         }
     }
 
-    @Test("Bad queries: 400 with one line naming the parameter; templates= is refused", arguments: [
-        ("colour=black", "colour"),
-        ("locales=en_US&locales=de_DE", "'locales' is given more than once"),
-        ("locales=xx_XX", "Invalid value for parameter 'locales': unknown locale 'xx_XX'"),
-        ("scales=9", "scales"),
-        ("formats=gif", "formats"),
-        ("sizes=250", "sizes"),
-        ("use-popup=maybe", "use-popup"),
-        ("redirect-uri=http%3A%2F%2Fexample.com%2Fcb&client-id=com.example.web", "redirect-uri"),
-        ("templates=%2Fetc", "templates"),
-        ("modes=", "modes"),
-        ("locales=en%ZZ", "percent-encoding"),
-        ("presets=tvos", "Invalid value for parameter 'presets': unknown preset 'tvos'"),
-        ("presets=email&formats=svg", "Invalid value for parameter 'formats': no chosen preset (email) holds 'svg': web does"),
-        ("presets=email", "Invalid value for parameter 'presets': 'email' needs --client-id and --redirect-uri"),
-        ("naming=tiny", "naming"),
-    ])
-    func badQueries(query: String, named: String) async throws {
+    @Test("Bad queries: 400, the JSON error naming the parameter; templates= is refused", arguments: [
+        ("colour=black", "colour", "Unknown parameter 'colour' for /api/export.zip"),
+        ("locales=en_US&locales=de_DE", "locales", "'locales' is given more than once"),
+        ("locales=xx_XX", "locales", "Invalid value for parameter 'locales': unknown locale 'xx_XX'"),
+        ("scales=9", "scales", "scales"),
+        ("formats=gif", "formats", "formats"),
+        ("sizes=250", "sizes", "sizes"),
+        ("use-popup=maybe", "use-popup", "use-popup"),
+        ("redirect-uri=http%3A%2F%2Fexample.com%2Fcb&client-id=com.example.web", "redirect-uri", "redirect-uri"),
+        ("templates=%2Fetc", "templates", "Parameter 'templates' is not accepted here: the service reads no paths from a request."),
+        ("modes=", "modes", "modes"),
+        ("locales=en%ZZ", nil, "Malformed query: bad percent-encoding"),
+        ("locales", nil, "Malformed query: 'locales' has no '=value'."),
+        ("presets=tvos", "presets", "Invalid value for parameter 'presets': unknown preset 'tvos'"),
+        ("presets=email&formats=svg", "formats", "Invalid value for parameter 'formats': no chosen preset (email) holds 'svg': web does"),
+        ("presets=email", "presets", "Invalid value for parameter 'presets': 'email' needs --client-id and --redirect-uri"),
+        ("naming=tiny", "naming", "naming"),
+        ("presets=ios&strings=po", "strings", "Invalid value for parameter 'strings': unknown strings format 'po'"),
+        ("presets=android&strings=xcstrings", "strings", "Invalid value for parameter 'strings': no chosen preset (android) holds 'xcstrings': ios does"),
+        ("presets=ios&ios-imagesets=flat", "ios-imagesets", "Invalid value for parameter 'ios-imagesets': unknown imageset naming 'flat'"),
+    ] as [(String, String?, String)])
+    func badQueries(query: String, parameter: String?, message: String) async throws {
         try await TestApp.make().test(.router) { client in
             for method in [HTTPRequest.Method.get, .head] {
                 let response = try await client.execute(uri: "/api/export.zip?" + query, method: method)
                 #expect(response.status == .badRequest, "\(query)")
-                #expect(response.headers[.contentType] == PlainText.contentType)
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
                 if method == .get {
-                    #expect(response.text.contains(named), "\(query): \(response.text)")
-                    #expect(!response.text.contains("\n"))
+                    let error = try #require(response.apiError, "\(query): \(response.text)")
+                    #expect(error.parameter == parameter, "\(query): \(error)")
+                    #expect(error.message.contains(message), "\(query): \(error.message)")
+                    #expect(!error.message.contains("\n"))
                 }
             }
         }
@@ -154,21 +160,21 @@ import ZIPFoundation
             // 84 images, index.html, gallery.js, manifest.json: 87 files.
             let response = try await client.execute(uri: "/api/export.zip", method: .get)
             #expect(response.status == .badRequest)
-            #expect(response.text == "This set has 87 files, more than the 86 an export may hold: ask for fewer locales, sizes, scales or formats.")
+            #expect(response.apiError == APIError(refusing: "This set has 87 files, more than the 86 an export may hold: ask for fewer locales, sizes, scales or formats."))
             #expect(try await client.execute(uri: "/api/export.zip?formats=svg", method: .get).status == .ok)
             // Hundreds of sizes in every preset: refused from the list lengths, before any file is laid out.
             let sizes = (130...375).map { "\($0)x30" }.joined(separator: ",")
             let query = "presets=ios,android,flutter&locales=all&modes=center,left&types=sign-in,continue,sign-up&sizes=" + sizes
             #expect(try await client.execute(uri: "/api/export.zip?" + query, method: .head).status == .badRequest)
             // "at least": the bound answered, not the count (which says how many exactly).
-            let text = try await client.execute(uri: "/api/export.zip?" + query, method: .get).text
+            let text = try await client.execute(uri: "/api/export.zip?" + query, method: .get).apiError?.message
             #expect(text == "This set has at least \(2 * 3 * 3 * 37 * 246 * 3) files, more than the 86 an export may hold: "
-                + "ask for fewer locales, sizes, scales or formats.", "\(text)")
+                + "ask for fewer locales, sizes, scales or formats.", "\(String(describing: text))")
         }
         try await TestApp.make(exportLimits: ExportLimits(maxBytes: 12_000)).test(.router) { client in
             let response = try await client.execute(uri: "/api/export.zip?modes=center&styles=black,white", method: .get)
             #expect(response.status == .badRequest)
-            #expect(response.text == "This set's archive would be larger than the 12000 bytes an export may hold: "
+            #expect(response.apiError?.message == "This set's archive would be larger than the 12000 bytes an export may hold: "
                 + "ask for fewer locales, sizes, scales or formats.")
             let small = try await client.execute(uri: "/api/export.zip?modes=logo&styles=black&formats=svg", method: .get)
             #expect(small.status == .ok)
@@ -206,7 +212,7 @@ import ZIPFoundation
                 #expect(busy.status == .serviceUnavailable)
                 // The files ahead (1 held here, 7 in line) and its own 7, at the starting 0.06 s a file, one slot.
                 #expect(busy.headers[.retryAfter] == "1")
-                #expect(busy.text == "The service is busy with other exports; retry in 1 s.")
+                #expect(busy.apiError == APIError(refusing: "The service is busy with other exports; retry in 1 s."))
                 #expect(exports.slots.retryAfter(files: 5_000) == Int((0.06 * Double(1 + 7 + 5_000)).rounded(.up)))
                 running.release()
                 let served = try #require(try await group.next())

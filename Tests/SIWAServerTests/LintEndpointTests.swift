@@ -46,19 +46,25 @@ import Testing
         }
     }
 
-    @Test("Bad requests: one line, 400 (404 for an unknown endpoint)")
+    @Test("Bad requests: 400 (404 for an unknown endpoint), the JSON error naming the parameter")
     func bad() async throws {
         try await TestApp.make().test(.router) { client in
-            for (uri, status, message) in [
-                ("/api/lint/appleid/button?width=20", HTTPResponse.Status.badRequest, "Invalid value '20' for parameter 'width'"),
-                ("/api/lint/appleid/button?background=pink", .badRequest, "background: 'pink' is not a colour"),
-                ("/api/lint/appleid/button?margin=1&margin=2", .badRequest, "Parameter 'margin' is given more than once."),
-                ("/api/lint/appleid/buttons", .notFound, "Unknown endpoint '/appleid/buttons'"),
-            ] {
+            for (uri, status, parameter, message) in [
+                ("/api/lint/appleid/button?width=20", HTTPResponse.Status.badRequest, "width", "Invalid value '20' for parameter 'width'"),
+                ("/api/lint/appleid/button?background=pink", .badRequest, "background",
+                 "Invalid value for parameter 'background': 'pink' is not a colour (use #RGB, #RRGGBB, black or white)."),
+                ("/api/lint/appleid/button?beside=200by44", .badRequest, "beside", "'200by44' is not a size in points WxH"),
+                ("/api/lint/appleid/button?margin=1&margin=2", .badRequest, "margin", "Parameter 'margin' is given more than once."),
+                ("/api/lint/appleid/button?colour=black", .badRequest, "colour", "allowed parameters are color, border, type, border_radius, "
+                    + "width, height, scale, locale, format, v, background, beside, margin."),
+                ("/api/lint/appleid/button?margin", .badRequest, nil, "Malformed query: 'margin' has no '=value'."),
+                ("/api/lint/appleid/buttons", .notFound, nil, "Unknown endpoint '/appleid/buttons'"),
+            ] as [(String, HTTPResponse.Status, String?, String)] {
                 let response = try await client.execute(uri: uri, method: .get)
-                let body = String(decoding: response.body.readableBytesView, as: UTF8.self)
                 #expect(response.status == status, "\(uri)")
-                #expect(body.contains(message) && !body.contains("\n"), "\(uri): \(body)")
+                let error = try #require(response.apiError, "\(uri): \(response.text)")
+                #expect(error.parameter == parameter && error.message.contains(message), "\(uri): \(error)")
+                #expect(!error.message.contains("\n"), "\(uri)")
             }
         }
     }

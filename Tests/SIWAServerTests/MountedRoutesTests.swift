@@ -62,6 +62,8 @@ import HostApp
             #expect(lint.text.contains("min-width"))
             let unknown = try await client.execute(uri: "/buttons/api/other", method: .get)
             #expect(unknown.status == .notFound)
+            #expect(unknown.apiError?.message.hasPrefix("Unknown endpoint '/buttons/api/other': use /api/snippet/appleid/button,") == true,
+                    "\(unknown.text)")
             // The editor reads its controls from here, relative to its own /buttons/ page.
             let schema = try await client.execute(uri: "/buttons/api/schema", method: .get)
             #expect(schema.status == .ok)

@@ -111,55 +111,59 @@ import Testing
         }
     }
 
-    @Test("Bad input: 400 (404 for an unknown path) with one plain-text line naming the parameter", arguments: [
+    @Test("Bad input: 400 (404 for an unknown path), the JSON error naming the parameter", arguments: [
         ("/api/snippet/appleid/button?width=500&" + web, HTTPResponse.Status.badRequest,
-         "Invalid value '500' for parameter 'width': expected an integer from 130 to 375."),
-        ("/api/snippet/appleid/button/logo?width=200&" + web, .badRequest, "Unknown parameter 'width' for /appleid/button/logo"),
-        ("/api/snippet/appleid/button?colour=white&" + web, .badRequest, "client-id, redirect-uri, scope, use-popup, base-url."),
-        ("/api/snippet/appleid/button?redirect-uri=https%3A%2F%2Fexample.com%2Fcb", .badRequest, "Missing parameter 'client-id'"),
-        ("/api/snippet/appleid/button?client-id=com.example.web", .badRequest, "Missing parameter 'redirect-uri'"),
+         "Invalid value '500' for parameter 'width': expected an integer from 130 to 375.", "width"),
+        ("/api/snippet/appleid/button/logo?width=200&" + web, .badRequest, "Unknown parameter 'width' for /appleid/button/logo", "width"),
+        ("/api/snippet/appleid/button?colour=white&" + web, .badRequest, "client-id, redirect-uri, scope, use-popup, base-url.", "colour"),
+        ("/api/snippet/appleid/button?redirect-uri=https%3A%2F%2Fexample.com%2Fcb", .badRequest, "Missing parameter 'client-id'", "client-id"),
+        ("/api/snippet/appleid/button?client-id=com.example.web", .badRequest, "Missing parameter 'redirect-uri'", "redirect-uri"),
         ("/api/snippet/appleid/button?client-id=&redirect-uri=https%3A%2F%2Fexample.com%2Fcb", .badRequest,
-         "Invalid value for parameter 'client-id': must not be empty."),
+         "Invalid value for parameter 'client-id': must not be empty.", "client-id"),
         ("/api/snippet/appleid/button?client-id=a%0Ab&redirect-uri=https%3A%2F%2Fexample.com%2Fcb", .badRequest,
-         "Invalid value for parameter 'client-id': must not contain control characters"),
+         "Invalid value for parameter 'client-id': must not contain control characters", "client-id"),
         ("/api/snippet/appleid/button?client-id=x&redirect-uri=javascript%3Aalert(1)", .badRequest,
-         "Invalid value for parameter 'redirect-uri': 'javascript:alert(1)' is not an https:// URL"),
+         "Invalid value for parameter 'redirect-uri': 'javascript:alert(1)' is not an https:// URL", "redirect-uri"),
         ("/api/snippet/appleid/button?client-id=x&redirect-uri=http%3A%2F%2Fexample.com%2Fcb", .badRequest,
-         "Invalid value for parameter 'redirect-uri'"),
+         "Invalid value for parameter 'redirect-uri'", "redirect-uri"),
         ("/api/snippet/appleid/button?client-id=x&redirect-uri=https%3A%2F%2Fa%0Ab", .badRequest,
-         #"Invalid value for parameter 'redirect-uri': 'https://a\nb' contains a space or control character"#),
-        ("/api/snippet/appleid/button?" + web + "&scope=openid", .badRequest, "Invalid value for parameter 'scope': unknown scope 'openid'"),
+         #"Invalid value for parameter 'redirect-uri': 'https://a\nb' contains a space or control character"#, "redirect-uri"),
+        ("/api/snippet/appleid/button?" + web + "&scope=openid", .badRequest, "Invalid value for parameter 'scope': unknown scope 'openid'", "scope"),
         ("/api/snippet/appleid/button?" + web + "&use-popup=yes", .badRequest,
-         "Invalid value 'yes' for parameter 'use-popup': expected 'true' or 'false'."),
+         "Invalid value 'yes' for parameter 'use-popup': expected 'true' or 'false'.", "use-popup"),
         ("/api/snippet/appleid/button?" + web + "&base-url=javascript%3Aalert(1)", .badRequest,
-         "Invalid value for parameter 'base-url': 'javascript:alert(1)' is not an http:// or https:// URL."),
+         "Invalid value for parameter 'base-url': 'javascript:alert(1)' is not an http:// or https:// URL.", "base-url"),
         ("/api/snippet/appleid/button?" + web + "&base-url=https%3A%2F%2Fa.example%2F%3Fq%3D%22", .badRequest,
-         "Invalid value for parameter 'base-url'"),
-        ("/api/snippet/appleid/button?" + web + "&client-id=again", .badRequest, "Parameter 'client-id' is given more than once."),
-        ("/api/snippet/appleid/button?" + web + "&client-id=%zz", .badRequest, "Malformed query: bad percent-encoding"),
-        ("/api/snippet/appleid/button?width&" + web, .badRequest, "Malformed query: 'width' has no '=value'."),
-        ("/api/snippet/appleid/button/right?" + web, .notFound, "Unknown endpoint '/api/snippet/appleid/button/right': use /api/snippet/appleid/button,"),
-        ("/api/snippet", .notFound, "Unknown endpoint '/api/snippet': use"),
-        ("/api/snippet/appleid", .notFound, "Unknown endpoint '/api/snippet/appleid': use"),
-        ("/api/snippet/appleid/button/left/x", .notFound, "Unknown endpoint '/api/snippet/appleid/button/left/x': use"),
-        ("/api/other", .notFound, "Unknown endpoint '/api/other': use"),
-        ("/api/snippet/appleid/button/logo?locale=xx_XX&" + web, .badRequest, "Invalid value 'xx_XX' for parameter 'locale'"),
-        ("/api/snippet/appleid/button/logo?locale=de_DE&locale=fr_FR&" + web, .badRequest, "Parameter 'locale' is given more than once."),
+         "Invalid value for parameter 'base-url'", "base-url"),
+        ("/api/snippet/appleid/button?" + web + "&client-id=again", .badRequest, "Parameter 'client-id' is given more than once.", "client-id"),
+        ("/api/snippet/appleid/button?" + web + "&client-id=%zz", .badRequest, "Malformed query: bad percent-encoding", nil),
+        ("/api/snippet/appleid/button?width&" + web, .badRequest, "Malformed query: 'width' has no '=value'.", nil),
+        ("/api/snippet/appleid/button/right?" + web, .notFound, "Unknown endpoint '/api/snippet/appleid/button/right': use /api/snippet/appleid/button,", nil),
+        ("/api/snippet", .notFound, "Unknown endpoint '/api/snippet': use", nil),
+        ("/api/snippet/appleid", .notFound, "Unknown endpoint '/api/snippet/appleid': use", nil),
+        ("/api/snippet/appleid/button/left/x", .notFound, "Unknown endpoint '/api/snippet/appleid/button/left/x': use", nil),
+        ("/api/other", .notFound, "Unknown endpoint '/api/other': use", nil),
+        ("/api/snippet/appleid/button/logo?locale=xx_XX&" + web, .badRequest, "Invalid value 'xx_XX' for parameter 'locale'", "locale"),
+        ("/api/snippet/appleid/button/logo?locale=de_DE&locale=fr_FR&" + web, .badRequest, "Parameter 'locale' is given more than once.", "locale"),
         ("/api/snippet/appleid/button/logo?locale=de%5FDE&loc%61le=fr_FR&" + web, .badRequest,
-         "Parameter 'locale' is given more than once."),
+         "Parameter 'locale' is given more than once.", "locale"),
         ("/api/snippet/appleid/button?" + web + "&base-url=https%3A%2F%2Fa.example%3A99999", .badRequest,
-         "Invalid value for parameter 'base-url': 'https://a.example:99999' has a port that is not a number from 0 to 65535."),
+         "Invalid value for parameter 'base-url': 'https://a.example:99999' has a port that is not a number from 0 to 65535.", "base-url"),
         ("/api/snippet/appleid/button?" + web + "&base-url=https%3A%2F%2Fa.example%3Ahttp", .badRequest,
-         "has a port that is not a number"),
-        ("/api/snippet/appleid/button?" + web + "&base-url=https%3A%2F%2F%3A8080", .badRequest, "has no host"),
-    ])
-    func badInput(uri: String, status: HTTPResponse.Status, message: String) async throws {
+         "has a port that is not a number", "base-url"),
+        ("/api/snippet/appleid/button?" + web + "&base-url=https%3A%2F%2F%3A8080", .badRequest, "has no host", "base-url"),
+    ] as [(String, HTTPResponse.Status, String, String?)])
+    func badInput(uri: String, status: HTTPResponse.Status, message: String, parameter: String?) async throws {
         try await TestApp.make().test(.router) { client in
             let response = try await client.execute(uri: uri, method: .get)
             #expect(response.status == status)
-            #expect(response.headers[.contentType] == "text/plain; charset=utf-8")
-            #expect(response.text.hasPrefix(message) || response.text.contains(message), "\(response.text)")
-            #expect(!response.text.contains("\n"))
+            #expect(response.headers[.cacheControl] == "no-store")
+            let error = try #require(response.apiError, "\(response.text)")
+            #expect(error.parameter == parameter, "\(response.text)")
+            #expect(error.message.contains(message), "\(error.message)")
+            #expect(!error.message.contains("\n") && !error.reason.contains("\n"))
+            // The reason is the message's account of the value, without the parameter's name around it.
+            if parameter != nil { #expect(!error.reason.contains("parameter '"), "\(error.reason)") }
         }
     }
 
@@ -199,7 +203,8 @@ import Testing
         try await Application(router: router).test(.router) { client in
             let response = try await client.execute(uri: "/api/snippet/appleid/button?" + Self.web, method: .get)
             #expect(response.status == .internalServerError)
-            #expect(response.text.hasPrefix("Snippet templates not loaded: Template 'index.html.mustache' not found"))
+            let error = try #require(response.apiError, "\(response.text)")
+            #expect(error.parameter == nil && error.message.hasPrefix("Snippet templates not loaded: Template 'index.html.mustache' not found"))
         }
     }
 

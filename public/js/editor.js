@@ -6,6 +6,7 @@
 // works wherever the service is mounted. Runs under a strict CSP: no inline script or
 // style, no element.style.
 
+import { readRefusal } from './api-error.js';
 import { ButtonModel, points } from './button.js';
 import { buildControls } from './controls.js';
 import { copyText } from './clipboard.js';
@@ -277,7 +278,7 @@ async function loadSnippets(button) {
   let body;
   try {
     response = await fetch(snippetURL(button, settings), { signal: request.signal, headers: { Accept: 'application/json' } });
-    body = response.ok ? await response.json() : (await response.text()).trim();
+    body = response.ok ? await response.json() : await readRefusal(response);
   } catch (error) {
     if (request.signal.aborted) return;
     showSnippetProblems({}, `The service did not answer (${error.message}).`);
@@ -347,18 +348,16 @@ function setAcceptedBase(base) {
 }
 
 /**
- * The service's one-line refusal ("Invalid value for parameter 'redirect-uri': ..."),
- * under the field it names if the page has one, else under the settings.
+ * The service's refusal ({ parameter, reason, message }): its reason under the field it
+ * names if the page has one, else its message under the settings.
  */
-function showServiceRefusal(message, settings) {
-  const field = message.match(/^[^:']*parameter '([^']+)'/)?.[1];
-  if (!settingsFields.includes(field)) {
+function showServiceRefusal({ parameter, reason, message }, settings) {
+  if (!settingsFields.includes(parameter)) {
     showSnippetProblems(knownRefusals(settings), message);
     return;
   }
-  if (field === 'base-url') setAcceptedBase(ownAddress);
-  const text = message.replace(/^[^:]*parameter '[^']+': */, '');
-  refusals.set(field, { value: settings[field], text: text.charAt(0).toUpperCase() + text.slice(1) });
+  if (parameter === 'base-url') setAcceptedBase(ownAddress);
+  refusals.set(parameter, { value: settings[parameter], text: reason.charAt(0).toUpperCase() + reason.slice(1) });
   showSnippetProblems(knownRefusals(settings));
 }
 

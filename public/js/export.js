@@ -2,8 +2,9 @@
 // languages, scales, formats) plus the current button's size and corner radius and, when
 // filled in, the client ID and redirect URI, sent to api/export.zip (relative to the
 // page, so it works wherever the service is mounted). The ZIP is read with progress and
-// saved through a blob link; the service's one-line refusals (400, 503) are shown here.
+// saved through a blob link; the service's refusals (400, 503: their message) are shown here.
 
+import { readRefusal } from './api-error.js';
 import { choiceLabel } from './controls.js';
 
 const $ = (id) => document.getElementById(id);
@@ -191,7 +192,7 @@ export function setUpExport(model, schema, { current, web, locale }) {
     try {
       const response = await fetch(url, { headers: { Accept: 'application/zip' } });
       if (!response.ok) {
-        const text = (await response.text()).trim();
+        const text = (await readRefusal(response)).message;
         const retry = response.headers.get('Retry-After');
         showError(retry ? `${text} (retry in ${retry} s)` : text);
         status.textContent = '';

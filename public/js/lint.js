@@ -3,6 +3,8 @@
 // page colours it will sit on, picked here, so a black button on a dark page is flagged
 // before review. Builds its own panel in #lint; no inline style (strict CSP).
 
+import { readRefusal } from './api-error.js';
+
 const $ = (id) => document.getElementById(id);
 const DEFAULT_PAGES = { light: '#ffffff', dark: '#1c1c1e' };
 const STYLE_NAMES = { black: 'black', white: 'white', 'white-outline': 'white with outline' };
@@ -69,7 +71,7 @@ export async function lintButton(button, buttonModel) {
   let report;
   try {
     const response = await fetch(lintURL(button), { signal: controller.signal, headers: { Accept: 'application/json' } });
-    if (!response.ok) throw new Error(`${response.status}: ${(await response.text()).trim()}`);
+    if (!response.ok) throw new Error((await readRefusal(response)).message);
     report = await response.json();
   } catch (error) {
     if (controller.signal.aborted) return;

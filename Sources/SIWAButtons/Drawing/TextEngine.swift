@@ -1,4 +1,5 @@
 import CCairo
+import Synchronization
 import CPango
 
 /// Pango over our private fontconfig: measures labels (for layout) and draws them
@@ -50,7 +51,7 @@ final class TextEngine: TextMeasuring {
 
     deinit {
         // Freeing the font map destroys its Cairo fonts: the same caches as drawing.
-        FontCaches.lock.withLock {
+        FontCaches.lock.withLock { _ in
             g_object_unref(UnsafeMutableRawPointer(measureContext))
             g_object_unref(UnsafeMutableRawPointer(drawContext))
             g_object_unref(fontMap)
@@ -59,7 +60,7 @@ final class TextEngine: TextMeasuring {
     }
 
     func advance(of text: String, style: TextStyle, fontSize: Double) -> Double {
-        FontCaches.lock.withLock {
+        FontCaches.lock.withLock { _ in
             let layout = makeLayout(text, style: style, fontSize: fontSize, context: measureContext)
             defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
             var logical = PangoRectangle()
@@ -100,7 +101,7 @@ final class TextEngine: TextMeasuring {
     /// (drawn as a box). Glyphs Pango leaves empty (default-ignorable characters) are
     /// skipped.
     func glyphSources(_ text: String, style: TextStyle) -> [(Unicode.Scalar, String?)] {
-        FontCaches.lock.withLock { glyphSourcesLocked(text, style: style) }
+        FontCaches.lock.withLock { _ in glyphSourcesLocked(text, style: style) }
     }
 
     private func glyphSourcesLocked(_ text: String, style: TextStyle) -> [(Unicode.Scalar, String?)] {
@@ -141,10 +142,18 @@ final class TextEngine: TextMeasuring {
         style.narrowsTitleGap && fonts.userFamily == nil ? 0.045 : 0
     }
 
+    /// Centred, Inter's Latin titles come out 0.6-1.1% wider than Apple's at the same
+    /// size (references I02, I08, I11, I07's logo; docs/geometry.md), while left-aligned
+    /// ones match (I12): the centred title gets this much more tracking. Greek, Cyrillic
+    /// and a user's own font get none (no evidence for them).
+    func centredTrackingCorrection(style: TextStyle) -> Double {
+        style.tightensCentredTitle && fonts.userFamily == nil ? -0.004 : 0
+    }
+
     /// Draws the label with its advance box starting at `label.x` and its baseline at
     /// `label.baseline`, in the current source colour.
     func draw(_ label: ButtonLayout.Label, on cr: OpaquePointer) {
-        FontCaches.lock.withLock { place(label, on: cr) { pango_cairo_show_layout(cr, $0) } }
+        FontCaches.lock.withLock { _ in place(label, on: cr) { pango_cairo_show_layout(cr, $0) } }
     }
 
     /// Glyph outlines are taken at this many device units per point: FreeType gives
@@ -157,7 +166,7 @@ final class TextEngine: TextMeasuring {
     /// (same layout, font, size, tracking, CJK scale, direction), for vector formats:
     /// the consumer needs no font. Fill with the non-zero rule, as Cairo fills glyphs.
     func outline(_ label: ButtonLayout.Label) -> VectorPath {
-        FontCaches.lock.withLock { outlineLocked(label) }
+        FontCaches.lock.withLock { _ in outlineLocked(label) }
     }
 
     private func outlineLocked(_ label: ButtonLayout.Label) -> VectorPath {
@@ -314,5 +323,5 @@ final class TextEngine: TextMeasuring {
 
 /// The lock that serialises all use of Cairo's and Pango's font caches (see `TextEngine`).
 enum FontCaches {
-    static let lock = Lock()
+    static let lock = Mutex(())
 }

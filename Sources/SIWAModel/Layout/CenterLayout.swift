@@ -18,7 +18,8 @@ enum CenterLayout {
         let w = Double(spec.width), h = Double(spec.height)
         let text = spec.locale.typeset(title)
         let (boxHeight, baselineOffset) = metrics(spec.locale)
-        let style = spec.locale.textStyle
+        var style = spec.locale.textStyle
+        style.tracking += measurer.centredTrackingCorrection(style: style)
         let textAt12 = measurer.advance(of: text, style: style, fontSize: referenceSize)
         let logoAndSpace = (LogoGlyph.advance + LogoGlyph.space - measurer.titleGapCorrection(style: style)) * referenceSize
         let boxWidth = logoAndSpace + textAt12

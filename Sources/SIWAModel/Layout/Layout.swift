@@ -28,7 +28,9 @@ public enum Layout {
     ///   0.5 pt transparent ring shows and the outer radius is r%(H-2) + 0.5;
     /// - left: the rect is the whole button, so the outer half of the stroke falls
     ///   outside the image (0.5 pt at the very edge, no ring);
-    /// - logo: the rect is a 50-unit box scaled into the padding, stroke (S-2)/50 pt.
+    /// - logo: the rect sits in the 1 pt padding, stroke S/50 pt: the JS's 50-unit box
+    ///   scaled to S-2 gives (S-2)/50, 0.01 pt short of what Apple's image service
+    ///   shows at scale 4 (docs/geometry.md).
     static func shapes(_ spec: ButtonSpec) -> [ButtonLayout.Shape] {
         let bounds = Rect(x: 0, y: 0, width: Double(spec.width), height: Double(spec.height))
         let share = Double(spec.borderRadius) / 100
@@ -39,7 +41,7 @@ public enum Layout {
         let (rect, stroke): (Rect, Double) = switch spec.mode {
         case .center: (bounds.insetBy(1), 1)
         case .left: (bounds, 1)
-        case .logo: (bounds.insetBy(1), (bounds.width - 2) / 50)
+        case .logo: (bounds.insetBy(1), bounds.width / 50)
         }
         let radius = share * rect.height
         return [.init(outline: RoundedRect(rect: rect.insetBy(-stroke / 2), radius: radius + stroke / 2), fill: .black),

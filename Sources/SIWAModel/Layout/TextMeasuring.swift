@@ -9,8 +9,13 @@ public protocol TextMeasuring {
     /// the visible gap matches SF Pro's, for fonts whose first letters sit further
     /// from their origin than SF's. 0 for SF itself.
     func titleGapCorrection(style: TextStyle) -> Double
+
+    /// Letter spacing (em) added to a centred title's tracking, for fonts whose centred
+    /// Latin titles come out wider than Apple's at the same size. 0 for SF itself.
+    func centredTrackingCorrection(style: TextStyle) -> Double
 }
 
 extension TextMeasuring {
     public func titleGapCorrection(style: TextStyle) -> Double { 0 }
+    public func centredTrackingCorrection(style: TextStyle) -> Double { 0 }
 }

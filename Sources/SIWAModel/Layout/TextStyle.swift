@@ -18,9 +18,13 @@ public struct TextStyle: Hashable, Sendable {
     /// Latin title in Inter: its first letters sit further from their origin than SF's,
     /// so the centred logo-title gap is narrowed (with the pinned fonts only).
     public var narrowsTitleGap: Bool
+    /// Title in the Latin alphabet (not Greek or Cyrillic): set centred, Inter's letters
+    /// are tightened to Apple's widths (with the pinned fonts only).
+    public var tightensCentredTitle: Bool
 
     public init(fontFamilies: [String], language: String, isRightToLeft: Bool = false, tracking: Double = 0,
-                cjkGlyphScale: Double = 1, proportionalKanaTracking: Double? = nil, narrowsTitleGap: Bool = false) {
+                cjkGlyphScale: Double = 1, proportionalKanaTracking: Double? = nil, narrowsTitleGap: Bool = false,
+                tightensCentredTitle: Bool = false) {
         self.fontFamilies = fontFamilies
         self.language = language
         self.isRightToLeft = isRightToLeft
@@ -28,6 +32,7 @@ public struct TextStyle: Hashable, Sendable {
         self.cjkGlyphScale = cjkGlyphScale
         self.proportionalKanaTracking = proportionalKanaTracking
         self.narrowsTitleGap = narrowsTitleGap
+        self.tightensCentredTitle = tightensCentredTitle
     }
 }
 
@@ -36,6 +41,6 @@ extension ButtonLocale {
     public var textStyle: TextStyle {
         TextStyle(fontFamilies: fontFamilies, language: language, isRightToLeft: isRightToLeft, tracking: tracking,
                   cjkGlyphScale: cjkGlyphScale, proportionalKanaTracking: proportionalKanaTracking,
-                  narrowsTitleGap: script == .latin)
+                  narrowsTitleGap: script == .latin, tightensCentredTitle: isLatinAlphabet)
     }
 }

@@ -61,6 +61,11 @@ public struct ButtonLocale: Hashable, Sendable, CustomStringConvertible {
 
     public var isRightToLeft: Bool { script == .arabic || script == .hebrew }
 
+    /// Titles in the Latin alphabet: the `.latin` script less Greek and Cyrillic.
+    public var isLatinAlphabet: Bool {
+        script == .latin && !["el", "ru", "uk"].contains(language)
+    }
+
     public var script: Script {
         switch code {
         case "ar_SA": .arabic

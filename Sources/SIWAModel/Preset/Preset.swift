@@ -10,7 +10,7 @@ public enum Preset: String, CaseIterable, Sendable {
     public var summary: String {
         switch self {
         case .web: "Today's layout: PNG or WebP at each scale, SVG, PDF, and the Sign in with Apple JS snippets."
-        case .ios: "An Xcode asset catalog: one imageset per button, 1x/2x/3x PNGs or one PDF, dark appearance."
+        case .ios: "An Xcode asset catalog: one imageset per button, localized, 1x/2x/3x PNGs or one PDF, dark appearance."
         case .android: "res/drawable*: VectorDrawable and PNG at mdpi to xxxhdpi, -night for dark mode, locale folders."
         case .flutter: "assets/siwa/ with 2.0x/ and 3.0x/ variant folders and a pubspec.yaml fragment."
         case .reactNative: "NAME.png, NAME@2x.png, NAME@3x.png side by side, for require('./NAME.png')."

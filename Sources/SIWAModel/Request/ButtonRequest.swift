@@ -53,52 +53,38 @@ public struct ButtonRequest: Hashable, Sendable {
     /// Parses an endpoint path and its raw (still percent-encoded) query string.
     public static func parse(path: String, query: String?) throws(RequestError) -> ButtonRequest {
         guard let endpoint = Endpoint(path: path) else { throw .unknownEndpoint(path) }
-        let query = query ?? ""
-        guard query.utf8.count <= maxQueryLength else {
-            throw .malformed("the query is longer than \(maxQueryLength) bytes")
-        }
+        return try parse(endpoint, QueryString(query, maxLength: maxQueryLength))
+    }
+
+    /// The button from a query already read: what a route that takes parameters of its
+    /// own (the snippet and lint APIs) passes on once it has taken them out.
+    /// - Parameter alsoAllowed: the route's own names, listed with the endpoint's when a
+    ///   parameter is unknown.
+    public static func parse(_ endpoint: Endpoint, _ query: QueryString, alsoAllowed: [String] = []) throws(RequestError) -> ButtonRequest {
         var spec = ButtonSpec(mode: endpoint.mode)
         var format: OutputFormat?, version: String?
-        // Byte-wise (no grapheme breaking) and allocation-light: this runs for every
-        // request, cache hits included. A name is refused (unknown, or a bad value) at
-        // its first occurrence, so a bit per known name is enough to find repeats.
-        var seen: UInt32 = 0, seenFormat = false, seenVersion = false
-        for bytes in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let piece = Substring(bytes)
-            guard let eq = bytes.firstIndex(of: UInt8(ascii: "=")) else {
-                throw .malformed("'\(RequestError.shown(String(piece)))' has no '=value'")
-            }
-            let name = try decode(Substring(bytes[..<eq]))
-            let value = try decode(Substring(bytes[bytes.index(after: eq)...]))
-            guard !name.isEmpty else { throw .malformed("a parameter has no name") }
+        // A name is refused (unknown, or a bad value) at its first occurrence, a repeat at its second.
+        try query.forEach { item throws(RequestError) in
+            let (name, value) = (item.name, item.value)
             if name == "format" {
-                guard !seenFormat else { throw .duplicateParameter(name) }
-                seenFormat = true
                 guard let f = OutputFormat(rawValue: value) else {
                     throw .invalidValue(name: name, value: value,
                                         allowed: OutputFormat.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
                 }
                 format = f
-                continue
-            }
-            if name == cacheBustingParameter {
-                guard !seenVersion else { throw .duplicateParameter(name) }
-                seenVersion = true
+            } else if name == cacheBustingParameter {
                 guard isCacheBustingToken(value) else {
                     throw .invalidValue(name: name, value: value,
                                         allowed: "a short token (1-32 letters, digits, '.', '_', '-' or '~')")
                 }
                 version = value
-                continue
+            } else {
+                guard let parameter = Parameter(rawValue: name), endpoint.parameters.contains(parameter) else {
+                    throw .unknownParameter(name: name, endpoint: endpoint.path,
+                                            allowed: endpoint.parameters.map(\.name) + ["format", cacheBustingParameter] + alsoAllowed)
+                }
+                try spec.set(parameter, to: value)
             }
-            guard let parameter = Parameter(rawValue: name), endpoint.parameters.contains(parameter) else {
-                throw .unknownParameter(name: name, endpoint: endpoint.path,
-                                        allowed: endpoint.parameters.map(\.name) + ["format", cacheBustingParameter])
-            }
-            let bit = UInt32(1) << Parameter.allCases.firstIndex(of: parameter)!
-            guard seen & bit == 0 else { throw .duplicateParameter(name) }
-            seen |= bit
-            try spec.set(parameter, to: value)
         }
         return ButtonRequest(spec: spec, format: format, version: version)
     }
@@ -118,17 +104,5 @@ public struct ButtonRequest: Hashable, Sendable {
             default: false
             }
         }
-    }
-
-    /// Percent-decoding of one query component ('+' is a space, as in HTML forms).
-    static func decode(_ s: Substring) throws(RequestError) -> String {
-        guard s.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return String(s) }
-        guard let bytes = PercentDecoding.bytes(s, plusAsSpace: true) else {
-            throw .malformed("bad percent-encoding in '\(RequestError.shown(String(s)))'")
-        }
-        guard let decoded = String(validating: bytes, as: UTF8.self) else {
-            throw .malformed("'\(RequestError.shown(String(s)))' is not valid UTF-8")
-        }
-        return decoded
     }
 }

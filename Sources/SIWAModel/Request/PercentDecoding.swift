@@ -1,5 +1,5 @@
-/// `%XX` decoding of URL text, one implementation for the query parser, the service's
-/// path checks and its snippet API.
+/// `%XX` decoding of URL text, one implementation for `QueryString` (every query) and
+/// the service's path checks.
 public enum PercentDecoding {
     /// The decoded bytes, or nil for a `%` not followed by two hex digits. With
     /// `plusAsSpace` (query components, as HTML forms send them) `+` is a space.

@@ -1,25 +1,81 @@
-/// Why a request was refused. `description` is the one-line message the CLI prints
-/// and the HTTP service sends as the body of its 404.
-public enum RequestError: Error, Equatable, CustomStringConvertible, Sendable {
-    case unknownEndpoint(String)
-    case malformed(String)
-    case unknownParameter(name: String, endpoint: String, allowed: [String])
-    case duplicateParameter(String)
-    case invalidValue(name: String, value: String, allowed: String)
+/// Why a request was refused, for every front end: the parameter at fault (nil when the
+/// request as a whole is: its path, its length, a piece that is not `name=value`), what
+/// is wrong with its value (`reason`, worded to stand beside a form field), and the one
+/// line saying both (`message`). The CLI prints the message, the image endpoints send it
+/// as the body of their 404, the API routes send all three as JSON.
+public struct RequestError: Error, Equatable, CustomStringConvertible, Sendable {
+    public enum Kind: String, Sendable {
+        case unknownEndpoint, malformed, unknownParameter, duplicateParameter, missingParameter, invalidValue
+        /// Well-formed, but not served here (a parameter a route refuses, a set too large).
+        case refused
+    }
 
-    public var description: String {
-        switch self {
-        case .unknownEndpoint(let path):
-            return "Unknown endpoint '\(Self.shown(path))': use \(Endpoint.allCases.map(\.path).joined(separator: ", "))."
-        case .malformed(let detail):
-            return "Malformed query: \(Self.shown(detail, limit: 120))."
-        case .unknownParameter(let name, let endpoint, let allowed):
-            return "Unknown parameter '\(Self.shown(name))' for \(endpoint): allowed parameters are \(allowed.joined(separator: ", "))."
-        case .duplicateParameter(let name):
-            return "Parameter '\(Self.shown(name))' is given more than once."
-        case .invalidValue(let name, let value, let allowed):
-            return "Invalid value '\(Self.shown(value))' for parameter '\(Self.shown(name))': expected \(allowed)."
-        }
+    public var kind: Kind
+    /// The parameter as the request names it (`width`, `client-id`); nil when the request as a whole is refused.
+    public var parameter: String?
+    /// What is wrong, without naming the parameter (`expected an integer from 130 to 375`).
+    public var reason: String
+    /// One line naming the parameter and the reason: control characters of quoted text escaped.
+    public var message: String
+
+    public init(_ kind: Kind, parameter: String?, reason: String, message: String) {
+        self.kind = kind
+        self.parameter = parameter
+        self.reason = reason
+        self.message = message
+    }
+
+    /// A refusal of the request as a whole, in its own words (`This set has 87 files, ...`).
+    public init(refusing message: String) {
+        self.init(.refused, parameter: nil, reason: message, message: message)
+    }
+
+    public var description: String { message }
+
+    public static func unknownEndpoint(_ path: String, endpoints: [String] = Endpoint.allCases.map(\.path)) -> RequestError {
+        let message = "Unknown endpoint '\(shown(path))': use \(endpoints.joined(separator: ", "))."
+        return RequestError(.unknownEndpoint, parameter: nil, reason: message, message: message)
+    }
+
+    public static func malformed(_ detail: String) -> RequestError {
+        RequestError(.malformed, parameter: nil, reason: detail, message: "Malformed query: \(shown(detail, limit: 120)).")
+    }
+
+    public static func unknownParameter(name: String, endpoint: String, allowed: [String]) -> RequestError {
+        let allowedText = "allowed parameters are \(allowed.joined(separator: ", "))"
+        return RequestError(.unknownParameter, parameter: name, reason: "not a parameter of \(endpoint): \(allowedText)",
+                            message: "Unknown parameter '\(shown(name))' for \(endpoint): \(allowedText).")
+    }
+
+    public static func duplicateParameter(_ name: String) -> RequestError {
+        RequestError(.duplicateParameter, parameter: name, reason: "given more than once",
+                     message: "Parameter '\(shown(name))' is given more than once.")
+    }
+
+    /// `hint`: what to give (`the Services ID registered with Apple, e.g. com.example.web`).
+    public static func missingParameter(_ name: String, hint: String) -> RequestError {
+        RequestError(.missingParameter, parameter: name, reason: "required: \(hint)",
+                     message: "Missing parameter '\(shown(name))': \(hint).")
+    }
+
+    /// A value outside a known set or range: `allowed` says what it takes.
+    public static func invalidValue(name: String, value: String, allowed: String) -> RequestError {
+        RequestError(.invalidValue, parameter: name, reason: "expected \(allowed)",
+                     message: "Invalid value '\(shown(value))' for parameter '\(shown(name))': expected \(allowed).")
+    }
+
+    /// A value refused by a check with its own words (`must be an https:// URL`), which
+    /// quote the value themselves if they need to.
+    public static func invalidValue(name: String, reason: String) -> RequestError {
+        let end = reason.hasSuffix(".") ? "" : "."
+        return RequestError(.invalidValue, parameter: name, reason: reason,
+                            message: "Invalid value for parameter '\(shown(name))': \(escapingControls(reason))\(end)")
+    }
+
+    /// A parameter this route does not take, although others do (`templates` on the export).
+    public static func notAccepted(_ name: String, because why: String) -> RequestError {
+        RequestError(.refused, parameter: name, reason: "not accepted here: \(why)",
+                     message: "Parameter '\(shown(name))' is not accepted here: \(why).")
     }
 
     /// Text from the request as it may appear in a message: one short line, so a value
@@ -29,9 +85,18 @@ public enum RequestError: Error, Equatable, CustomStringConvertible, Sendable {
         var out = ""
         for (i, c) in text.unicodeScalars.enumerated() {
             if i == limit { return out + "…" }
-            out += c.properties.generalCategory == .control || c.properties.generalCategory == .format
-                ? c.escaped(asASCII: true) : String(c)
+            out += isEscaped(c) ? c.escaped(asASCII: true) : String(c)
         }
         return out
+    }
+
+    /// Text already cut to size (a check's own words) kept on one line.
+    static func escapingControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isEscaped) else { return text }
+        return text.unicodeScalars.map { isEscaped($0) ? $0.escaped(asASCII: true) : String($0) }.joined()
+    }
+
+    private static func isEscaped(_ c: Unicode.Scalar) -> Bool {
+        c.properties.generalCategory == .control || c.properties.generalCategory == .format
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Metrics
-import NIOConcurrencyHelpers
+import Synchronization
 import NIOCore
 
 /// Counts open connections and admits at most `maximum`. Past it a connection is
@@ -9,7 +9,7 @@ import NIOCore
 /// accept and one write on it, never a loop.
 final class ConnectionLimit: Sendable {
     let maximum: Int
-    private let open = NIOLockedValueBox(0)
+    private let open = Mutex(0)
     private let openGauge = Gauge(label: "siwa_connections_open")
     private let refused = Counter(label: "siwa_connections_refused_total")
 
@@ -18,11 +18,11 @@ final class ConnectionLimit: Sendable {
         self.maximum = maximum
     }
 
-    var openConnections: Int { open.withLockedValue { $0 } }
+    var openConnections: Int { open.withLock { $0 } }
 
     /// Admits one more connection (released when it closes), or counts a refusal.
     func admit(_ channel: any Channel) -> Bool {
-        let count: Int? = open.withLockedValue { open in
+        let count: Int? = open.withLock { open in
             guard open < maximum else { return nil }
             open += 1
             return open
@@ -33,7 +33,7 @@ final class ConnectionLimit: Sendable {
         }
         openGauge.record(count)
         channel.closeFuture.whenComplete { [self] _ in
-            openGauge.record(open.withLockedValue { open in
+            openGauge.record(open.withLock { open in
                 open -= 1
                 return open
             })

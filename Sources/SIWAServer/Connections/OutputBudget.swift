@@ -1,7 +1,7 @@
 import CAllocator
 import Dispatch
 import Metrics
-import NIOConcurrencyHelpers
+import Synchronization
 
 /// The bytes of answers written but not yet taken by their clients' sockets, over all
 /// connections, against a bound. A connection that is already behind (it holds unsent
@@ -16,7 +16,7 @@ final class OutputBudget: Sendable {
         var heldAtTrim = 0
         var trimming = false
     }
-    private let state = NIOLockedValueBox(State())
+    private let state = Mutex(State())
     private let gauge = Gauge(label: "siwa_output_pending_bytes")
     let closedOverBudget = Counter(label: "siwa_connections_closed_total", dimensions: [("reason", "output_budget")])
     let closedWriteTimeout = Counter(label: "siwa_connections_closed_total", dimensions: [("reason", "write_timeout")])
@@ -26,12 +26,12 @@ final class OutputBudget: Sendable {
         self.capacity = capacity
     }
 
-    var held: Int { state.withLockedValue { $0.held } }
+    var held: Int { state.withLock { $0.held } }
 
     /// Takes `bytes` for a connection that holds `behind` unsent bytes already; false
     /// (nothing taken) when that connection is behind and the total is over the bound.
     func take(_ bytes: Int, behind: Int) -> Bool {
-        let total: Int? = state.withLockedValue { state in
+        let total: Int? = state.withLock { state in
             guard behind == 0 || state.held + bytes <= capacity else { return nil }
             state.held += bytes
             state.heldAtTrim = max(state.heldAtTrim, state.held)
@@ -43,7 +43,7 @@ final class OutputBudget: Sendable {
     }
 
     func give(_ bytes: Int) {
-        let (total, trim) = state.withLockedValue { state -> (Int, Bool) in
+        let (total, trim) = state.withLock { state -> (Int, Bool) in
             state.held -= bytes
             // Slow clients gone: glibc keeps the freed pages in its arenas unless asked.
             let trim = !state.trimming && state.heldAtTrim - state.held > Self.trimAfterBytes
@@ -54,7 +54,7 @@ final class OutputBudget: Sendable {
         if trim {
             DispatchQueue.global(qos: .utility).async { [self] in
                 siwa_release_free_memory()
-                state.withLockedValue { state in
+                state.withLock { state in
                     state.trimming = false
                     state.heldAtTrim = state.held
                 }

@@ -142,6 +142,33 @@ func parserMessage(_ target: String) -> String? {
 extension TestResponse {
     var bytes: [UInt8] { Array(buffer: body) }
     var text: String { String(buffer: body) }
+
+    /// The `/api/` routes' refusal, `{"error": {"parameter", "reason", "message"}}`, read
+    /// strictly: exactly those keys, `parameter` present (null or a string), the rest strings.
+    var apiError: APIError? {
+        guard headers[.contentType] == "application/json; charset=utf-8",
+              let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any], root.count == 1,
+              let error = root["error"] as? [String: Any], Set(error.keys) == ["parameter", "reason", "message"],
+              let reason = error["reason"] as? String, let message = error["message"] as? String else { return nil }
+        switch error["parameter"] {
+        case let name as String: return APIError(parameter: name, reason: reason, message: message)
+        case is NSNull: return APIError(parameter: nil, reason: reason, message: message)
+        default: return nil
+        }
+    }
+}
+
+struct APIError: Equatable, CustomStringConvertible {
+    var parameter: String?
+    var reason: String
+    var message: String
+
+    var description: String { "parameter \(parameter ?? "null"): \(message) (\(reason))" }
+}
+
+extension APIError {
+    /// A refusal of the request as a whole: no parameter, the reason is the message.
+    init(refusing message: String) { self.init(parameter: nil, reason: message, message: message) }
 }
 
 /// Polls `condition` until it holds (the state it waits for is reached by other threads).

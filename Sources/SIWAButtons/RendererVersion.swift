@@ -2,5 +2,5 @@
 /// SIWAButtons changes the bytes it produces for an existing request, so that clients
 /// and proxies holding the old image revalidate and get the new one.
 public enum RendererVersion {
-    public static let current = "1"
+    public static let current = "2"
 }

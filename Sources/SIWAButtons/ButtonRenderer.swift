@@ -1,0 +1,116 @@
+import CCairo
+import CPNGWriter
+import CPango
+import CAllocator
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The one entry point every front end uses: spec + format -> encoded bytes.
+public final class ButtonRenderer: Sendable {
+    public let fonts: FontLibrary
+    /// The titles drawn, and named in `alt`, `<title>` and PDF titles: `LabelTable`'s
+    /// unless the user corrected some (`--labels`). Front ends take titles from here.
+    public let titles: TitleTable
+    let engines: EnginePool
+
+    public init(fonts: FontLibrary, titles: TitleTable = .standard) {
+        self.fonts = fonts
+        self.titles = titles
+        engines = EnginePool(fonts: fonts)
+    }
+
+    /// Renderer over the pinned fonts of `Fonts/`, created on first use.
+    public static func shared() throws -> ButtonRenderer {
+        try sharedRenderer.get()
+    }
+
+    private static let sharedRenderer = Result { ButtonRenderer(fonts: try FontLibrary()) }
+
+    /// The C libraries whose output is in the bytes, as loaded at run time: "cairo
+    /// 1.16.0, pango 1.50.12, harfbuzz 6.0.0, libpng 1.6.39, zlib 1.2.13, libwebp 1.2.4". Another
+    /// release may anti-alias or compress differently, so the service's ETags include it.
+    public static let libraryVersions: String = {
+        var png = [CChar](repeating: 0, count: 96)
+        siwa_png_library_versions(&png, png.count)
+        return "cairo \(String(cString: cairo_version_string())), pango \(String(cString: pango_version_string())), "
+            + "harfbuzz \(String(cString: hb_version_string())), \(String(cString: png)), \(WebPEncoder.libraryVersion)"
+    }()
+
+    /// The button's geometry in points, as the painter will draw it.
+    public func layout(_ spec: ButtonSpec) -> ButtonLayout {
+        engines.with { (Layout.layout(spec, titles: titles, measurer: $0), fontSize: nil, scale: 1) }
+    }
+
+    /// The button as filled outlines in points (label glyphs included), from which
+    /// SVG, PDF and VectorDrawable are written.
+    public func scene(_ spec: ButtonSpec) -> ButtonScene {
+        engines.with { engine in
+            let layout = Layout.layout(spec, titles: titles, measurer: engine)
+            return (Self.scene(layout, text: engine), fontSize: layout.label?.fontSize, scale: TextEngine.outlineScale)
+        }
+    }
+
+    private static func scene(_ layout: ButtonLayout, text engine: TextEngine) -> ButtonScene {
+        ButtonScene(layout, labelOutline: layout.label.map { engine.outline($0) })
+    }
+
+    /// Text engines retired to keep memory bounded (see `EnginePool`).
+    public var retiredTextEngines: Int { engines.retiredEngines }
+
+    /// The pipeline: the spec laid out in points (the model), then drawn and encoded at
+    /// the spec's scale.
+    public func render(_ spec: ButtonSpec, format: OutputFormat) throws -> [UInt8] {
+        try render(spec, format: format, pixelScale: Double(spec.scale))
+    }
+
+    /// The same at any scale, e.g. Android's hdpi (1.5): Apple's `scale` parameter is a
+    /// whole 1-6, but a generator may need the densities between. The canvas is the
+    /// button's size times `pixelScale`, rounded half up as Android scales drawables
+    /// (375 x 1.5 = 563 px); `spec.scale` is ignored.
+    public func render(_ spec: ButtonSpec, format: OutputFormat, pixelScale: Double) throws -> [UInt8] {
+        precondition(pixelScale > 0 && pixelScale.isFinite, "pixelScale must be a positive number")
+        return try engines.with { engine in
+            let layout = Layout.layout(spec, titles: titles, measurer: engine)
+            let document = DocumentInfo(title: titles.accessibleTitle(for: spec), idSeed: spec.canonicalTarget)
+            let bytes = try Self.draw(layout, scale: pixelScale, format: format, document: document, text: engine)
+            // A font Cairo could not create is drawn as nothing: never answer with those bytes.
+            if let font = engine.fontFailure { throw RenderError.fontUnavailable(font) }
+            // The size the engine drew text at: PNG at the pixel scale, the vector
+            // formats take outlines at one fixed scale.
+            return (bytes, fontSize: layout.label?.fontSize, scale: format.isRaster ? pixelScale : TextEngine.outlineScale)
+        }
+    }
+
+    /// Drawing and encoding: sees the layout, the scale and the document's title, nothing
+    /// of the request (no locale: the label carries its resolved `TextStyle`).
+    private static func draw(_ layout: ButtonLayout, scale: Double, format: OutputFormat, document: DocumentInfo,
+                             text engine: TextEngine) throws -> [UInt8] {
+        let canvas = CairoTargets.Canvas(width: layout.width, height: layout.height, scale: scale)
+        // PNG is painted from the layout (text as Cairo's glyphs, which the fidelity
+        // tests are tuned to); the vector formats replay the scene (text as outlines).
+        let scene = { Self.scene(layout, text: engine) }
+        return switch format {
+        case .png:
+            try CairoTargets.png(canvas) { Painter.paint(layout, on: $0, text: engine) }
+        case .webp:
+            try CairoTargets.webp(canvas) { Painter.paint(layout, on: $0, text: engine) }
+        case .svg:
+            SVGFinishing.finish(try CairoTargets.svg(canvas, draw: ScenePainter.painting(scene())), title: document.title,
+                                idSeed: document.idSeed)
+        case .pdf:
+            try CairoTargets.pdf(canvas, title: document.title, draw: ScenePainter.painting(scene()))
+        case .vectorDrawable:
+            VectorDrawableWriter.write(scene())
+        }
+    }
+}
+
+extension ButtonRenderer {
+    /// A renderer over the same fonts drawing other titles.
+    public func with(titles: TitleTable) -> ButtonRenderer {
+        ButtonRenderer(fonts: fonts, titles: titles)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Every route of the button service, mounted in one line at any path:
+///
+///     router.addRoutes(ButtonRoutes(service: buttons, logger: logger).routes, atPath: "/buttons")
+///
+/// Apple's image endpoints (`ImageRoutes`), the snippet, schema and titles APIs
+/// (`SnippetRoutes`), the rules check (`LintRoutes`), set exports (`ExportRoutes`) and the
+/// editor (`EditorRoutes`). The standalone service (`buildApplication`) mounts the same
+/// collection, with the editor served by its static-file middleware instead.
+///
+/// Adding a route: one file with a `RouteCollection` (or a `register` function) and one
+/// line here; see docs/development.md, "Adding a route".
+public struct ButtonRoutes<Context: RequestContext> {
+    /// What a host app may change; the defaults are the standalone service's.
+    public struct Options: Sendable {
+        /// Canonical redirects and accepted `v=` tokens, for the image routes and the
+        /// image URLs the snippets write.
+        public var urls: ImageURLPolicy
+        /// A folder of templates replacing the built-in ones (snippets and exports).
+        public var templates: URL?
+        /// Exports at once, their line, and a set's largest size.
+        public var export: ExportLimits
+        /// Where the editor's files are; nil serves no editor.
+        public var editor: EditorSource?
+
+        public init(urls: ImageURLPolicy = .standard, templates: URL? = nil, export: ExportLimits = ExportLimits(),
+                    editor: EditorSource? = .bundled) {
+            self.urls = urls
+            self.templates = templates
+            self.export = export
+            self.editor = editor
+        }
+    }
+
+    /// The editor's files: the package's own (`public/`, found as `EditorRoutes()` finds
+    /// it) or a folder of the host app's.
+    public enum EditorSource: Sendable {
+        case bundled
+        case folder(String)
+    }
+
+    public let routes: RouteCollection<Context>
+
+    public init(service: ButtonService, options: Options = Options(), logger: Logger, context: Context.Type = Context.self) {
+        let routes = RouteCollection(context: Context.self)
+        routes.addRoutes(ImageRoutes(service: service, urls: options.urls).routes)
+        routes.addRoutes(SnippetRoutes(logger: logger, override: options.templates, titles: service.backend.titles,
+                                       urls: options.urls).routes)
+        routes.addRoutes(LintRoutes(service: service).routes)
+        routes.addRoutes(ExportRoutes(service: service, limits: options.export, templates: options.templates,
+                                      logger: logger).routes)
+        switch options.editor {
+        case .bundled: routes.addRoutes(EditorRoutes().routes)
+        case .folder(let folder): routes.addRoutes(EditorRoutes(folder: folder).routes)
+        case nil: break
+        }
+        self.routes = routes
+    }
+}
