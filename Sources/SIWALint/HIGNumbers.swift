@@ -20,4 +20,7 @@ enum HIGNumbers {
     static let logoAspect = AppleLogoPath.aspect
     /// Clear space (and the logo-only button's margin) as a share of the height.
     static let marginShare = 0.1
+    /// Below this contrast between the button's face and the page the button's edge
+    /// disappears (WCAG's 3:1 for graphical objects).
+    static let minimumContrast = 3.0
 }

@@ -19,7 +19,7 @@ public struct LintReport: Sendable {
     public init(subject: String, findings: [LintFinding], context: LintContext, measurement: ButtonMeasurement? = nil) {
         self.subject = subject
         self.findings = Self.ordered(findings)
-        recommendations = context.backgrounds.mapValues(ContextChecks.recommendation(for:))
+        recommendations = context.backgrounds.mapValues(ButtonStyleKind.recommended(on:))
         self.measurement = measurement
     }
 

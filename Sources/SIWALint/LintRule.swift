@@ -1,6 +1,7 @@
-/// One of Apple's button rules as data: what it asks, how to fix a button that breaks
-/// it, and the Human Interface Guidelines passage it rests on. The CLI, the HTTP API,
-/// the generator's manifest and gallery and the editor all show these words.
+/// The words of one of Apple's button rules: what it asks, how to fix a button that
+/// breaks it, and the Human Interface Guidelines passage it rests on. The CLI, the HTTP
+/// API, the generator's manifest and gallery and the editor all show these words. Each
+/// rule's file in `Rules/` holds its own (`MinimumWidth.rule`) beside its checks.
 public struct LintRule: Hashable, Sendable, Codable {
     /// Stable identifier (`min-width`), for tools and the README.
     public var id: String

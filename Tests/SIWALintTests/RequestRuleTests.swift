@@ -53,7 +53,7 @@ struct RequestRuleTests {
         #expect(try ids(outline, background: "#ffffff") == [])
         #expect(try ids(outline, background: "#ffffff,#000000") == ["outline-on-dark"])
         #expect(try ids(outline, background: "#ff2d55") == ["outline-on-dark"])
-        let report = LintReport(subject: "x", findings: [LintFinding(LintRules.outlineOnDark, "x")], context: LintContext())
+        let report = LintReport(subject: "x", findings: [LintFinding(OutlineOnDark.rule, "x")], context: LintContext())
         #expect(report.errors == 0 && report.warnings == 1)
     }
 

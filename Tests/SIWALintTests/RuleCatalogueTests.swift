@@ -17,7 +17,7 @@ struct RuleCatalogueTests {
 
     @Test("A finding's message is one line naming the rule and the fix")
     func message() {
-        let finding = LintFinding(LintRules.minimumWidth, "width 130 pt is below 140 pt")
+        let finding = LintFinding(MinimumWidth.rule, "width 130 pt is below 140 pt")
         #expect(finding.message == "Minimum width: width 130 pt is below 140 pt; make the button at least 140 pt wide.")
         #expect(!finding.message.contains("\n"))
     }
