@@ -143,6 +143,7 @@ def check_preset_download(editor, binary, downloads, work):
            and {v for v, _, disabled in formats if disabled} == {"webp", "svg"},
            f"ios + android: PNG and VectorDrawable ticked, WebP and SVG disabled ({formats})")
     editor.click_label("export-formats-pdf")
+    editor.click_label("export-strings")  # Apple's titles in each preset's own file
     hint = editor.text("export-preset-hint")
     expect(hint == "ios: pdf · android: png, vectordrawable", f"the hint says {hint!r}")
     for name in os.listdir(downloads):
@@ -153,15 +154,19 @@ def check_preset_download(editor, binary, downloads, work):
     expect(os.path.basename(path) == "siwa-buttons-ios-android.zip", f"saved as {os.path.basename(path)}")
     with zipfile.ZipFile(path) as archive:
         zipped = {info.filename: archive.read(info) for info in archive.infolist()}
-    picked = dict(PICKED, formats="png,pdf,vectordrawable", presets="ios,android")
+    picked = dict(PICKED, formats="png,pdf,vectordrawable", presets="ios,android", strings="all")
     expected = generate(binary, os.path.join(work, "generated-ios-android"), picked)
     expect(sorted(zipped) == sorted(expected) and all(zipped[n] == expected[n] for n in expected),
            f"the ios + android ZIP is not generate --presets ios,android's set ({len(zipped)} against {len(expected)} files)")
     expect(any(n.startswith("android/res/drawable-anydpi-v21/") and n.endswith(".xml") for n in zipped), "no VectorDrawable in the ZIP")
     expect(any(n.startswith("ios/") and n.endswith(".pdf") for n in zipped), "no iOS PDF in the ZIP")
+    expect("ios/Localizable.xcstrings" in zipped and "android/res/values/siwa_strings.xml" in zipped,
+           "no titles as strings in the ZIP (String Catalog, strings.xml)")
+    editor.click_label("export-strings")
     set_checks(editor, "presets", [])
     editor.expect_clean("after the ios + android download")
-    print(f"ok   Download set with the ios and android presets: {len(zipped)} files, byte for byte generate --presets ios,android's")
+    print(f"ok   Download set with the ios and android presets and the titles as strings: {len(zipped)} files, "
+          "byte for byte generate --presets ios,android --strings all's")
 
 
 def check_oversized(editor, server):

@@ -146,6 +146,7 @@ export function setUpExport(model, schema, { current, web, locale }) {
     const chosen = presets.length ? ticked('presets') : [];
     if (chosen.length) pairs.push(['presets', chosen.join(',')]);
     if ($('export-flat').checked) pairs.push(['naming', 'flat']);
+    if ($('export-strings').checked) pairs.push(['strings', 'all']);
     // The first layout, title, style and language are the snippets' button: the editor's own when ticked.
     const groups = {
       modes: ['a layout', button.mode], types: ['a title', button.type], styles: ['a style', button.style],
