@@ -110,9 +110,10 @@ public struct Generator: Sendable {
     /// How many files a run writes (images, pages, manifest.json), counted without
     /// listing them, so a request for millions is refused at once.
     public static func fileCount(_ configuration: GeneratorConfiguration, snippets: Bool) -> Int {
-        let web = snippets ? try? configuration.web.settings() : nil
+        let web = try? configuration.web.settings()
         let layouts = PresetRegistry.presets(of: configuration).reduce(0) { count, preset in
-            count + PresetRegistry.layout(preset, of: configuration, titles: .standard, web: web, templates: nil).fileCount()
+            count + PresetRegistry.layout(preset, of: configuration, titles: .standard, web: web, snippets: snippets,
+                                          templates: nil).fileCount()
         }
         return layouts + SetPlan.strings(configuration, titles: .standard).count + 3  // + index.html, gallery.js, manifest.json
     }

@@ -16,7 +16,8 @@ struct SetPlan {
         texts = []
         let presets = configuration.presets
         for preset in PresetRegistry.presets(of: configuration) {
-            let files = try PresetRegistry.layout(preset, of: configuration, titles: titles, web: web, templates: templates).files()
+            let files = try PresetRegistry.layout(preset, of: configuration, titles: titles, web: web, snippets: web != nil,
+                                                      templates: templates).files()
             // Without presets the web layout is the set's root and its files belong to no preset.
             let folder = presets.isEmpty ? "" : preset.rawValue + "/", tag = presets.isEmpty ? nil : preset
             assets += files.assets.map { var asset = $0; asset.path = folder + asset.path; asset.preset = tag; return asset }

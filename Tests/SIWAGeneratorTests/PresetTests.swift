@@ -85,7 +85,7 @@ import Testing
     @Test func androidLocaleFolders() throws {
         var config = Self.configuration([.android], formats: [.png])
         config.locales = ["de_DE", "iw_IL", "id_ID", "zh_CN", "en_US"].map { ButtonLocale(code: $0)! }
-        let assets = config.variants.flatMap { AndroidPreset(PresetContext(configuration: config, formats: [.png], titles: .standard, web: nil, templates: nil)).files(for: $0).assets }
+        let assets = config.variants.flatMap { AndroidPreset(PresetContext(configuration: config, formats: [.png], titles: .standard, web: nil, snippets: false, templates: nil)).files(for: $0).assets }
         let folders = Set(assets.map { $0.path.split(separator: "/")[1] })
         let qualifiers = /drawable(-(de|iw|in|zh-rCN|en-rUS))?(-night)?-(mdpi|hdpi|xhdpi|xxhdpi|xxxhdpi)/
         #expect(folders.allSatisfy { $0.wholeMatch(of: qualifiers) != nil }, "\(folders.sorted())")

@@ -34,6 +34,9 @@ struct PresetContext {
     let titles: TitleTable
     /// Nil without client id and redirect URI.
     let web: WebFlowSettings?
+    /// Whether the web layout has its snippets: when `web` is known; when counting, as
+    /// `Generator.fileCount` is asked.
+    let snippets: Bool
     /// Nil only when counting files (`Generator.fileCount`).
     let templates: TemplateSet?
 }

@@ -17,9 +17,9 @@ enum PresetRegistry {
 
     /// The preset's layout of this set. `templates` is nil only when counting files.
     static func layout(_ preset: Preset, of configuration: GeneratorConfiguration, titles: TitleTable,
-                       web: WebFlowSettings?, templates: TemplateSet?) -> any PresetLayout {
+                       web: WebFlowSettings?, snippets: Bool, templates: TemplateSet?) -> any PresetLayout {
         layout(for: preset).init(PresetContext(configuration: configuration, formats: configuration.formats(for: preset),
-                                               titles: titles, web: web, templates: templates))
+                                               titles: titles, web: web, snippets: snippets, templates: templates))
     }
 
     /// The layouts a set is made of, in the order their text files are listed: without

@@ -12,7 +12,7 @@ struct WebPreset: PresetLayout {
 
     func files() throws(ConfigurationError) -> PresetFiles {
         let configuration = context.configuration
-        var files = PresetFiles(assets: configuration.assets(extra: context.web == nil ? [] : configuration.snippetAssets))
+        var files = PresetFiles(assets: configuration.assets(extra: context.snippets ? configuration.snippetAssets : []))
         if let web = context.web, let templates = context.templates {
             // The snippets sit beside the web layout's images, so their paths stay relative to it.
             files.texts += SnippetRenderer(templates: templates, titles: context.titles)
@@ -30,7 +30,7 @@ struct WebPreset: PresetLayout {
         let scales = Set(configuration.scales), formats = Set(context.formats)
         let perVariant = formats.reduce(0) { $0 + ($1.isRaster ? scales.count : 1) }
         var count = variants.count * perVariant
-        if context.web != nil {
+        if context.snippets {
             count += 5 + ElementFiles.names.count  // snippet.html, snippet-nojs.html, siwa-init.js, snippet-img.html, siwa-signin.js, the element
             let matrix = Set(variants)
             count += configuration.snippetAssets.filter { asset in
