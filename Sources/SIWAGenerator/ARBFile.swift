@@ -21,7 +21,7 @@ enum ARBFile {
                 object["@" + key(title.type)] = .description("Apple's \(title.type.rawValue) button title (\(title.type.appleWording)), "
                                                              + "\(locale.code): \(title.note)")
             }
-            return ("app_\(name).arb", AssetCatalogLayout.xcodeJSON(object))
+            return ("app_\(name).arb", XcodeJSON.text(object))
         }
     }
 

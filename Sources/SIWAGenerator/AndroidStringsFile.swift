@@ -2,7 +2,7 @@ import Foundation
 import SIWAButtons
 
 /// Android string resources, `values-*/siwa_strings.xml` in the folders the drawables use
-/// (`AndroidLayout.localeQualifier`; the unqualified `values/` holds the set's first
+/// (`AndroidPreset.localeQualifier`; the unqualified `values/` holds the set's first
 /// locale, so no device lacks them), names `siwa_sign_in`, `siwa_continue`,
 /// `siwa_sign_up` (`R.string.siwa_sign_in`). Not `strings.xml`: copying `res/` into an
 /// app must not replace the app's own; Android merges every file of a `values` folder.
@@ -18,7 +18,7 @@ enum AndroidStringsFile {
         let first = strings.locales[0]
         var files = [(path: "values/\(fileName)", text: text(strings, first))]
         if strings.locales.count > 1 {
-            files += strings.locales.map { ("values-\(AndroidLayout.localeQualifier($0))/\(fileName)", text(strings, $0)) }
+            files += strings.locales.map { ("values-\(AndroidPreset.localeQualifier($0))/\(fileName)", text(strings, $0)) }
         }
         return files
     }

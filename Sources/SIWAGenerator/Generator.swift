@@ -110,42 +110,12 @@ public struct Generator: Sendable {
     /// How many files a run writes (images, pages, manifest.json), counted without
     /// listing them, so a request for millions is refused at once.
     public static func fileCount(_ configuration: GeneratorConfiguration, snippets: Bool) -> Int {
-        let presets = configuration.presets
-        let strings = SetPlan.strings(configuration, titles: .standard).count
-        if presets.isEmpty { return webFileCount(configuration, snippets: snippets) + strings }
-        let galleryLanguages = GalleryPage.languagePages(configuration).count
-        // The platform layouts go button by button, as they are written.
-        var count = presets.contains(.web) ? webFileCount(configuration, snippets: snippets) - 3 - galleryLanguages : 0
-        let titles = TitleTable.standard
         let web = try? configuration.web.settings()
-        let variants = configuration.variants
-        for preset in presets where preset != .web {
-            let layout = PresetLayout(preset, configuration: configuration, titles: titles, web: web)
-            count += layout.setFiles.count
-            for variant in variants {
-                let files = layout.files(for: variant)
-                count += files.assets.count + files.texts.count
-            }
+        let layouts = PresetRegistry.presets(of: configuration).reduce(0) { count, preset in
+            count + PresetRegistry.layout(preset, of: configuration, titles: .standard, web: web, snippets: snippets,
+                                          templates: nil).fileCount()
         }
-        return count + strings + 3 + galleryLanguages  // + index.html, gallery.js, manifest.json, the gallery's other pages
-    }
-
-    /// Today's web layout at the root of the set.
-    private static func webFileCount(_ configuration: GeneratorConfiguration, snippets: Bool) -> Int {
-        let variants = configuration.variants
-        let scales = Set(configuration.scales), formats = Set(configuration.webFormats)
-        let perVariant = formats.reduce(0) { $0 + ($1.isRaster ? scales.count : 1) }
         // + index.html, gallery.js, manifest.json, the gallery's other pages
-        var count = variants.count * perVariant + 2 + 1 + GalleryPage.languagePages(configuration).count
-        if snippets {
-            count += 5 + ElementFiles.names.count  // snippet.html, snippet-nojs.html, siwa-init.js, snippet-img.html, siwa-signin.js, the element
-            let matrix = Set(variants)
-            count += configuration.snippetAssets.filter { asset in
-                var base = asset.spec
-                base.scale = 1
-                return !(formats.contains(asset.format) && scales.contains(asset.spec.scale) && matrix.contains(base))
-            }.count
-        }
-        return count
+        return layouts + SetPlan.strings(configuration, titles: .standard).count + 3 + GalleryPage.languagePages(configuration).count
     }
 }

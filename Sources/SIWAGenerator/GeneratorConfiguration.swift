@@ -37,15 +37,14 @@ public struct GeneratorConfiguration: Sendable, Equatable {
     public init() {}
 
     /// The formats a preset takes in this set: `--formats` is the union over the presets,
-    /// each takes those it holds (in the order asked). An imageset holds PNGs or one PDF,
-    /// so iOS takes the PDF when both are asked for. Without `--formats`, each its defaults.
+    /// each takes those it holds (in the order asked), as its layout narrows them
+    /// (`PresetLayout.formats(taking:)`). Without `--formats`, each its defaults.
     public func formats(for preset: Preset) -> [OutputFormat] {
         if formatsBest { return preset.bestFormats }
         guard formatsAskedFor || preset == .web else { return preset.defaultFormats }
         // Without presets the set is the web layout and takes the list as it is (checkPresets refuses the rest).
         guard !presets.isEmpty else { return formats }
-        let taken = formats.filter(preset.formats.contains)
-        return preset == .ios && taken.contains(.pdf) ? [.pdf] : taken
+        return PresetRegistry.layout(for: preset).formats(taking: formats.filter(preset.formats.contains))
     }
 
     /// The strings formats the set writes: as asked without presets; with presets, `all`

@@ -94,13 +94,16 @@ extension GeneratorConfiguration {
         }
     }
 
-    /// PNG for the snippets' `<img>`, WebP for their `<source>` when the set has it.
+    /// PNG for the snippets' `<img>`, and the `<source>` formats the set has (WebP).
     public var snippetFormats: [OutputFormat] {
-        webFormats.contains(.webp) ? [.png, .webp] : [.png]
+        [.default] + snippetSources
     }
 
     /// Where the snippets find this set's images.
     public func snippetImages(prefix: String = "") -> SnippetImages {
-        .files(prefix: prefix, naming: AssetNaming(self), webp: webFormats.contains(.webp))
+        .files(prefix: prefix, naming: AssetNaming(self), sources: snippetSources)
     }
+
+    /// The set's formats the snippets offer as `<source>` (`OutputFormat.isPictureSource`).
+    private var snippetSources: [OutputFormat] { webFormats.filter(\.isPictureSource) }
 }

@@ -1,7 +1,7 @@
 import SIWAButtons
 
 /// How each platform names one of Apple's 37 button locales (Apple's own codes are
-/// Java's: `iw_IL`, `no_NO`, `vi_VI`). Android's is `AndroidLayout.localeQualifier`.
+/// Java's: `iw_IL`, `no_NO`, `vi_VI`). Android's is `AndroidPreset.localeQualifier`.
 enum PlatformLocale {
     /// The language of a locale where Apple's code differs from what the platforms use
     /// today: Hebrew `he` (Apple writes `iw`), Norwegian Bokmål `nb` (Apple: `no`).

@@ -5,7 +5,7 @@ extension GeneratorConfiguration {
     /// each format asked for must be one some chosen preset holds, and each preset must
     /// take at least one of them. Without `--presets` the set is the web layout, which
     /// must hold every format asked for. The e-mail fragments need the client id and
-    /// redirect URI their link needs.
+    /// redirect URI their link needs (`PresetLayout.needsWebFlow`).
     public func checkPresets() throws(ConfigurationError) {
         if presets.isEmpty {
             if let format = webFormats.first(where: { !Preset.web.formats.contains($0) }) {
@@ -33,9 +33,10 @@ extension GeneratorConfiguration {
                     + "holds '\(format.rawValue)': \(format.preset.rawValue) does")
             }
         }
-        if presets.contains(.email), (try? web.settings()) == nil {
-            throw ConfigurationError(field: "--presets", "'email' needs --client-id and --redirect-uri: "
-                + "each e-mail button links to Apple's sign-in page")
+        for preset in presets {
+            if let reason = PresetRegistry.layout(for: preset).needsWebFlow, (try? web.settings()) == nil {
+                throw ConfigurationError(field: "--presets", "'\(preset.rawValue)' needs --client-id and --redirect-uri: " + reason)
+            }
         }
     }
 

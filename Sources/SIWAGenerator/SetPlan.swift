@@ -15,29 +15,13 @@ struct SetPlan {
         assets = []
         texts = []
         let presets = configuration.presets
-        if presets.isEmpty || presets.contains(.web) {
-            let root = presets.isEmpty ? "" : "web/"
-            let preset: Preset? = presets.isEmpty ? nil : .web
-            assets += configuration.assets(extra: web == nil ? [] : configuration.snippetAssets).map {
-                Asset(spec: $0.spec, format: $0.format, path: root + $0.path, preset: preset)
-            }
-            if let web {
-                // The snippets sit beside the web layout's images, so their paths stay relative to it.
-                texts += SnippetRenderer(templates: templates, titles: titles)
-                    .render(button: configuration.snippetButton, web: web,
-                            images: configuration.snippetImages(), pageLocale: configuration.locales[0])
-                    .files.map { TextFile(path: root + $0.name, text: $0.text, preset: preset) }
-                texts += try ElementFiles.load().map { TextFile(path: root + $0.name, text: $0.text, preset: preset) }
-            }
-        }
-        for preset in presets where preset != .web {
-            let layout = PresetLayout(preset, configuration: configuration, titles: titles, web: web)
-            texts += layout.setFiles
-            for variant in configuration.variants {
-                let files = layout.files(for: variant)
-                assets += files.assets
-                texts += files.texts
-            }
+        for preset in PresetRegistry.presets(of: configuration) {
+            let files = try PresetRegistry.layout(preset, of: configuration, titles: titles, web: web, snippets: web != nil,
+                                                      templates: templates).files()
+            // Without presets the web layout is the set's root and its files belong to no preset.
+            let folder = presets.isEmpty ? "" : preset.rawValue + "/", tag = presets.isEmpty ? nil : preset
+            assets += files.assets.map { var asset = $0; asset.path = folder + asset.path; asset.preset = tag; return asset }
+            texts += files.texts.map { TextFile(path: folder + $0.path, text: $0.text, preset: tag) }
         }
         texts += Self.strings(configuration, titles: titles)
         assets.sort { $0.path < $1.path }

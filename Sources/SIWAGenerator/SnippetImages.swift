@@ -1,11 +1,11 @@
 import SIWAButtons
 
 /// Where the snippets' `<picture>` finds the button's images: PNG for `<img>`, and
-/// WebP for a `<source type="image/webp">` when there is any.
+/// the `<source>` formats (`OutputFormat.isPictureSource`: WebP) when there are any.
 public enum SnippetImages: Sendable, Hashable {
     /// Files of a generated set, relative to the snippet (`prefix` + the set's path);
-    /// `webp`: the set has WebP files too (`formats` includes webp).
-    case files(prefix: String, naming: AssetNaming, webp: Bool = false)
+    /// `sources`: the set's `<source>` formats (those of its formats that are picture sources).
+    case files(prefix: String, naming: AssetNaming, sources: [OutputFormat] = [])
     /// An image service speaking Apple's endpoint grammar (this project's HTTP server):
     /// `base` + `/appleid/button?...&scale=2`. `base` is e.g. `https://buttons.example.com`
     /// or empty for the same origin. The URLs are canonical (`ButtonRequest.canonicalTarget`)
@@ -24,17 +24,17 @@ public enum SnippetImages: Sendable, Hashable {
         return dark
     }
 
-    /// Whether WebP files are there to offer: always from the service, which draws any
-    /// format; from a set only when it was generated with WebP.
-    public var offersWebP: Bool {
+    /// The `<source>` formats there are to offer: every one from the service, which draws
+    /// any format; from a set those it was generated with.
+    public var pictureSources: [OutputFormat] {
         switch self {
-        case .files(_, _, let webp): webp
-        case .endpoint: true
+        case .files(_, _, let sources): sources
+        case .endpoint: OutputFormat.allCases.filter(\.isPictureSource)
         }
     }
 
     /// URL of the image at one scale (not yet HTML-escaped).
-    public func url(for spec: ButtonSpec, scale: Int, format: OutputFormat = .png) -> String {
+    public func url(for spec: ButtonSpec, scale: Int, format: OutputFormat = .default) -> String {
         var scaled = spec
         scaled.scale = scale
         switch self {
@@ -47,7 +47,7 @@ public enum SnippetImages: Sendable, Hashable {
     }
 
     /// `url@1x 1x, url@2x 2x, url@3x 3x`.
-    public func srcset(for spec: ButtonSpec, format: OutputFormat = .png) -> String {
+    public func srcset(for spec: ButtonSpec, format: OutputFormat = .default) -> String {
         Self.scales.map { "\(url(for: spec, scale: $0, format: format)) \($0)x" }.joined(separator: ", ")
     }
 }

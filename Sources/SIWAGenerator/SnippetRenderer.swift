@@ -79,13 +79,15 @@ public struct SnippetRenderer: Sendable {
             "src": images.url(for: spec, scale: 1),
             "srcset": images.srcset(for: spec),
         ]
-        // WebP first in each <picture>, for the browsers that take it; the PNG <img> for the rest.
-        if images.offersWebP {
-            view["webpSrcset"] = images.srcset(for: spec, format: .webp)
+        // The <source> first in each <picture>, for the browsers that take it; the PNG <img> for the
+        // rest. The templates write it as `type="image/webp"`, today's one picture source.
+        let source = images.pictureSources.first
+        if let source {
+            view["webpSrcset"] = images.srcset(for: spec, format: source)
         }
         if dark != spec {
             var twin = ["srcset": images.srcset(for: dark)]
-            if images.offersWebP { twin["webpSrcset"] = images.srcset(for: dark, format: .webp) }
+            if let source { twin["webpSrcset"] = images.srcset(for: dark, format: source) }
             view["dark"] = twin
         }
         return view

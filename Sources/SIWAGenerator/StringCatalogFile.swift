@@ -56,7 +56,7 @@ enum StringCatalogFile {
                                        localizations: localizations)
         }
         let catalog = Catalog(sourceLanguage: PlatformLocale.xcode(strings.locales[0]), strings: entries)
-        return AssetCatalogLayout.xcodeJSON(catalog)
+        return XcodeJSON.text(catalog)
     }
 }
 

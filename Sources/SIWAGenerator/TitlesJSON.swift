@@ -51,6 +51,6 @@ public enum TitlesJSON {
             locales[locale.code] = LocaleEntry(direction: locale.isRightToLeft ? "rtl" : "ltr", language: locale.bcp47,
                                           name: locale.name, titles: byType)
         }
-        return AssetCatalogLayout.xcodeJSON(Document(defaultLocale: strings.locales[0].code, locales: locales))
+        return XcodeJSON.text(Document(defaultLocale: strings.locales[0].code, locales: locales))
     }
 }

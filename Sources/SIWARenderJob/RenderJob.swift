@@ -69,7 +69,7 @@ public struct RenderJob {
             throw CLIError("Cannot write '.\(ext)' files: use \(known.dropLast().joined(separator: ", ")) or \(known.last!), or give --format.")
         }
         let candidates = [format, query, fromFile].compactMap { $0 }
-        guard let first = candidates.first else { return .png }
+        guard let first = candidates.first else { return .default }
         if let other = candidates.first(where: { $0 != first }) {
             throw CLIError("Conflicting formats: \(first.rawValue) and \(other.rawValue) (from --format, format= or the file extension).")
         }

@@ -36,7 +36,7 @@ struct CachedImageMiddleware<Context: RequestContext>: RouterMiddleware {
                   guard let parsed = try? ButtonRequest.parse(path: endpoint.path, query: request.uri.query),
                         urls.serves(parsed, path: endpoint.path, query: ImageRoutes<Context>.rawQuery(request))
                   else { return nil }
-                  return RenderKey(spec: parsed.spec, format: parsed.format ?? .png)
+                  return RenderKey(spec: parsed.spec, format: parsed.format ?? .default)
               })
         else {
             return try await next(request, context)

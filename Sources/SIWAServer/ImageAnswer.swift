@@ -15,7 +15,7 @@ struct ImageAnswer: Sendable {
         headers[.contentType] = format.mediaType
         headers[.contentLength] = String(body.readableBytes)
         headers[.xContentTypeOptions] = "nosniff"
-        if format == .svg { headers[.contentSecurityPolicy] = SecurityHeaders.svgContentSecurityPolicy }
+        if format.isScriptable { headers[.contentSecurityPolicy] = SecurityHeaders.svgContentSecurityPolicy }
         self.headers = headers
     }
 

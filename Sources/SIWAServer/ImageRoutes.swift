@@ -54,7 +54,7 @@ public struct ImageRoutes<Context: RequestContext>: Sendable {
         case .redirect(let target):
             return Self.redirect(to: Self.mountPath(of: full.dropLast(path.count)) + target, for: request)
         }
-        let key = RenderKey(spec: parsed.spec, format: parsed.format ?? .png)
+        let key = RenderKey(spec: parsed.spec, format: parsed.format ?? .default)
         // A revalidation is answered before any work: from the cached answer's ETag, or
         // the ETag computed from the request (the same, as it names fingerprint and spec).
         if request.headers[.ifNoneMatch] != nil {

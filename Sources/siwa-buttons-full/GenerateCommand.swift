@@ -61,7 +61,7 @@ struct GenerateCommand: ParsableCommand {
     var formats: String?
 
     @Option(name: [.customLong("presets"), .customLong("preset")],
-            help: ArgumentHelp("Platform layouts, one folder each: web, ios, android, flutter, react-native, email "
+            help: ArgumentHelp("Platform layouts, one folder each: \(Preset.allCases.map(\.rawValue).joined(separator: ", ")) "
                 + "(default: the web layout at the root).", valueName: "list"))
     var presets: String?
 

@@ -85,7 +85,7 @@ import Testing
     @Test func androidLocaleFolders() throws {
         var config = Self.configuration([.android], formats: [.png])
         config.locales = ["de_DE", "iw_IL", "id_ID", "zh_CN", "en_US"].map { ButtonLocale(code: $0)! }
-        let assets = config.variants.flatMap { AndroidLayout(configuration: config, formats: [.png]).assets(for: $0) }
+        let assets = config.variants.flatMap { AndroidPreset(PresetContext(configuration: config, formats: [.png], titles: .standard, web: nil, snippets: false, templates: nil)).files(for: $0).assets }
         let folders = Set(assets.map { $0.path.split(separator: "/")[1] })
         let qualifiers = /drawable(-(de|iw|in|zh-rCN|en-rUS))?(-night)?-(mdpi|hdpi|xhdpi|xxhdpi|xxxhdpi)/
         #expect(folders.allSatisfy { $0.wholeMatch(of: qualifiers) != nil }, "\(folders.sorted())")
@@ -104,12 +104,12 @@ import Testing
 
     /// Every one of Apple's 37 locales has its own valid qualifier.
     @Test func androidQualifiersOfEveryLocale() {
-        let qualifiers = ButtonLocale.all.map(AndroidLayout.localeQualifier)
+        let qualifiers = ButtonLocale.all.map(AndroidPreset.localeQualifier)
         #expect(Set(qualifiers).count == 37)
         #expect(qualifiers.allSatisfy { $0.wholeMatch(of: /[a-z]{2}(-r[A-Z]{2})?/) != nil })
-        #expect(AndroidLayout.localeQualifier(ButtonLocale(code: "zh_TW")!) == "zh-rTW")
-        #expect(AndroidLayout.localeQualifier(ButtonLocale(code: "no_NO")!) == "nb")
-        #expect(AndroidLayout.localeQualifier(ButtonLocale(code: "ja_JP")!) == "ja")
+        #expect(AndroidPreset.localeQualifier(ButtonLocale(code: "zh_TW")!) == "zh-rTW")
+        #expect(AndroidPreset.localeQualifier(ButtonLocale(code: "no_NO")!) == "nb")
+        #expect(AndroidPreset.localeQualifier(ButtonLocale(code: "ja_JP")!) == "ja")
     }
 
     /// The android preset's VectorDrawables, written from the vector scene.

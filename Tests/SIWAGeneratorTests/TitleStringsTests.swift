@@ -111,9 +111,9 @@ import Testing
         // The unqualified folder (the first locale) and one per locale, in the drawables' qualifiers.
         #expect(files.count == 38)
         #expect(Set(files.keys) == Set(["android/res/values/siwa_strings.xml"]
-            + ButtonLocale.all.map { "android/res/values-\(AndroidLayout.localeQualifier($0))/siwa_strings.xml" }))
+            + ButtonLocale.all.map { "android/res/values-\(AndroidPreset.localeQualifier($0))/siwa_strings.xml" }))
         for locale in ButtonLocale.all {
-            let text = try #require(files["android/res/values-\(AndroidLayout.localeQualifier(locale))/siwa_strings.xml"])
+            let text = try #require(files["android/res/values-\(AndroidPreset.localeQualifier(locale))/siwa_strings.xml"])
             let resources = try StringResources.parse(text)
             #expect(resources.strings.count == 3)
             for type in ButtonSpec.Kind.allCases {

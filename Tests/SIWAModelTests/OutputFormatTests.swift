@@ -13,4 +13,14 @@ import Testing
         #expect(OutputFormat(fileName: "b.svg") == .svg && OutputFormat(fileName: "b.jpg") == nil)
         #expect(try ButtonRequest.parse("/appleid/button?format=vectordrawable").format == .vectorDrawable)
     }
+
+    @Test("Each format says what callers used to ask by name: PNG the default, WebP the <picture> source, SVG the scriptable document")
+    func describesItself() {
+        #expect(OutputFormat.default == .png)
+        #expect(OutputFormat.allCases.filter(\.isPictureSource) == [.webp])
+        #expect(OutputFormat.allCases.filter(\.isScriptable) == [.svg])
+        #expect(OutputFormat.allCases.filter(\.isRaster) == [.png, .webp])
+        #expect(ButtonRequest(spec: ButtonSpec(), format: .default).canonicalTarget == ButtonRequest(spec: ButtonSpec()).canonicalTarget,
+                "the default format is not written in a canonical URL")
+    }
 }

@@ -19,7 +19,7 @@ public struct ButtonRequest: Hashable, Sendable {
     /// other spelling to, and what the editor, the snippets and the generator write.
     public var canonicalTarget: String {
         var pieces = spec.canonicalQuery.isEmpty ? [] : [spec.canonicalQuery]
-        if let format, format != .png { pieces.append("format=\(format.rawValue)") }
+        if let format, format != .default { pieces.append("format=\(format.rawValue)") }
         if let version { pieces.append("\(Self.cacheBustingParameter)=\(version)") }
         return pieces.isEmpty ? spec.path : spec.path + "?" + pieces.joined(separator: "&")
     }

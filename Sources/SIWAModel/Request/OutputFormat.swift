@@ -25,6 +25,28 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// at 1x (their scale only multiplies user units).
     public var isRaster: Bool { self == .png || self == .webp }
 
+    /// What the image endpoints answer without `format=` (Apple's answer PNG), and the
+    /// `<img>` every snippet falls back to.
+    public static let `default` = OutputFormat.png
+
+    /// Offered in the snippets' `<picture>` as a `<source type>` ahead of the PNG
+    /// `<img>`: smaller, for the browsers that take it.
+    public var isPictureSource: Bool {
+        switch self {
+        case .webp: true
+        case .png, .svg, .pdf, .vectorDrawable: false
+        }
+    }
+
+    /// A document a browser opens and could run scripts in (SVG): the image routes
+    /// send it with a sandboxing Content-Security-Policy.
+    public var isScriptable: Bool {
+        switch self {
+        case .svg: true
+        case .png, .webp, .pdf, .vectorDrawable: false
+        }
+    }
+
     /// The format a file name asks for, from its extension.
     public init?(fileName: String) {
         guard let dot = fileName.lastIndex(of: ".") else { return nil }

@@ -109,7 +109,7 @@ public struct ButtonSchema: Encodable, Sendable {
         var parameters = Parameter.allCases.map(Self.entry)
         parameters.append(ParameterEntry(
             name: "format", origin: "ours", endpoints: Endpoint.allCases.map(\.path), type: "choice", minimum: nil,
-            maximum: nil, values: OutputFormat.allCases.map(\.rawValue), default: .text(OutputFormat.png.rawValue),
+            maximum: nil, values: OutputFormat.allCases.map(\.rawValue), default: .text(OutputFormat.default.rawValue),
             summary: "The encoding: PNG or lossless WebP at `scale`, or SVG, PDF or Android VectorDrawable at the size in points (text as outlines)."))
         parameters.append(ParameterEntry(
             name: ButtonRequest.cacheBustingParameter, origin: "ours", endpoints: Endpoint.allCases.map(\.path),

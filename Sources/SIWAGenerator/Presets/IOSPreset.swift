@@ -1,4 +1,3 @@
-import Foundation
 import SIWAButtons
 
 /// An Xcode asset catalog, under `ios/`: one imageset per button, its images carrying
@@ -23,18 +22,29 @@ import SIWAButtons
 /// when PDF is asked for; the dark look (the HIG's white, `SnippetImages.darkTwin`) as
 /// `luminosity: dark` entries where it differs. The keys are those of Apple's Asset
 /// Catalog Format Reference (Image Set Type) and Xcode's `locale`/`localizable`.
-struct AssetCatalogLayout {
-    let configuration: GeneratorConfiguration
-    /// One PDF per look instead of PNGs.
-    let vector: Bool
+struct IOSPreset: ButtonByButtonLayout {
+    static let preset = Preset.ios
+    let context: PresetContext
+
+    init(_ context: PresetContext) { self.context = context }
+
+    /// An imageset holds PNGs or one PDF, so iOS takes the PDF when both are asked for.
+    static func formats(taking held: [OutputFormat]) -> [OutputFormat] {
+        held.contains(.pdf) ? [.pdf] : held
+    }
 
     static let catalogPath = "Buttons.xcassets"
-    static let rootContents = xcodeJSON(Contents(images: nil, properties: nil))
+    static let rootContents = XcodeJSON.text(Contents(images: nil, properties: nil))
 
+    var configuration: GeneratorConfiguration { context.configuration }
+    /// One PDF per look instead of PNGs.
+    var vector: Bool { context.formats.contains(.pdf) }
     /// Whether one imageset holds the button in every locale of the set.
     var localized: Bool { configuration.imagesets == .localized }
 
-    func files(for variant: ButtonSpec) -> (assets: [Asset], texts: [(String, String)]) {
+    var setFiles: [TextFile] { [TextFile(path: Self.catalogPath + "/Contents.json", text: Self.rootContents)] }
+
+    func files(for variant: ButtonSpec) -> PresetFiles {
         let several = configuration.sizes.count > 1
         let perLocale = !localized && variant.mode != .logo
         let name = AssetNaming.stem(variant, size: several, locale: perLocale).joined(separator: "-")
@@ -42,7 +52,7 @@ struct AssetCatalogLayout {
         let looks = images(of: variant, fileStem: AssetNaming.stem(variant, size: several, locale: true).joined(separator: "-"))
         let assets = looks.map { Asset(spec: $0.spec, format: vector ? .pdf : .png, path: "\(folder)/\($0.entry.filename)") }
         // One Contents.json per imageset: written with the first locale's button, listing every locale's images.
-        guard perLocale || variant.mode == .logo || variant.locale == configuration.locales[0] else { return (assets, []) }
+        guard perLocale || variant.mode == .logo || variant.locale == configuration.locales[0] else { return PresetFiles(assets: assets) }
         var entries = looks.map(\.entry)
         var properties = Properties(preservesVectorRepresentation: vector ? true : nil)
         if !perLocale && variant.mode != .logo && configuration.locales.count > 1 {
@@ -55,7 +65,7 @@ struct AssetCatalogLayout {
             properties.localizable = true
         }
         let contents = Contents(images: entries, properties: properties.isEmpty ? nil : properties)
-        return (assets, [("\(folder)/Contents.json", Self.xcodeJSON(contents))])
+        return PresetFiles(assets: assets, texts: [TextFile(path: "\(folder)/Contents.json", text: XcodeJSON.text(contents))])
     }
 
     /// A button's images in Xcode's order: scale by scale, each look (light, then dark where it differs).
@@ -110,22 +120,4 @@ struct AssetCatalogLayout {
             case preservesVectorRepresentation = "preserves-vector-representation"
         }
     }
-
-    /// JSON as Xcode writes it (asset catalogs, String Catalogs): pretty-printed,
-    /// `"key" : value`, two-space indent, final newline, keys sorted (reruns are
-    /// byte-identical).
-    static func xcodeJSON(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Encoding plain strings, numbers and booleans cannot fail.
-        return String(decoding: try! encoder.encode(value), as: UTF8.self) + "\n"
-    }
-}
-
-/// How the iOS catalog names its imagesets (`--ios-imagesets`).
-public enum ImagesetNaming: String, CaseIterable, Sendable {
-    /// One imageset per button, localized (`siwa-sign-in-black`).
-    case localized
-    /// One imageset per button and locale (`siwa-sign-in-black-de_DE`), as before localized imagesets.
-    case perLocale = "per-locale"
 }

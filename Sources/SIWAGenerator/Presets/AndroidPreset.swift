@@ -15,9 +15,13 @@ import SIWAButtons
 /// Several locales: the locale leaves the name for the folder (`drawable-de-night-hdpi`:
 /// locale, then night mode, then density, Android's qualifier order), and the
 /// unqualified folders hold the first locale so no device lacks the resource.
-struct AndroidLayout {
-    let configuration: GeneratorConfiguration
-    let formats: [OutputFormat]
+struct AndroidPreset: ButtonByButtonLayout {
+    static let preset = Preset.android
+    let context: PresetContext
+
+    init(_ context: PresetContext) { self.context = context }
+
+    var configuration: GeneratorConfiguration { context.configuration }
 
     /// Android's generalised densities and their pixels per point (dp).
     static let densities: [(qualifier: String, scale: Double)] = [
@@ -48,7 +52,7 @@ struct AndroidLayout {
         return regions > 1 ? "\(android)-r\(locale.code.suffix(2))" : android
     }
 
-    func assets(for variant: ButtonSpec) -> [Asset] {
+    func files(for variant: ButtonSpec) -> PresetFiles {
         let name = resourceName(variant)
         var locales = [""]
         if severalLocales && variant.mode != .logo {
@@ -56,7 +60,7 @@ struct AndroidLayout {
         }
         let dark = SnippetImages.darkTwin(of: variant)
         let looks = [(variant, "")] + (dark == variant ? [] : [(dark, "-night")])
-        let vector = formats.contains(.vectorDrawable), png = formats.contains(.png)
+        let vector = context.formats.contains(.vectorDrawable), png = context.formats.contains(.png)
         var out: [Asset] = []
         for locale in locales {
             for (spec, night) in looks {
@@ -73,6 +77,6 @@ struct AndroidLayout {
                 }
             }
         }
-        return out
+        return PresetFiles(assets: out)
     }
 }

@@ -1,0 +1,44 @@
+import SIWAButtons
+
+/// Today's layout (`web/`, or the set's root without `--presets`): the matrix in each
+/// format, named by `AssetNaming` (raster formats at each scale, vector ones once),
+/// and, when client id and redirect URI are known, the Sign in with Apple JS snippets,
+/// the images they link and `<apple-signin-button>` beside them.
+struct WebPreset: PresetLayout {
+    static let preset = Preset.web
+    let context: PresetContext
+
+    init(_ context: PresetContext) { self.context = context }
+
+    func files() throws(ConfigurationError) -> PresetFiles {
+        let configuration = context.configuration
+        var files = PresetFiles(assets: configuration.assets(extra: context.snippets ? configuration.snippetAssets : []))
+        if let web = context.web, let templates = context.templates {
+            // The snippets sit beside the web layout's images, so their paths stay relative to it.
+            files.texts += SnippetRenderer(templates: templates, titles: context.titles)
+                .render(button: configuration.snippetButton, web: web,
+                        images: configuration.snippetImages(), pageLocale: configuration.locales[0])
+                .files.map { TextFile(path: $0.name, text: $0.text) }
+            files.texts += try ElementFiles.load().map { TextFile(path: $0.name, text: $0.text) }
+        }
+        return files
+    }
+
+    func fileCount() -> Int {
+        let configuration = context.configuration
+        let variants = configuration.variants
+        let scales = Set(configuration.scales), formats = Set(context.formats)
+        let perVariant = formats.reduce(0) { $0 + ($1.isRaster ? scales.count : 1) }
+        var count = variants.count * perVariant
+        if context.snippets {
+            count += 5 + ElementFiles.names.count  // snippet.html, snippet-nojs.html, siwa-init.js, snippet-img.html, siwa-signin.js, the element
+            let matrix = Set(variants)
+            count += configuration.snippetAssets.filter { asset in
+                var base = asset.spec
+                base.scale = 1
+                return !(formats.contains(asset.format) && scales.contains(asset.spec.scale) && matrix.contains(base))
+            }.count
+        }
+        return count
+    }
+}
