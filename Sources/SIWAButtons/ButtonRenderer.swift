@@ -10,12 +10,16 @@ import Foundation
 
 /// The one entry point every front end uses: spec + format -> encoded bytes.
 public final class ButtonRenderer: Sendable {
+    /// The fonts it draws with.
     public let fonts: FontLibrary
     /// The titles drawn, and named in `alt`, `<title>` and PDF titles: `LabelTable`'s
     /// unless the user corrected some (`--labels`). Front ends take titles from here.
     public let titles: TitleTable
     let engines: EnginePool
 
+    /// - Parameters:
+    ///   - fonts: the fonts to draw with (the pinned `Fonts/`, maybe with a font of the user's).
+    ///   - titles: the titles to draw (`--labels` replaces some).
     public init(fonts: FontLibrary, titles: TitleTable = .standard) {
         self.fonts = fonts
         self.titles = titles
