@@ -17,6 +17,7 @@ public final class ButtonRenderer: Sendable {
     public let titles: TitleTable
     let engines: EnginePool
 
+    /// A renderer over these fonts and titles.
     /// - Parameters:
     ///   - fonts: the fonts to draw with (the pinned `Fonts/`, maybe with a font of the user's).
     ///   - titles: the titles to draw (`--labels` replaces some).

@@ -19,6 +19,7 @@ public final class ButtonService: Service, Sendable {
     let cache: RenderCache
     private let draining = Mutex(false)
 
+    /// Render threads, their queue and the cache of encoded images over one backend.
     /// - Parameters:
     ///   - backend: the renderer and its ETag fingerprint.
     ///   - workers: renders that may run at once (0: one per core).
@@ -76,6 +77,7 @@ public struct DrainService: Service {
     let buttons: ButtonService
     let seconds: Double
 
+    /// The drain of `buttons`, run before the application in a `ServiceGroup`.
     /// - Parameters:
     ///   - buttons: the service whose `/readyz` fails from the shutdown signal on.
     ///   - seconds: how long requests are still answered after it (`serve --drain-seconds`).

@@ -13,6 +13,7 @@ import SIWAButtons
 public struct EditorRoutes<Context: RequestContext>: Sendable {
     let files: StaticFiles
 
+    /// The editor from a folder of the host app's.
     /// - Parameters:
     ///   - folder: the editor's files (`public/`).
     ///   - context: the host app's request context type.

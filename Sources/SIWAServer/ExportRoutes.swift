@@ -36,6 +36,7 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
     let downloads: ExportSlots
     let logger: Logger
 
+    /// `/api/export.zip` over the service's render threads.
     /// - Parameters:
     ///   - service: its render threads run the exports, with its renderer (fonts, `--labels`).
     ///   - limits: exports at once, their line, and a set's largest size.

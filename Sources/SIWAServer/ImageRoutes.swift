@@ -15,6 +15,7 @@ public struct ImageRoutes<Context: RequestContext>: Sendable {
     private var cache: RenderCache { service.cache }
     private var backend: RenderBackend { service.backend }
 
+    /// Apple's image endpoints over the service's render threads and cache.
     /// - Parameters:
     ///   - service: renders and caches the images.
     ///   - urls: which spellings of an image URL are served, redirected or refused.

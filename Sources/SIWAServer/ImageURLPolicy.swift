@@ -21,6 +21,7 @@ public struct ImageURLPolicy: Sendable, Equatable {
     /// Empty: `v=` is refused like an unknown parameter.
     public let cacheVersions: [String]
 
+    /// A policy, refusing tokens that could not be `v=` values.
     /// - Parameters:
     ///   - canonical: whether a non-canonical image URL is redirected to its canonical form.
     ///   - cacheVersions: the `v=` tokens accepted, the current one first.

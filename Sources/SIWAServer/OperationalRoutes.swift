@@ -9,6 +9,7 @@ public struct MetricsExposition: Sendable {
     /// The exposition at the time of the request.
     public let body: @Sendable () -> [UInt8]
 
+    /// An exposition for `/metrics`.
     /// - Parameters:
     ///   - contentType: the Content-Type of the answer.
     ///   - body: called for each request of `/metrics`.

@@ -1,6 +1,7 @@
 /// Text and double-quoted attribute values in XML (the SVG's title) and HTML (the
 /// e-mail fragments): `& < > " '` as character references.
 public enum MarkupEscaping {
+    /// The text with `& < > " '` as character references.
     /// - Parameters:
     ///   - s: the text or attribute value, unescaped.
     ///   - apostrophe: `&apos;` for XML; `&#39;` for HTML, which older readers

@@ -36,6 +36,7 @@ public final class FontLibrary: @unchecked Sendable {
         }
     }
 
+    /// Loads the pinned fonts, and the user's, into a private fontconfig configuration.
     /// - Parameters:
     ///   - directory: folder with the pinned fonts; nil finds `Fonts/` (see `defaultDirectory`).
     ///   - userFont: a font file to prefer, e.g. SF Pro.
