@@ -11,6 +11,8 @@ swift build --build-tests
 # One test at a time: the live-server tests need the cooperative threads that a
 # parallel image test would hold (2 on a 2-core machine), and time out otherwise.
 swift test --skip-build --no-parallel
+# The DocC archives of the three library products, failing on any DocC warning.
+bash scripts/build-docs.sh
 
 # The end-to-end checks: generated pages and the editor in Chromium, the service under abuse.
 bash e2e/run.sh .build/debug/siwa-buttons

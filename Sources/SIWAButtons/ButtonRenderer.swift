@@ -10,12 +10,17 @@ import Foundation
 
 /// The one entry point every front end uses: spec + format -> encoded bytes.
 public final class ButtonRenderer: Sendable {
+    /// The fonts it draws with.
     public let fonts: FontLibrary
     /// The titles drawn, and named in `alt`, `<title>` and PDF titles: `LabelTable`'s
     /// unless the user corrected some (`--labels`). Front ends take titles from here.
     public let titles: TitleTable
     let engines: EnginePool
 
+    /// A renderer over these fonts and titles.
+    /// - Parameters:
+    ///   - fonts: the fonts to draw with (the pinned `Fonts/`, maybe with a font of the user's).
+    ///   - titles: the titles to draw (`--labels` replaces some).
     public init(fonts: FontLibrary, titles: TitleTable = .standard) {
         self.fonts = fonts
         self.titles = titles
@@ -35,8 +40,9 @@ public final class ButtonRenderer: Sendable {
     public static let libraryVersions: String = {
         var png = [CChar](repeating: 0, count: 96)
         siwa_png_library_versions(&png, png.count)
+        let pngVersions = String(decoding: png.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return "cairo \(String(cString: cairo_version_string())), pango \(String(cString: pango_version_string())), "
-            + "harfbuzz \(String(cString: hb_version_string())), \(String(cString: png)), \(WebPEncoder.libraryVersion)"
+            + "harfbuzz \(String(cString: hb_version_string())), \(pngVersions), \(WebPEncoder.libraryVersion)"
     }()
 
     /// The button's geometry in points, as the painter will draw it.

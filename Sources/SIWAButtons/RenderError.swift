@@ -5,6 +5,7 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// read, FreeType failed): the title would be missing.
     case fontUnavailable(String)
 
+    /// One line for a log or an error answer.
     public var description: String {
         switch self {
         case .fontUnavailable(let font): "The font '\(font)' could not be used (its file could not be read?); the title would be missing."

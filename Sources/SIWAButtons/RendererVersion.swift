@@ -2,5 +2,6 @@
 /// SIWAButtons changes the bytes it produces for an existing request, so that clients
 /// and proxies holding the old image revalidate and get the new one.
 public enum RendererVersion {
+    /// The drawing code's version.
     public static let current = "2"
 }

@@ -1,6 +1,7 @@
 /// Characters of a replaced title the fonts lack (drawn as boxes: the title is
 /// wrong), or that only a font of another locale has (drawn in that font's design).
 public struct TitleGlyphProblem: Hashable, Sendable, CustomStringConvertible {
+    /// Whether the characters have no font, or only another locale's.
     public enum Kind: Hashable, Sendable {
         /// No font has them.
         case missing
@@ -8,9 +9,13 @@ public struct TitleGlyphProblem: Hashable, Sendable, CustomStringConvertible {
         case otherFont([String])
     }
 
+    /// The locale whose title has the characters.
     public var locale: ButtonLocale
+    /// Which of the locale's three titles.
     public var type: ButtonSpec.Kind
+    /// The characters concerned, in the title's order.
     public var characters: [Unicode.Scalar]
+    /// What is wrong with them.
     public var kind: Kind
 
     /// Whether the title would be drawn wrong (missing glyphs), not only in another design.

@@ -6,5 +6,6 @@
 /// This is not `RendererVersion`, which fingerprints the drawing for ETags and changes
 /// only when output bytes do.
 public enum PackageVersion {
+    /// The release, `MAJOR.MINOR.PATCH`.
     public static let current = "0.4.0"
 }

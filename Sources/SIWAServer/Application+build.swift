@@ -16,10 +16,12 @@ import SIWAButtons
 /// `SnippetRoutes`, `EditorRoutes` (see Examples/HostApp).
 ///
 /// - Parameters:
+///   - configuration: the listener, limits, render threads and folders (`serve`'s options).
 ///   - backend: the renderer and its ETag fingerprint (tests pass a controllable one).
 ///   - metrics: what `/metrics` answers, from the metrics backend the process bootstrapped
 ///     (nil: no `/metrics`). The library records through swift-metrics and never
 ///     bootstraps it, so it cannot clash with a host's own backend.
+///   - logger: the service's log (requests, failed renders, start and stop).
 ///   - onServerRunning: called with the listening channel (tests read the port from it).
 public func buildApplication(
     configuration: ServerConfiguration,

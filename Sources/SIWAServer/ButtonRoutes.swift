@@ -26,6 +26,8 @@ public struct ButtonRoutes<Context: RequestContext> {
         /// Where the editor's files are; nil serves no editor.
         public var editor: EditorSource?
 
+        /// The standalone service's choices: canonical redirects, no `v=`, the built-in
+        /// templates, the default export limits and the bundled editor.
         public init(urls: ImageURLPolicy = .standard, templates: URL? = nil, export: ExportLimits = ExportLimits(),
                     editor: EditorSource? = .bundled) {
             self.urls = urls
@@ -38,12 +40,21 @@ public struct ButtonRoutes<Context: RequestContext> {
     /// The editor's files: the package's own (`public/`, found as `EditorRoutes()` finds
     /// it) or a folder of the host app's.
     public enum EditorSource: Sendable {
+        /// The package's `public/` folder.
         case bundled
+        /// A folder of the host app's, by path.
         case folder(String)
     }
 
+    /// The collection to mount: `router.addRoutes(routes, atPath: "/buttons")`.
     public let routes: RouteCollection<Context>
 
+    /// The routes over one service.
+    /// - Parameters:
+    ///   - service: renders the images and exports (start it with the application).
+    ///   - options: what differs from the standalone service.
+    ///   - logger: where the routes report failed templates and exports.
+    ///   - context: the host app's request context type.
     public init(service: ButtonService, options: Options = Options(), logger: Logger, context: Context.Type = Context.self) {
         let routes = RouteCollection(context: Context.self)
         routes.addRoutes(ImageRoutes(service: service, urls: options.urls).routes)

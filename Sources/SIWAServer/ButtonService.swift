@@ -13,17 +13,21 @@ import ServiceLifecycle
 ///     router.addRoutes(ImageRoutes(service: buttons).routes, atPath: "/buttons")
 ///     let app = Application(router: router, services: [buttons])
 public final class ButtonService: Service, Sendable {
+    /// The renderer, its ETag fingerprint and titles.
     public let backend: RenderBackend
     let queue: RenderQueue
     let cache: RenderCache
     private let draining = Mutex(false)
 
+    /// Render threads, their queue and the cache of encoded images over one backend.
     /// - Parameters:
+    ///   - backend: the renderer and its ETag fingerprint.
     ///   - workers: renders that may run at once (0: one per core).
     ///   - queueDepth: renders that may wait for a worker.
     ///   - cacheMB: bound of the cache of encoded images, in MiB (0 disables it).
     ///   - stallSeconds: renders waiting this long with none finishing make `/healthz`
     ///     and `/readyz` fail (the render threads are stuck).
+    ///   - logger: where failed renders are reported.
     public init(backend: RenderBackend, workers: Int = 0, queueDepth: Int = 64, cacheMB: Int = 64,
                 stallSeconds: Double = 20, logger: Logger) {
         self.backend = backend
@@ -73,11 +77,16 @@ public struct DrainService: Service {
     let buttons: ButtonService
     let seconds: Double
 
+    /// The drain of `buttons`, run before the application in a `ServiceGroup`.
+    /// - Parameters:
+    ///   - buttons: the service whose `/readyz` fails from the shutdown signal on.
+    ///   - seconds: how long requests are still answered after it (`serve --drain-seconds`).
     public init(buttons: ButtonService, seconds: Double) {
         self.buttons = buttons
         self.seconds = seconds
     }
 
+    /// Service: waits for the shutdown signal, makes `/readyz` fail, then waits `seconds`.
     public func run() async throws {
         try? await gracefulShutdown()
         buttons.startDraining()

@@ -13,7 +13,10 @@ import SIWAButtons
 public struct EditorRoutes<Context: RequestContext>: Sendable {
     let files: StaticFiles
 
-    /// - Parameter folder: the editor's files (`public/`).
+    /// The editor from a folder of the host app's.
+    /// - Parameters:
+    ///   - folder: the editor's files (`public/`).
+    ///   - context: the host app's request context type.
     public init(folder: String, context: Context.Type = Context.self) {
         files = StaticFiles(folder: PublicFolder(root: folder))
     }
@@ -24,6 +27,7 @@ public struct EditorRoutes<Context: RequestContext>: Sendable {
         self.init(folder: ResourceDirectory.find("public", environmentVariable: "SIWA_PUBLIC_DIR").path)
     }
 
+    /// The collection to mount: `GET` and `HEAD` of the mount path and every path below it.
     public var routes: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
         for path in ["/", "/**"] {

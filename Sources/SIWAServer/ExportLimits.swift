@@ -22,6 +22,7 @@ public struct ExportLimits: Sendable, Equatable {
     /// the connection's write timeout closes it). Beyond it: 503 at once.
     public var downloads: Int
 
+    /// The limits of `serve`, each defaulting to its `default...` value.
     public init(maxFiles: Int = ExportLimits.defaultMaxFiles, maxBytes: Int = ExportLimits.defaultMaxBytes,
                 concurrent: Int = ExportLimits.defaultConcurrent, line: Int = ExportLimits.defaultLine,
                 maxWait: Duration = ExportLimits.defaultMaxWait, downloads: Int = ExportLimits.defaultDownloads) {
@@ -43,7 +44,9 @@ public struct ExportLimits: Sendable, Equatable {
     public static let defaultMaxBytes = 256 << 20
     /// Two: a slow download holds one slot, not the service's exports.
     public static let defaultConcurrent = 2
+    /// 32 requests in line for an export slot.
     public static let defaultLine = 32
+    /// 30 seconds in line at most.
     public static let defaultMaxWait = Duration.seconds(30)
     /// 64: at most 16 GiB of disk at the default byte limit, in practice the sets' real
     /// sizes (tens of MB); slow readers beyond it cannot keep others from being served.

@@ -36,9 +36,13 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
     let downloads: ExportSlots
     let logger: Logger
 
+    /// `/api/export.zip` over the service's render threads.
     /// - Parameters:
     ///   - service: its render threads run the exports, with its renderer (fonts, `--labels`).
-    ///   - templates: a folder whose templates replace the built-in ones (`serve --templates`).
+    ///   - limits: exports at once, their line, and a set's largest size.
+    ///   - override: a folder whose templates replace the built-in ones (`serve --templates`).
+    ///   - logger: where failed exports are reported.
+    ///   - context: the host app's request context type.
     public init(service: ButtonService, limits: ExportLimits = ExportLimits(), templates override: URL? = nil,
                 logger: Logger, context: Context.Type = Context.self) {
         let backend = service.backend
@@ -55,6 +59,7 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
         ExportFolder.removeLeftovers()
     }
 
+    /// The collection to mount: `GET`/`HEAD /api/export.zip`.
     public var routes: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
         routes.get(RouterPath(ExportEndpoint.path)) { request, _ in try await respond(to: request) }

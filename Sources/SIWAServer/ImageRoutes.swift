@@ -15,11 +15,18 @@ public struct ImageRoutes<Context: RequestContext>: Sendable {
     private var cache: RenderCache { service.cache }
     private var backend: RenderBackend { service.backend }
 
+    /// Apple's image endpoints over the service's render threads and cache.
+    /// - Parameters:
+    ///   - service: renders and caches the images.
+    ///   - urls: which spellings of an image URL are served, redirected or refused.
+    ///   - context: the host app's request context type.
     public init(service: ButtonService, urls: ImageURLPolicy = .standard, context: Context.Type = Context.self) {
         self.service = service
         self.urls = urls
     }
 
+    /// The collection to mount: `GET`/`HEAD` of the three endpoints, and 404 with the
+    /// reason for any other path under `/appleid/`.
     public var routes: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
         for endpoint in Endpoint.allCases {

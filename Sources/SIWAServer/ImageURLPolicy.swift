@@ -6,6 +6,7 @@ import SIWAButtons
 /// image is redirected to it, and `v=` is taken only with a token the service is
 /// configured with. The snippet API and the editor write the current token into their URLs.
 public struct ImageURLPolicy: Sendable, Equatable {
+    /// Whether another spelling of an image URL is redirected to its canonical target.
     public enum Canonical: String, CaseIterable, Sendable {
         /// Another spelling of an image URL gets a cacheable 301 to the canonical one.
         case redirect
@@ -14,11 +15,16 @@ public struct ImageURLPolicy: Sendable, Equatable {
         case off
     }
 
+    /// Redirect other spellings (the default), or serve them as they are.
     public var canonical: Canonical
     /// The `v=` tokens accepted; the first is the current one, written into new URLs.
     /// Empty: `v=` is refused like an unknown parameter.
     public let cacheVersions: [String]
 
+    /// A policy, refusing tokens that could not be `v=` values.
+    /// - Parameters:
+    ///   - canonical: whether a non-canonical image URL is redirected to its canonical form.
+    ///   - cacheVersions: the `v=` tokens accepted, the current one first.
     /// - Throws: `ImageURLPolicy.BadToken` for a token that is not 1-32 letters, digits,
     ///   `.`, `_`, `-` or `~`.
     public init(canonical: Canonical = .redirect, cacheVersions: [String] = []) throws(BadToken) {
@@ -35,7 +41,9 @@ public struct ImageURLPolicy: Sendable, Equatable {
 
     /// A cache-version token that cannot be one.
     public struct BadToken: Error, CustomStringConvertible {
+        /// The token as given.
         public let token: String
+        /// What is wrong with the token and what a token may hold.
         public var description: String {
             "'\(RequestError.shown(token))' is not a cache-version token: use 1-32 letters, digits, '.', '_', '-' or '~'"
         }

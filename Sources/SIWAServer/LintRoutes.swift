@@ -31,6 +31,7 @@ public struct LintRoutes<Context: RequestContext>: Sendable {
         queue = service.queue
     }
 
+    /// The collection to mount: the rules check of `/api/lint/...`.
     public var routes: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
         routes.get("\(Self.prefix)/**") { request, context in

@@ -4,9 +4,15 @@ import SIWAButtons
 /// What `/metrics` answers: the text exposition of the metrics backend that the process
 /// bootstrapped (`siwa-buttons serve`: Prometheus' text format).
 public struct MetricsExposition: Sendable {
+    /// The Content-Type of the answer (for Prometheus, `text/plain; version=0.0.4; charset=utf-8`).
     public let contentType: String
+    /// The exposition at the time of the request.
     public let body: @Sendable () -> [UInt8]
 
+    /// An exposition for `/metrics`.
+    /// - Parameters:
+    ///   - contentType: the Content-Type of the answer.
+    ///   - body: called for each request of `/metrics`.
     public init(contentType: String, body: @escaping @Sendable () -> [UInt8]) {
         self.contentType = contentType
         self.body = body

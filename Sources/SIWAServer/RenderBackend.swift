@@ -14,11 +14,18 @@ public struct RenderBackend: Sendable {
     public let fingerprint: String
     /// The titles the images show, for the snippets' `alt` text.
     public let titles: TitleTable
+    /// Draws and encodes one button; called on the service's render threads.
     public let render: @Sendable (ButtonSpec, OutputFormat) throws -> [UInt8]
     /// The renderer behind `render`, when there is one (not for injected test functions):
     /// the lint API measures titles with its fonts (`--font`, `--fonts-dir`).
     public let renderer: ButtonRenderer?
 
+    /// A backend over any render function (tests inject controllable ones).
+    /// - Parameters:
+    ///   - fingerprint: identifies the output for ETags.
+    ///   - titles: the titles the images show.
+    ///   - renderer: the renderer behind `render`, if any.
+    ///   - render: draws and encodes one button.
     public init(fingerprint: String, titles: TitleTable = .standard, renderer: ButtonRenderer? = nil,
                 render: @escaping @Sendable (ButtonSpec, OutputFormat) throws -> [UInt8]) {
         self.fingerprint = fingerprint

@@ -2,7 +2,9 @@ import Foundation
 
 /// How `siwa-buttons serve` runs.
 public struct ServerConfiguration: Sendable {
+    /// The address to listen on.
     public var host: String
+    /// The TCP port to listen on.
     public var port: Int
     /// Bound of the in-memory cache of encoded images, in MiB (0 disables it).
     public var cacheMB: Int
@@ -36,6 +38,7 @@ public struct ServerConfiguration: Sendable {
     /// Canonical redirects and the accepted `v=` tokens of the image URLs.
     public var urls: ImageURLPolicy = .standard
 
+    /// The defaults are `serve`'s.
     public init(host: String = "127.0.0.1", port: Int = 8080, cacheMB: Int = 64, workers: Int = 0,
                 queueDepth: Int = 64, publicDirectory: String = "public", templatesDirectory: String? = nil,
                 maxURILength: Int = 2048, idleTimeoutSeconds: Int = 30, writeTimeoutSeconds: Int = 30,

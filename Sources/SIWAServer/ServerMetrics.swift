@@ -6,6 +6,7 @@ import SIWAButtons
 /// buckets start higher). The library only records through swift-metrics' API; the
 /// process that hosts it bootstraps a backend (`siwa-buttons serve`: Prometheus).
 public enum ServiceMetricLabels {
+    /// The render-time histogram (seconds), by format.
     public static let renderDuration = "siwa_render_duration_seconds"
 }
 

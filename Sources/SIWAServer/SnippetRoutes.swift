@@ -36,8 +36,13 @@ public struct SnippetRoutes<Context: RequestContext>: Sendable {
 
     /// Loads the built-in templates (`$SIWA_TEMPLATES_DIR`, next to the executable, or the
     /// source tree), with the files of `override` replacing them.
-    /// - Parameter urls: the policy the image routes were given, so that the snippets'
-    ///   and the editor's image URLs carry its current `v=` token.
+    /// - Parameters:
+    ///   - logger: where a template that fails to load is reported (the routes answer 500).
+    ///   - override: a folder whose templates replace the built-in ones (`serve --templates`).
+    ///   - titles: the titles the images show (the backend's), for the `alt` text.
+    ///   - urls: the policy the image routes were given, so that the snippets'
+    ///     and the editor's image URLs carry its current `v=` token.
+    ///   - context: the host app's request context type.
     public init(logger: Logger, override: URL? = nil, titles: TitleTable, urls: ImageURLPolicy = .standard,
                 context: Context.Type = Context.self) {
         self.titles = titles

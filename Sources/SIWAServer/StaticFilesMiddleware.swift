@@ -26,6 +26,7 @@ public struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
         files = StaticFiles(folder: PublicFolder(root: folder))
     }
 
+    /// Answers a `GET` or `HEAD` that no route matched from the folder; anything else passes through.
     public func handle(_ request: Request, context: Context,
                 next: (Request, Context) async throws -> Response) async throws -> Response {
         do {

@@ -11,16 +11,21 @@ import Foundation
 public final class FontLibrary: @unchecked Sendable {
     /// fontconfig configuration holding exactly our files (read-only after init).
     let config: OpaquePointer
+    /// The font files loaded (the pinned ones, then the user's), part of the ETag fingerprint.
     public let files: [URL]
     /// Family name of the user's font, when one was given.
     public let userFamily: String?
     /// The characters the user's font has (an FcCharSet; nil without one).
     private let userCharset: OpaquePointer?
 
+    /// Why no usable font library could be made.
     public enum LoadError: Error, CustomStringConvertible {
+        /// The folder holds no font file.
         case noFonts(String)
+        /// fontconfig could not load this file.
         case unreadable(String)
 
+        /// One line naming the folder or file, and what to do.
         public var description: String {
             switch self {
             case .noFonts(let dir):
@@ -31,6 +36,7 @@ public final class FontLibrary: @unchecked Sendable {
         }
     }
 
+    /// Loads the pinned fonts, and the user's, into a private fontconfig configuration.
     /// - Parameters:
     ///   - directory: folder with the pinned fonts; nil finds `Fonts/` (see `defaultDirectory`).
     ///   - userFont: a font file to prefer, e.g. SF Pro.

@@ -10,6 +10,7 @@
 /// The control points were optimised against the anti-aliased coverage of Apple's
 /// button-service PNGs (IoU 0.993-0.997 at 27-45 device px logo height).
 public enum AppleLogoPath {
+    /// One step of the logo's outline, in the unit ink box (0...1 on both axes).
     public enum Segment: Sendable, Equatable {
         case move(x: Double, y: Double)
         case curve(x1: Double, y1: Double, x2: Double, y2: Double, x: Double, y: Double)

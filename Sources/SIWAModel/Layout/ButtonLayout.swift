@@ -12,6 +12,7 @@ public struct ButtonLayout: Hashable, Sendable {
     /// Colour of logo and label.
     public var foreground: Ink
 
+    /// A rounded rectangle filled with one ink.
     public struct Shape: Hashable, Sendable {
         public var outline: RoundedRect
         public var fill: Ink

@@ -1,7 +1,11 @@
 /// Computes a button's geometry in points from its spec. Pure: no Cairo, no Pango
 /// (text widths come from a `TextMeasuring`).
 public enum Layout {
-    /// - Parameter titles: where the label's text comes from.
+    /// - Parameters:
+    ///   - spec: the normalised button.
+    ///   - titles: where the label's text comes from.
+    ///   - measurer: the text widths and the font's corrections (the renderer's Pango engine).
+    /// - Returns: the shapes, logo box and label, in points.
     public static func layout(_ spec: ButtonSpec, titles: TitleTable = .standard, measurer: some TextMeasuring) -> ButtonLayout {
         let w = Double(spec.width), h = Double(spec.height)
         let foreground: Ink = spec.color == .black ? .white : .black

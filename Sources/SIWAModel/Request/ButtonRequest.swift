@@ -58,8 +58,11 @@ public struct ButtonRequest: Hashable, Sendable {
 
     /// The button from a query already read: what a route that takes parameters of its
     /// own (the snippet and lint APIs) passes on once it has taken them out.
-    /// - Parameter alsoAllowed: the route's own names, listed with the endpoint's when a
-    ///   parameter is unknown.
+    /// - Parameters:
+    ///   - endpoint: the layout the path named.
+    ///   - query: what is left of the query once the route took its own parameters.
+    ///   - alsoAllowed: the route's own names, listed with the endpoint's when a
+    ///     parameter is unknown.
     public static func parse(_ endpoint: Endpoint, _ query: QueryString, alsoAllowed: [String] = []) throws(RequestError) -> ButtonRequest {
         var spec = ButtonSpec(mode: endpoint.mode)
         var format: OutputFormat?, version: String?

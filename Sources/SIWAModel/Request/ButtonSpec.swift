@@ -1,20 +1,24 @@
 /// A fully validated, normalised button: every parameter has its value (defaults
 /// filled in), so two requests that draw the same button have equal specs.
 public struct ButtonSpec: Hashable, Sendable {
+    /// The layout: Apple's three endpoints (`/appleid/button`, `/left`, `/logo`).
     public enum Mode: String, CaseIterable, Sendable {
         case center, left, logo
     }
 
+    /// The title: Apple's `type` parameter.
     public enum Kind: String, CaseIterable, Sendable {
         case signIn = "sign-in"
         case `continue` = "continue"
         case signUp = "sign-up"
     }
 
+    /// The face colour: Apple's `color` parameter.
     public enum Color: String, CaseIterable, Sendable {
         case black, white
     }
 
+    /// The logo's size: Apple's `logo-size` parameter.
     public enum LogoSize: String, CaseIterable, Sendable {
         case small, medium, large
     }

@@ -8,6 +8,7 @@
 /// name, bad percent-encoding, text that is not UTF-8, a query over `maxLength` bytes.
 /// A name given twice is refused when it is taken or visited (`forEach`).
 public struct QueryString: Equatable, Sendable {
+    /// One `name=value` pair, percent-decoded.
     public struct Item: Equatable, Sendable {
         public var name: String
         public var value: String

@@ -4,6 +4,7 @@
 /// line saying both (`message`). The CLI prints the message, the image endpoints send it
 /// as the body of their 404, the API routes send all three as JSON.
 public struct RequestError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// What class of bad input the request is.
     public enum Kind: String, Sendable {
         case unknownEndpoint, malformed, unknownParameter, duplicateParameter, missingParameter, invalidValue
         /// Well-formed, but not served here (a parameter a route refuses, a set too large).

@@ -2,6 +2,7 @@
 /// closes: what Cairo's `cairo_copy_path` gives, what SVG's `d` and Android's
 /// `pathData` say. No Cairo here.
 public struct VectorPath: Hashable, Sendable {
+    /// One step of the outline, in points.
     public enum Segment: Hashable, Sendable {
         case move(x: Double, y: Double)
         case line(x: Double, y: Double)

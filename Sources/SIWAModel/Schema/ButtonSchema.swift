@@ -6,6 +6,7 @@
 /// and checks from it. The parser (`ButtonRequest`, `Parameter`) is the same data
 /// enforced, so the two cannot disagree.
 public struct ButtonSchema: Encodable, Sendable {
+    /// One query parameter: its endpoints, type, bounds or choices and default.
     public struct ParameterEntry: Encodable, Sendable {
         public let name: String
         /// `apple` (Apple's service takes it) or `ours`.
@@ -20,6 +21,7 @@ public struct ButtonSchema: Encodable, Sendable {
         public let summary: String
     }
 
+    /// One image endpoint and the parameters it takes.
     public struct EndpointEntry: Encodable, Sendable {
         public let path: String
         public let mode: String
@@ -27,6 +29,7 @@ public struct ButtonSchema: Encodable, Sendable {
         public let parameters: [String]
     }
 
+    /// One of Apple's locales, with its titles and where they come from.
     public struct LocaleEntry: Encodable, Sendable {
         public let code: String
         public let name: String
@@ -40,6 +43,7 @@ public struct ButtonSchema: Encodable, Sendable {
         public let sources: String
     }
 
+    /// One named style (`color` and `border` together).
     public struct StyleEntry: Encodable, Sendable {
         public let name: String
         public let color: String
@@ -58,6 +62,7 @@ public struct ButtonSchema: Encodable, Sendable {
         public let bestFormats: [String]
     }
 
+    /// One output format: media type, extension, raster or vector.
     public struct FormatEntry: Encodable, Sendable {
         public let name: String
         public let mediaType: String
