@@ -4,9 +4,9 @@ import SIWAButtons
 /// summary, formats), the one place to add a preset. `PresetRegistryTests` checks that
 /// each case has exactly one layout here.
 enum PresetRegistry {
-    static let layouts: [any PresetLayout.Type] = [
+    static var layouts: [any PresetLayout.Type] { [
         WebPreset.self, IOSPreset.self, AndroidPreset.self, FlutterPreset.self, ReactNativePreset.self, EmailPreset.self,
-    ]
+    ] }
 
     static func layout(for preset: Preset) -> any PresetLayout.Type {
         guard let layout = layouts.first(where: { $0.preset == preset }) else {
