@@ -55,33 +55,37 @@ let package = Package(
 
         // HTTP service over the core; the editor's snippet endpoint renders the generator's templates.
         // SIWAResources: the fonts, templates and editor beside any executable that uses it.
-        .target(name: "SIWAServer", dependencies: [
-            "SIWAButtons", "SIWAGenerator", "SIWALint", "SIWAResources",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdCore", package: "hummingbird"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "Metrics", package: "swift-metrics"),
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            "CAllocator",
-        ]),
+        .target(
+            name: "SIWAServer",
+            dependencies: [
+                "SIWAButtons", "SIWAGenerator", "SIWALint", "SIWAResources",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                "CAllocator",
+            ]),
 
         // Files written whole or not at all.
         .target(name: "SIWAFiles"),
 
         // Batch generator and web snippets over the core.
-        .target(name: "SIWAGenerator", dependencies: [
-            "SIWAButtons", "CSIWASystem", "SIWALint", "SIWAFiles",
-            .product(name: "Mustache", package: "swift-mustache"),
-            .product(name: "Yams", package: "Yams"),
-            .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        .target(
+            name: "SIWAGenerator",
+            dependencies: [
+                "SIWAButtons", "CSIWASystem", "SIWALint", "SIWAFiles",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
 
         // What `render` does with its arguments, for both binaries below.
         .target(name: "SIWARenderJob", dependencies: ["SIWAButtons", "SIWAModel", "SIWALint", "SIWAFiles", "CSIWASystem"]),
@@ -89,43 +93,53 @@ let package = Package(
         // for the rest. Nothing here imports Foundation (FoundationEssentials only), so it starts fast.
         .executableTarget(name: "siwa-buttons", dependencies: ["SIWARenderJob", "SIWAButtons", "SIWAModel", "CSIWASystem"]),
         // The whole command line: render, serve, generate, lint, schema.
-        .executableTarget(name: "siwa-buttons-full", dependencies: [
-            "SIWAButtons", "SIWAServer", "SIWAGenerator", "CSIWASystem", "SIWALint", "SIWAFiles", "SIWARenderJob",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "Metrics", package: "swift-metrics"),
-            .product(name: "Prometheus", package: "swift-prometheus"),
-        ]),
+        .executableTarget(
+            name: "siwa-buttons-full",
+            dependencies: [
+                "SIWAButtons", "SIWAServer", "SIWAGenerator", "CSIWASystem", "SIWALint", "SIWAFiles", "SIWARenderJob",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]),
 
         // A Hummingbird app of its own that mounts the button routes under /buttons.
-        .executableTarget(name: "HostApp", dependencies: [
-            "SIWAButtons", "SIWAServer",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "Logging", package: "swift-log"),
-        ], path: "Examples/HostApp"),
+        .executableTarget(
+            name: "HostApp",
+            dependencies: [
+                "SIWAButtons", "SIWAServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ], path: "Examples/HostApp"),
 
         // Helpers the test targets share: a PNG's size, temporary folders, a small tmpfs.
         .target(name: "SharedTestSupport", path: "Tests/SharedTestSupport"),
         // Parsing, layout in points and the schema: no C library needed.
         .testTarget(name: "SIWAModelTests", dependencies: ["SIWAModel"]),
-        .testTarget(name: "SIWAButtonsTests", dependencies: ["SIWAButtons", "SIWAModel", "CCairo", "CWebP", "SharedTestSupport"],
-                    exclude: ["Golden"]),
-        .testTarget(name: "SIWAServerTests", dependencies: [
-            "SIWAServer", "SIWAGenerator", "SIWAButtons", "SIWALint", "HostApp", "siwa-buttons-full", "SharedTestSupport",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-        ]),
+        .testTarget(
+            name: "SIWAButtonsTests", dependencies: ["SIWAButtons", "SIWAModel", "CCairo", "CWebP", "SharedTestSupport"],
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "SIWAServerTests",
+            dependencies: [
+                "SIWAServer", "SIWAGenerator", "SIWAButtons", "SIWALint", "HostApp", "siwa-buttons-full", "SharedTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
         .testTarget(name: "SIWAGeneratorTests", dependencies: ["SIWAGenerator", "SIWAButtons", "SIWAFiles", "SharedTestSupport"]),
         // The command line as users run it: the built binary, copied, run, served.
-        .testTarget(name: "CLITests", dependencies: [
-            "SIWAButtons", "SIWARenderJob", "siwa-buttons", "siwa-buttons-full", "SharedTestSupport", .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: [
+                "SIWAButtons", "SIWARenderJob", "siwa-buttons", "siwa-buttons-full", "SharedTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
 
         // Apple's button rules (HIG) checked on requests and on images of custom buttons.
         // librsvg behind two C functions, opened with dlopen on first use (not linked: it
@@ -137,15 +151,16 @@ let package = Package(
 )
 
 // The server-side example of the snippets (Examples/), run by e2e/check-generated-html.sh.
-package.targets.append(.executableTarget(
-    name: "siwa-example-hummingbird",
-    dependencies: [
-        "SIWAServer",  // its static-file middleware
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "HTTPTypes", package: "swift-http-types"),
-        .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
-    ],
-    path: "Examples/swift-hummingbird"))
+package.targets.append(
+    .executableTarget(
+        name: "siwa-example-hummingbird",
+        dependencies: [
+            "SIWAServer",  // its static-file middleware
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ],
+        path: "Examples/swift-hummingbird"))
 
 // Benchmarks build only when asked for (SIWA_BENCHMARKS=1, as the scripts/bench-*.sh do),
 // as Hummingbird keeps its own out of a user's build: a package that depends on this one,
@@ -159,9 +174,11 @@ if Context.environment["SIWA_BENCHMARKS"] == "1" {
         // PNG against WebP (bytes, encode time) on a generated set: bash scripts/bench-webp.sh
         .executableTarget(name: "EncodeBenchmark", dependencies: ["SIWAButtons"], path: "Benchmarks/EncodeBenchmark"),
         // The bare-route reference of the server benchmark: bash scripts/bench-server.sh
-        .executableTarget(name: "BareRoute", dependencies: [
-            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
-        ],
+        .executableTarget(
+            name: "BareRoute",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Benchmarks/BareRoute"),
     ]
 }
@@ -172,10 +189,11 @@ if Context.environment["SIWA_BENCHMARKS"] == "1" {
 // (Hummingbird's third, InternalImportsByDefault, would mark every import of a library
 // module `public import`: not taken.)
 for target in package.targets where target.type != .system && target.type != .test {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .enableUpcomingFeature("ExistentialAny"),
-        .enableUpcomingFeature("MemberImportVisibility"),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ]
 }
 
 // Fonts/, Templates/ and public/ as SwiftPM resources, so that an executable of another
@@ -186,9 +204,10 @@ for target in package.targets where target.type != .system && target.type != .te
 let resourceFolders = ["Fonts", "Templates", "public"]
 let rootEntries = (try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory)) ?? []
 let sourceFolders = (try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Sources")) ?? []
-package.targets.append(.target(
-    name: "SIWAResources", path: ".",
-    exclude: rootEntries.filter { !resourceFolders.contains($0) && $0 != "Sources" && !$0.hasPrefix(".") }
-        + sourceFolders.filter { $0 != "SIWAResources" }.map { "Sources/" + $0 },
-    sources: ["Sources/SIWAResources"],
-    resources: resourceFolders.map { .copy($0) }))
+package.targets.append(
+    .target(
+        name: "SIWAResources", path: ".",
+        exclude: rootEntries.filter { !resourceFolders.contains($0) && $0 != "Sources" && !$0.hasPrefix(".") }
+            + sourceFolders.filter { $0 != "SIWAResources" }.map { "Sources/" + $0 },
+        sources: ["Sources/SIWAResources"],
+        resources: resourceFolders.map { .copy($0) }))

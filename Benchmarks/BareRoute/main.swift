@@ -9,7 +9,8 @@ import Logging
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4, let port = Int(arguments[1]),
-      let bytes = FileManager.default.contents(atPath: arguments[2]) else {
+    let bytes = FileManager.default.contents(atPath: arguments[2])
+else {
     FileHandle.standardError.write(Data("usage: BareRoute PORT FILE ETAG [CONTENT-TYPE]\n".utf8))
     exit(64)
 }
@@ -26,6 +27,7 @@ let router = Router()
 router.get("/**") { _, _ in Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body)) }
 var logger = Logger(label: "bare-route")
 logger.logLevel = .warning
-let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "siwa-buttons"),
-                      logger: logger)
+let app = Application(
+    router: router, configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "siwa-buttons"),
+    logger: logger)
 try await app.runService()

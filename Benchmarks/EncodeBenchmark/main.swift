@@ -33,10 +33,14 @@ for spec in specs {
 }
 print("images: \(specs.count) (each encoded as PNG and as WebP, median of \(runs) runs)")
 print(String(format: "PNG  bytes: %10d   encode: %8.1f ms", png.bytes, png.seconds * 1000))
-print(String(format: "WebP bytes: %10d   encode: %8.1f ms   (lossless preset %d)", webp.bytes, webp.seconds * 1000,
-             EncodingSample.webpLevel))
-print(String(format: "WebP/PNG bytes: %.3f   WebP/PNG encode time: %.2f", Double(webp.bytes) / Double(png.bytes),
-             webp.seconds / png.seconds))
+print(
+    String(
+        format: "WebP bytes: %10d   encode: %8.1f ms   (lossless preset %d)", webp.bytes, webp.seconds * 1000,
+        EncodingSample.webpLevel))
+print(
+    String(
+        format: "WebP/PNG bytes: %.3f   WebP/PNG encode time: %.2f", Double(webp.bytes) / Double(png.bytes),
+        webp.seconds / png.seconds))
 
 if arguments.contains("--levels") {
     let sample = stride(from: 0, to: specs.count, by: 10).map { specs[$0] }
@@ -55,7 +59,9 @@ if arguments.contains("--levels") {
             bytes += w.bytes
             seconds += w.seconds
         }
-        print(String(format: "%5d | %10d | %10.3f | %9.1f | %9.2f", level, bytes, Double(bytes) / Double(pngBytes),
-                     seconds * 1000, seconds / pngSeconds))
+        print(
+            String(
+                format: "%5d | %10d | %10.3f | %9.1f | %9.2f", level, bytes, Double(bytes) / Double(pngBytes),
+                seconds * 1000, seconds / pngSeconds))
     }
 }

@@ -54,8 +54,9 @@ for (name, target) in cases {
         rsvgText = ms(rsvg) + "  "
         ratio = String(format: "%10.1fx   ", rsvg / png)
     }
-    print("\(name.padding(toLength: 20, withPad: " ", startingAt: 0)) | \(ms(png)) | \(perSecond(png)) | \(ms(svg)) | "
-        + "\(perSecond(svg)) | \(rsvgText) | \(ratio) | \(bytes)")
+    print(
+        "\(name.padding(toLength: 20, withPad: " ", startingAt: 0)) | \(ms(png)) | \(perSecond(png)) | \(ms(svg)) | "
+            + "\(perSecond(svg)) | \(rsvgText) | \(ratio) | \(bytes)")
 }
 // Cairo's own PNG writer on the same pixels (our PNG decoded back into a surface):
 // encoding alone, against our whole render (drawing + encoding).
@@ -67,16 +68,20 @@ let surface = cairo_image_surface_create_from_png(bigFile.path)!
 let cairoWriter = median(runs: 50) {
     var count = 0
     withUnsafeMutablePointer(to: &count) { counter in
-        _ = cairo_surface_write_to_png_stream(surface, { closure, _, length in
-            closure!.assumingMemoryBound(to: Int.self).pointee += Int(length)
-            return CAIRO_STATUS_SUCCESS
-        }, counter)
+        _ = cairo_surface_write_to_png_stream(
+            surface,
+            { closure, _, length in
+                closure!.assumingMemoryBound(to: Int.self).pointee += Int(length)
+                return CAIRO_STATUS_SUCCESS
+            }, counter)
     }
 }
 cairo_surface_destroy(surface)
 let oursBig = try median(runs: 50) { _ = try renderer.render(big, format: .png) }
-print(String(format: "\n375x64 @6x: Cairo's PNG writer alone %.3f ms; our whole render %.3f ms (%.1fx)",
-             cairoWriter * 1000, oursBig * 1000, cairoWriter / oursBig))
+print(
+    String(
+        format: "\n375x64 @6x: Cairo's PNG writer alone %.3f ms; our whole render %.3f ms (%.1fx)",
+        cairoWriter * 1000, oursBig * 1000, cairoWriter / oursBig))
 
 let apple = try ButtonRequest.parse("/appleid/button?color=black&type=sign-in&width=200&height=32&scale=2").spec
 print("\nApple's 200x32 @2x black sign-in PNG is 5602 bytes; ours: \(try renderer.render(apple, format: .png).count) bytes")

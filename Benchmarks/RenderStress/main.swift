@@ -83,8 +83,10 @@ Thread.detachNewThread {
         let now = done.withLock { completed }
         if now != last { last = now; lastChange = Date() }
         if Date().timeIntervalSince(lastChange) > options.stallSeconds {
-            FileHandle.standardOutput.write(Data(("STALL: no render completed for \(Int(options.stallSeconds)) s "
-                + "after \(now) renders (\(options.threads) threads)\n").utf8))
+            FileHandle.standardOutput.write(
+                Data(
+                    ("STALL: no render completed for \(Int(options.stallSeconds)) s "
+                        + "after \(now) renders (\(options.threads) threads)\n").utf8))
             exit(2)
         }
     }
@@ -115,9 +117,10 @@ DispatchQueue.concurrentPerform(iterations: options.threads) { worker in
 }
 let seconds = Date().timeIntervalSince(start)
 let concurrent = done.withLock { completed }
-print("\(concurrent) renders on \(options.threads) threads in \(String(format: "%.1f", seconds)) s "
-    + "(\(String(format: "%.0f", Double(concurrent) / seconds))/s), \(renderer.retiredTextEngines) text engines retired, "
-    + "\(failures.count) failed")
+print(
+    "\(concurrent) renders on \(options.threads) threads in \(String(format: "%.1f", seconds)) s "
+        + "(\(String(format: "%.0f", Double(concurrent) / seconds))/s), \(renderer.retiredTextEngines) text engines retired, "
+        + "\(failures.count) failed")
 for failure in failures.prefix(10) { print("  failed: \(failure)") }
 
 // Each sampled request alone, on this thread, must give the bytes it gave under load.

@@ -14,8 +14,10 @@ public func buildHostApp(port: Int, editorFolder: String, logger: Logger) throws
     let router = Router()
     router.get("/") { _, _ in "The host app's own home page.\n" }
     router.get("/healthz") { _, _ in "host ok\n" }
-    router.addRoutes(ButtonRoutes(service: buttons, options: .init(editor: .folder(editorFolder)), logger: logger).routes,
-                     atPath: "/buttons")
-    return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)),
-                       services: [buttons], logger: logger)
+    router.addRoutes(
+        ButtonRoutes(service: buttons, options: .init(editor: .folder(editorFolder)), logger: logger).routes,
+        atPath: "/buttons")
+    return Application(
+        router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)),
+        services: [buttons], logger: logger)
 }

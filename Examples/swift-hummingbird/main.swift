@@ -23,10 +23,13 @@ import SIWAServer
 /// Policy"), with the images on this origin; and the opener policy that keeps the popup's
 /// answer reaching the page.
 let securityHeaders: [(HTTPField.Name, String)] = [
-    (.contentSecurityPolicy, "default-src 'self'; script-src 'self' https://appleid.cdn-apple.com; "
-        + "style-src 'self' 'unsafe-inline'; font-src 'self' data:; img-src 'self'; "
-        + "connect-src 'self' https://appleid.apple.com; frame-src https://appleid.apple.com; "
-        + "form-action 'self' https://appleid.apple.com; base-uri 'none'; object-src 'none'"),
+    (
+        .contentSecurityPolicy,
+        "default-src 'self'; script-src 'self' https://appleid.cdn-apple.com; "
+            + "style-src 'self' 'unsafe-inline'; font-src 'self' data:; img-src 'self'; "
+            + "connect-src 'self' https://appleid.apple.com; frame-src https://appleid.apple.com; "
+            + "form-action 'self' https://appleid.apple.com; base-uri 'none'; object-src 'none'"
+    ),
     (HTTPField.Name("Cross-Origin-Opener-Policy")!, "same-origin-allow-popups"),
 ]
 
@@ -101,16 +104,19 @@ actor AppleKeys {
 func verifiedClaims(of token: String, keys: AppleKeys, clientId: String) async -> [String: Any]? {
     let parts = token.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3, let headerData = base64URLDecoded(parts[0]), let payload = base64URLDecoded(parts[1]),
-          let signature = base64URLDecoded(parts[2]),
-          let header = (try? JSONSerialization.jsonObject(with: headerData)) as? [String: Any],
-          header["alg"] as? String == "RS256", let kid = header["kid"] as? String,
-          let key = (try? await keys.key(id: kid)) ?? nil,
-          key.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signature),
-                               for: SHA256.hash(data: Data("\(parts[0]).\(parts[1])".utf8)), padding: .insecurePKCS1v1_5),
-          let claims = (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any] else { return nil }
+        let signature = base64URLDecoded(parts[2]),
+        let header = (try? JSONSerialization.jsonObject(with: headerData)) as? [String: Any],
+        header["alg"] as? String == "RS256", let kid = header["kid"] as? String,
+        let key = (try? await keys.key(id: kid)) ?? nil,
+        key.isValidSignature(
+            _RSA.Signing.RSASignature(rawRepresentation: signature),
+            for: SHA256.hash(data: Data("\(parts[0]).\(parts[1])".utf8)), padding: .insecurePKCS1v1_5),
+        let claims = (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any]
+    else { return nil }
     let audience = claims["aud"] as? String ?? (claims["aud"] as? [String])?.first
     guard claims["iss"] as? String == "https://appleid.apple.com", audience == clientId,
-          let expiry = (claims["exp"] as? NSNumber)?.doubleValue, expiry > Date().timeIntervalSince1970 else { return nil }
+        let expiry = (claims["exp"] as? NSNumber)?.doubleValue, expiry > Date().timeIntervalSince1970
+    else { return nil }
     return claims
 }
 
@@ -127,8 +133,10 @@ func formFields(_ body: String) -> [String: String] {
 }
 
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context,
-                next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         var response = try await next(request, context)
         for (name, value) in securityHeaders { response.headers[name] = value }
         return response
@@ -136,8 +144,9 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
 }
 
 func html(_ status: HTTPResponse.Status, _ text: String, cookie: Cookie? = nil) -> Response {
-    var response = Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    var response = Response(
+        status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+        body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     if let cookie { response.setCookie(cookie) }
     return response
 }
@@ -153,8 +162,10 @@ guard let clientId = ProcessInfo.processInfo.environment["APPLE_CLIENT_ID"] else
     FileHandle.standardError.write(Data("siwa-example-hummingbird: set APPLE_CLIENT_ID to your Services ID\n".utf8))
     exit(2)
 }
-let appleKeys = AppleKeys(url: URL(string: ProcessInfo.processInfo.environment["APPLE_KEYS_URL"]
-    ?? "https://appleid.apple.com/auth/keys")!)
+let appleKeys = AppleKeys(
+    url: URL(
+        string: ProcessInfo.processInfo.environment["APPLE_KEYS_URL"]
+            ?? "https://appleid.apple.com/auth/keys")!)
 
 let router = Router()
 router.add(middleware: SecurityHeadersMiddleware())
@@ -172,7 +183,8 @@ actor FirstSignIns {
     /// Stores `user` for `subject` if none is stored yet; true if it was stored now.
     func keep(_ user: String, for subject: String) -> Bool {
         guard users[subject] == nil, !user.isEmpty, user.utf8.count <= 4096,
-              (try? JSONSerialization.jsonObject(with: Data(user.utf8))) is [String: Any] else { return false }
+            (try? JSONSerialization.jsonObject(with: Data(user.utf8))) is [String: Any]
+        else { return false }
         users[subject] = user
         return true
     }
@@ -183,10 +195,13 @@ let firstSignIns = FirstSignIns()
 // sign-in, kept in the same cookie as the pages' (JSON, never cached).
 router.post("/auth/apple/session") { _, _ -> Response in
     let state = freshValue(), nonce = freshValue()
-    var response = Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: "{\"state\":\"\(state)\",\"nonce\":\"\(nonce)\"}")))
-    response.setCookie(Cookie(name: "siwa", value: "\(state).\(nonce)", maxAge: 600, path: "/",
-                              secure: true, httpOnly: true, sameSite: .none))
+    var response = Response(
+        status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+        body: ResponseBody(byteBuffer: ByteBuffer(string: "{\"state\":\"\(state)\",\"nonce\":\"\(nonce)\"}")))
+    response.setCookie(
+        Cookie(
+            name: "siwa", value: "\(state).\(nonce)", maxAge: 600, path: "/",
+            secure: true, httpOnly: true, sameSite: .none))
     return response
 }
 
@@ -199,8 +214,11 @@ for (path, file) in [("/", "snippet.html"), ("/nojs", "snippet-nojs.html")] {
         let page = try String(contentsOfFile: dist + "/" + file, encoding: .utf8)
             .replacingOccurrences(of: "__SIWA_STATE__", with: state)
             .replacingOccurrences(of: "__SIWA_NONCE__", with: nonce)
-        return html(.ok, page, cookie: Cookie(name: "siwa", value: "\(state).\(nonce)", maxAge: 600, path: "/",
-                                               secure: true, httpOnly: true, sameSite: .none))
+        return html(
+            .ok, page,
+            cookie: Cookie(
+                name: "siwa", value: "\(state).\(nonce)", maxAge: 600, path: "/",
+                secure: true, httpOnly: true, sameSite: .none))
     }
 }
 
@@ -227,8 +245,10 @@ router.post("/auth/apple/callback") { request, _ -> Response in
     let stored = await firstSignIns.keep(fields["user"] ?? "", for: sub)
     let subject = sub.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
     let note = stored ? " First sign-in: the name Apple sent (unsigned) is stored for this user." : ""
-    return html(.ok, "<!DOCTYPE html><title>Signed in</title><p id=\"result\">Signed in: state and nonce match "
-                + "(user \(subject)).\(note)</p>", cookie: used)
+    return html(
+        .ok,
+        "<!DOCTYPE html><title>Signed in</title><p id=\"result\">Signed in: state and nonce match "
+            + "(user \(subject)).\(note)</p>", cookie: used)
 }
 
 let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)))

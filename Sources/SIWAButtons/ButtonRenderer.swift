@@ -92,8 +92,10 @@ public final class ButtonRenderer: Sendable {
 
     /// Drawing and encoding: sees the layout, the scale and the document's title, nothing
     /// of the request (no locale: the label carries its resolved `TextStyle`).
-    private static func draw(_ layout: ButtonLayout, scale: Double, format: OutputFormat, document: DocumentInfo,
-                             text engine: TextEngine) throws -> [UInt8] {
+    private static func draw(
+        _ layout: ButtonLayout, scale: Double, format: OutputFormat, document: DocumentInfo,
+        text engine: TextEngine
+    ) throws -> [UInt8] {
         let canvas = CairoTargets.Canvas(width: layout.width, height: layout.height, scale: scale)
         // PNG is painted from the layout (text as Cairo's glyphs, which the fidelity
         // tests are tuned to); the vector formats replay the scene (text as outlines).
@@ -104,8 +106,9 @@ public final class ButtonRenderer: Sendable {
         case .webp:
             try CairoTargets.webp(canvas) { Painter.paint(layout, on: $0, text: engine) }
         case .svg:
-            SVGFinishing.finish(try CairoTargets.svg(canvas, draw: ScenePainter.painting(scene())), title: document.title,
-                                idSeed: document.idSeed)
+            SVGFinishing.finish(
+                try CairoTargets.svg(canvas, draw: ScenePainter.painting(scene())), title: document.title,
+                idSeed: document.idSeed)
         case .pdf:
             try CairoTargets.pdf(canvas, title: document.title, draw: ScenePainter.painting(scene()))
         case .vectorDrawable:

@@ -63,11 +63,11 @@ extension ButtonRenderer {
                 return TitleGlyphProblem(locale: entry.locale, type: entry.type, characters: missing, kind: .missing)
             }
             if !borrowed.isEmpty {
-                return TitleGlyphProblem(locale: entry.locale, type: entry.type, characters: borrowed,
-                                         kind: .otherFont(families))
+                return TitleGlyphProblem(
+                    locale: entry.locale, type: entry.type, characters: borrowed,
+                    kind: .otherFont(families))
             }
             return nil
         }
     }
 }
-

@@ -7,8 +7,10 @@ import Darwin
 /// write(2) until every byte is written, again after EINTR: nil, or the errno that
 /// stopped it (EIO for a write that took nothing). `writeChunk` is write(2); tests pass
 /// one that fails.
-public func writeAll(_ fd: Int32, _ bytes: [UInt8],
-                     using writeChunk: (Int32, UnsafeRawBufferPointer) -> Int = { write($0, $1.baseAddress, $1.count) }) -> Int32? {
+public func writeAll(
+    _ fd: Int32, _ bytes: [UInt8],
+    using writeChunk: (Int32, UnsafeRawBufferPointer) -> Int = { write($0, $1.baseAddress, $1.count) }
+) -> Int32? {
     bytes.withUnsafeBytes { (buffer) -> Int32? in
         var offset = 0
         while offset < buffer.count {

@@ -18,8 +18,9 @@ enum ARBFile {
             var object: [String: ARBValue] = ["@@locale": .text(name)]
             for title in strings.titles(in: locale) {
                 object[key(title.type)] = .text(title.text)
-                object["@" + key(title.type)] = .description("Apple's \(title.type.rawValue) button title (\(title.type.appleWording)), "
-                                                             + "\(locale.code): \(title.note)")
+                object["@" + key(title.type)] = .description(
+                    "Apple's \(title.type.rawValue) button title (\(title.type.appleWording)), "
+                        + "\(locale.code): \(title.note)")
             }
             return ("app_\(name).arb", XcodeJSON.text(object))
         }

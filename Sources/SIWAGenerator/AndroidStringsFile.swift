@@ -24,9 +24,11 @@ enum AndroidStringsFile {
     }
 
     static func text(_ strings: TitleStrings, _ locale: ButtonLocale) -> String {
-        var lines = ["<?xml version=\"1.0\" encoding=\"utf-8\"?>",
-                     "<!-- Apple's Sign in with Apple button titles, \(locale.code) (\(comment(locale.name))). -->",
-                     "<resources>"]
+        var lines = [
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?>",
+            "<!-- Apple's Sign in with Apple button titles, \(locale.code) (\(comment(locale.name))). -->",
+            "<resources>",
+        ]
         for title in strings.titles(in: locale) {
             lines.append("    <!-- \(comment(title.note)) -->")
             let formatted = title.text.contains("%") ? " formatted=\"false\"" : ""

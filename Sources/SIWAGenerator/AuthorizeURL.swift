@@ -16,8 +16,10 @@ public enum AuthorizeURL {
     /// with every value percent-encoded. `response_mode` is `form_post` because Apple
     /// requires it whenever a scope is asked for (and it keeps the code out of URLs).
     /// An empty scope is left out, as Apple's script leaves it out.
-    public static func make(_ web: WebFlowSettings, state: String = ServerPlaceholder.state,
-                            nonce: String = ServerPlaceholder.nonce) -> String {
+    public static func make(
+        _ web: WebFlowSettings, state: String = ServerPlaceholder.state,
+        nonce: String = ServerPlaceholder.nonce
+    ) -> String {
         let query: [(String, String)] = [
             ("client_id", web.clientId),
             ("redirect_uri", web.redirectURI),

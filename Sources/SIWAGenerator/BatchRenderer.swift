@@ -19,8 +19,10 @@ public struct BatchRenderer: Sendable {
     /// Writes every asset under `folder` and returns their manifest entries, in the
     /// order of `assets`. Stops at the first failure and throws it. `checkpoint` is
     /// called before each file: throwing stops the run (SIGINT, a test's failure).
-    public func run(_ assets: [Asset], into folder: URL, progress: ProgressReporter? = nil,
-                    checkpoint: @Sendable () throws -> Void = {}) throws -> [Manifest.Entry] {
+    public func run(
+        _ assets: [Asset], into folder: URL, progress: ProgressReporter? = nil,
+        checkpoint: @Sendable () throws -> Void = {}
+    ) throws -> [Manifest.Entry] {
         // Folders first, on one thread: concurrent mkdir -p of shared parents races.
         for dir in Set(assets.map { ($0.path as NSString).deletingLastPathComponent }).sorted() where !dir.isEmpty {
             do {
@@ -43,8 +45,9 @@ public struct BatchRenderer: Sendable {
                 }
                 do {
                     let bytes = try renderer.render(asset.spec, format: asset.format, pixelScale: asset.pixelScale)
-                    let entry = Manifest.Entry(asset: asset, bytes: bytes, title: renderer.titles.accessibleTitle(for: asset.spec),
-                                               findings: linter.findings(asset.spec))
+                    let entry = Manifest.Entry(
+                        asset: asset, bytes: bytes, title: renderer.titles.accessibleTitle(for: asset.spec),
+                        findings: linter.findings(asset.spec))
                     try Data(bytes).write(to: folder.appendingPathComponent(asset.path))
                     let done = state.finish(index, entry)
                     progress?.update(done: done)

@@ -89,7 +89,8 @@ struct CarryOver {
             if isRegular {
                 try FileManager.default.copyItem(atPath: item, toPath: copy)
             } else {
-                try FileManager.default.createSymbolicLink(atPath: copy, withDestinationPath: FileManager.default.destinationOfSymbolicLink(atPath: item))
+                try FileManager.default.createSymbolicLink(
+                    atPath: copy, withDestinationPath: FileManager.default.destinationOfSymbolicLink(atPath: item))
             }
         } catch {
             throw failure(code, path)

@@ -26,14 +26,16 @@ public enum ConfigurationFile {
         do {
             root = try Yams.compose(yaml: yaml)
         } catch {
-            throw ConfigurationError(field: "YAML", String(describing: error).trimmingCharacters(in: .whitespacesAndNewlines),
-                                     location: fileName)
+            throw ConfigurationError(
+                field: "YAML", String(describing: error).trimmingCharacters(in: .whitespacesAndNewlines),
+                location: fileName)
         }
         var overrides = ConfigurationOverrides()
         guard let root, !isNull(root) else { return overrides }
         guard case .mapping(let mapping) = root else {
-            throw ConfigurationError(field: "(top level)", "must be a mapping of keys such as 'types:' and 'locales:'",
-                                     location: where_(root, fileName))
+            throw ConfigurationError(
+                field: "(top level)", "must be a mapping of keys such as 'types:' and 'locales:'",
+                location: where_(root, fileName))
         }
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
@@ -54,9 +56,10 @@ public enum ConfigurationFile {
                 }
                 overrides.usePopup = flag
             default:
-                throw ConfigurationError(field: key.isEmpty ? "(key)" : key,
-                                         "unknown field: expected one of " + ConfigurationOverrides.fields.joined(separator: ", "),
-                                         location: where_(keyNode, fileName))
+                throw ConfigurationError(
+                    field: key.isEmpty ? "(key)" : key,
+                    "unknown field: expected one of " + ConfigurationOverrides.fields.joined(separator: ", "),
+                    location: where_(keyNode, fileName))
             }
         }
         return overrides
@@ -65,7 +68,8 @@ public enum ConfigurationFile {
     /// A list is a YAML sequence of scalars, or one scalar with commas (as on the
     /// command line). Size entries may also be `{width: 250, height: 44, radius: 50}`.
     private static func listItems(_ key: String, _ node: Node, _ fileName: String, allowMappings: Bool = false) throws(ConfigurationError)
-        -> [(value: String, label: String, location: String?)] {
+        -> [(value: String, label: String, location: String?)]
+    {
         switch node {
         case .scalar(let scalar) where !isNull(node):
             return ConfigurationOverrides.commaList(scalar.string, flag: key).map {
@@ -79,12 +83,17 @@ public enum ConfigurationFile {
                 case .scalar(let scalar) where !isNull(element):
                     items.append((value: scalar.string, label: label, location: where_(element, fileName)))
                 case .mapping(let mapping) where allowMappings:
-                    items.append((value: try sizeString(mapping, label: label, fileName), label: label,
-                                  location: where_(element, fileName)))
+                    items.append(
+                        (
+                            value: try sizeString(mapping, label: label, fileName), label: label,
+                            location: where_(element, fileName)
+                        ))
                 default:
-                    throw ConfigurationError(field: label, allowMappings
-                        ? "must be a size like 250x44 or {width: 250, height: 44, radius: 15}"
-                        : "must be a single value", location: where_(element, fileName))
+                    throw ConfigurationError(
+                        field: label,
+                        allowMappings
+                            ? "must be a size like 250x44 or {width: 250, height: 44, radius: 15}"
+                            : "must be a single value", location: where_(element, fileName))
                 }
             }
             return items
@@ -99,8 +108,9 @@ public enum ConfigurationFile {
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             guard ["width", "height", "radius"].contains(key) else {
-                throw ConfigurationError(field: "\(label).\(key)", "is not a size field: expected width, height, radius",
-                                         location: where_(keyNode, fileName))
+                throw ConfigurationError(
+                    field: "\(label).\(key)", "is not a size field: expected width, height, radius",
+                    location: where_(keyNode, fileName))
             }
             guard let int = value.int, int >= 0, case .scalar = value else {
                 throw ConfigurationError(field: "\(label).\(key)", "must be a whole number", location: where_(value, fileName))
@@ -110,8 +120,10 @@ public enum ConfigurationFile {
         for key in ["width", "height"] where fields[key] == nil {
             throw ConfigurationError(field: "\(label).\(key)", "is missing", location: where_(.mapping(mapping), fileName))
         }
-        switch ConfigurationValues.size(width: fields["width"]!, height: fields["height"]!,
-                                        radius: fields["radius"] ?? String(ButtonSize.defaultRadius)) {
+        switch ConfigurationValues.size(
+            width: fields["width"]!, height: fields["height"]!,
+            radius: fields["radius"] ?? String(ButtonSize.defaultRadius))
+        {
         case .success(let size): return size.description
         case .failure(let m): throw ConfigurationError(field: label, m.text, location: where_(.mapping(mapping), fileName))
         }

@@ -27,8 +27,10 @@ public struct ConfigurationOverrides: Sendable, Equatable {
     public init() {}
 
     /// The field names, as YAML keys and (with `--`) as flags.
-    public static let fields = ["modes", "types", "styles", "locales", "sizes", "scales", "formats",
-                                "presets", "naming", "ios-imagesets", "strings", "client-id", "redirect-uri", "scope", "use-popup", "templates"]
+    public static let fields = [
+        "modes", "types", "styles", "locales", "sizes", "scales", "formats",
+        "presets", "naming", "ios-imagesets", "strings", "client-id", "redirect-uri", "scope", "use-popup", "templates",
+    ]
 
     /// The fields that take a list (`setList`); the others take one value (`setValue`).
     public static let listFields: Set<String> = ["modes", "types", "styles", "locales", "sizes", "scales", "formats", "presets", "strings"]
@@ -61,14 +63,18 @@ public struct ConfigurationOverrides: Sendable, Equatable {
 
     /// Sets a list field from raw strings. `items` pairs each value with the name used
     /// in messages (`types[1]`, `--types`) and where it was written.
-    public mutating func setList(_ field: String, _ items: [(value: String, label: String, location: String?)],
-                                 fieldLocation: String? = nil) throws(ConfigurationError) {
+    public mutating func setList(
+        _ field: String, _ items: [(value: String, label: String, location: String?)],
+        fieldLocation: String? = nil
+    ) throws(ConfigurationError) {
         guard !items.isEmpty else {
             throw ConfigurationError(field: field, "must list at least one value", location: fieldLocation)
         }
         let allItems = items
-        func each<T: Hashable>(_ parse: (String) -> Result<T, ConfigurationValues.Message>,
-                               _ items: ArraySlice<(value: String, label: String, location: String?)>? = nil) throws(ConfigurationError) -> [T] {
+        func each<T: Hashable>(
+            _ parse: (String) -> Result<T, ConfigurationValues.Message>,
+            _ items: ArraySlice<(value: String, label: String, location: String?)>? = nil
+        ) throws(ConfigurationError) -> [T] {
             var out: [T] = []
             for item in items ?? ArraySlice(allItems) {
                 switch parse(item.value) {

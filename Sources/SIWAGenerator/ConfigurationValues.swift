@@ -39,8 +39,10 @@ enum ConfigurationValues {
 
     static func locale(_ raw: String) -> Result<ButtonLocale, Message> {
         if let locale = ButtonLocale(code: raw) { return .success(locale) }
-        return .failure(Message("unknown locale '\(WebFlowSettings.shown(raw))': expected 'all' or one of "
-            + ButtonLocale.all.map(\.code).joined(separator: ", ")))
+        return .failure(
+            Message(
+                "unknown locale '\(WebFlowSettings.shown(raw))': expected 'all' or one of "
+                    + ButtonLocale.all.map(\.code).joined(separator: ", ")))
     }
 
     static func scale(_ raw: String) -> Result<Int, Message> {
@@ -83,16 +85,20 @@ enum ConfigurationValues {
     }
 
     private static func sizeSyntax(_ raw: String) -> Message {
-        Message("'\(WebFlowSettings.shown(raw))' is not a size: write WIDTHxHEIGHT in points, e.g. 250x44, "
-            + "optionally with a corner radius in percent of the height, e.g. 250x44r50")
+        Message(
+            "'\(WebFlowSettings.shown(raw))' is not a size: write WIDTHxHEIGHT in points, e.g. 250x44, "
+                + "optionally with a corner radius in percent of the height, e.g. 250x44r50")
     }
 
     private static func choice<T: RawRepresentable & CaseIterable>(_ raw: String, _: T.Type, what: String)
-        -> Result<T, Message> where T.RawValue == String {
+        -> Result<T, Message> where T.RawValue == String
+    {
         if let value = T(rawValue: raw) { return .success(value) }
         let allowed = T.allCases.map { "'\($0.rawValue)'" }
-        return .failure(Message("unknown \(what) '\(WebFlowSettings.shown(raw))': expected "
-            + allowed.dropLast().joined(separator: ", ") + " or " + allowed.last!))
+        return .failure(
+            Message(
+                "unknown \(what) '\(WebFlowSettings.shown(raw))': expected "
+                    + allowed.dropLast().joined(separator: ", ") + " or " + allowed.last!))
     }
 
     /// Sets the values on a centre-aligned button (every value checked by the parser's rules).

@@ -10,7 +10,8 @@ enum ElementFiles {
     /// The files as they are in the public folder (`$SIWA_PUBLIC_DIR`, else found as
     /// `serve` finds it).
     static func load(public folder: URL = ResourceDirectory.find("public", environmentVariable: "SIWA_PUBLIC_DIR"))
-        throws(ConfigurationError) -> [(name: String, text: String)] {
+        throws(ConfigurationError) -> [(name: String, text: String)]
+    {
         try names.map { name throws(ConfigurationError) in
             let path = folder.appendingPathComponent("element/1/" + name).path
             guard let data = FileManager.default.contents(atPath: path) else {

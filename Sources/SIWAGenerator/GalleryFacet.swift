@@ -23,16 +23,19 @@ struct GalleryFacet: Sendable {
     var text: @Sendable (String) -> String = { $0 }
 
     static let all: [GalleryFacet] = [
-        GalleryFacet(name: "mode", label: "Layout", values: { [$0.button.mode.rawValue] },
-                     text: { ButtonSpec.Mode(rawValue: $0).map(GalleryPage.modeName) ?? $0 }),
+        GalleryFacet(
+            name: "mode", label: "Layout", values: { [$0.button.mode.rawValue] },
+            text: { ButtonSpec.Mode(rawValue: $0).map(GalleryPage.modeName) ?? $0 }),
         GalleryFacet(name: "type", label: "Title", values: { $0.button.mode == .logo ? [] : [$0.button.type.rawValue] }),
         GalleryFacet(name: "style", label: "Style", values: { [ButtonStyle($0.button).rawValue] }),
         GalleryFacet(name: "locale", label: "Language", values: { $0.button.mode == .logo ? [] : [$0.button.locale.code] }),
         // The platform layout of the card's files (without --presets: the web layout);
         // choosing one also hides the other layouts' file rows.
-        GalleryFacet(name: "preset", label: "Preset", values: { item in
-            let presets = Set(item.files.compactMap(\.preset))
-            return presets.isEmpty ? [Preset.web.rawValue] : Preset.allCases.filter(presets.contains).map(\.rawValue)
-        }),
+        GalleryFacet(
+            name: "preset", label: "Preset",
+            values: { item in
+                let presets = Set(item.files.compactMap(\.preset))
+                return presets.isEmpty ? [Preset.web.rawValue] : Preset.allCases.filter(presets.contains).map(\.rawValue)
+            }),
     ]
 }

@@ -54,8 +54,10 @@ enum GalleryPage {
     private static func path(_ locale: ButtonLocale) -> String { "gallery/\(locale.code).html" }
 
     /// The gallery's pages, `index.html` first (as `paths`).
-    static func pages(configuration: GeneratorConfiguration, assets: [Asset], entries: [Manifest.Entry],
-                      titles: TitleTable, snippets: Bool) -> [Page] {
+    static func pages(
+        configuration: GeneratorConfiguration, assets: [Asset], entries: [Manifest.Entry],
+        titles: TitleTable, snippets: Bool
+    ) -> [Page] {
         let cards = self.cards(configuration: configuration, assets: assets, entries: entries)
         let images = Dictionary(grouping: assets) { scaledTo1x($0.spec) }
         let header: [String: Any] = [
@@ -80,8 +82,10 @@ enum GalleryPage {
             var page = view(byLocale[locale] ?? [], Context(root: root, titles: titles, images: images), header: header)
             page["hasLanguages"] = true
             page["languages"] = locales.map { other -> [String: Any] in
-                ["text": other.code, "href": root + pagePath(other), "count": byLocale[other]?.count ?? 0,
-                 "current": other == locale]
+                [
+                    "text": other.code, "href": root + pagePath(other), "count": byLocale[other]?.count ?? 0,
+                    "current": other == locale,
+                ]
             }
             return Page(path: pagePath(locale), view: page)
         }
@@ -138,14 +142,18 @@ enum GalleryPage {
             let size = ButtonSize(width: button.width, height: button.height, radius: button.borderRadius)
             let sizeText = button.mode == .logo ? "\(button.height) x \(button.height) pt" : "\(button.width) x \(button.height) pt"
             let radiusText = "radius \(button.borderRadius)%"
-            let key = [card.preset?.rawValue, button.mode.rawValue, button.mode == .logo ? size.logoDescription : size.description,
-                       button.mode == .logo ? "" : button.type.rawValue].compactMap { $0 }.joined(separator: "-")
+            let key = [
+                card.preset?.rawValue, button.mode.rawValue, button.mode == .logo ? size.logoDescription : size.description,
+                button.mode == .logo ? "" : button.type.rawValue,
+            ].compactMap { $0 }.joined(separator: "-")
             if groupIndex[key] == nil {
                 groupIndex[key] = groups.count
                 groups.append([
                     "id": key,
-                    "heading": [card.preset?.rawValue, modeName(button.mode), button.mode == .logo ? nil : button.type.rawValue,
-                                sizeText, radiusText].compactMap { $0 }.joined(separator: " · "),
+                    "heading": [
+                        card.preset?.rawValue, modeName(button.mode), button.mode == .logo ? nil : button.type.rawValue,
+                        sizeText, radiusText,
+                    ].compactMap { $0 }.joined(separator: " · "),
                     "cards": [[String: Any]](),
                 ])
             }
@@ -155,8 +163,10 @@ enum GalleryPage {
         for g in groups.indices { groups[g]["count"] = (groups[g]["cards"] as! [[String: Any]]).count }
 
         let filters: [[String: Any]] = zip(GalleryFacet.all, facetValues).filter { $0.1.count > 1 }.map { facet, values in
-            ["name": facet.name, "label": facet.label,
-             "options": values.map { value in ["value": value, "text": facet.text(value)] }]
+            [
+                "name": facet.name, "label": facet.label,
+                "options": values.map { value in ["value": value, "text": facet.text(value)] },
+            ]
         }
         return header.merging([
             "root": context.root,
@@ -182,7 +192,9 @@ enum GalleryPage {
         let alt = (button.mode == .logo ? ButtonLocale.default : button.locale).typeset(context.titles.accessibleTitle(for: button))
         func pane(_ spec: ButtonSpec, _ files: [Asset], look: String, label: String?) -> [String: Any]? {
             // PDF cannot be shown: then the same button's image from another layout (drawn from the same scene).
-            guard var pane = preview(spec, files: files, root: root) ?? preview(spec, files: context.images[spec] ?? [], root: root) else { return nil }
+            guard var pane = preview(spec, files: files, root: root) ?? preview(spec, files: context.images[spec] ?? [], root: root) else {
+                return nil
+            }
             // Black keeps its edges on dark grey: the tile gets a ring of the button's radius.
             pane["look"] = look
             pane["ringed"] = ButtonStyle(spec) == .black
@@ -197,7 +209,10 @@ enum GalleryPage {
             var same = lightPane
             same["look"] = "dark"
             let darkButton = dark.first.map { scaledTo1x($0.asset.spec) }
-            panes = [lightPane, darkButton.flatMap { pane($0, dark.map(\.asset), look: "dark", label: "dark mode: \(ButtonStyle($0).rawValue)") } ?? same]
+            panes = [
+                lightPane,
+                darkButton.flatMap { pane($0, dark.map(\.asset), look: "dark", label: "dark mode: \(ButtonStyle($0).rawValue)") } ?? same,
+            ]
         }
         let caption = button.mode == .logo ? style.rawValue : "\(style.rawValue) · \(button.locale.code)"
         var view: [String: Any] = [
@@ -212,8 +227,10 @@ enum GalleryPage {
             },
             "fileCount": light.count + dark.count == 1 ? "1 file" : "\(light.count + dark.count) files",
             "files": (light + dark).map { file -> [String: Any] in
-                var link: [String: Any] = ["label": label(file.asset), "path": file.asset.path,
-                                           "href": root + Escaping.urlPath(file.asset.path), "bytes": file.entry.bytes]
+                var link: [String: Any] = [
+                    "label": label(file.asset), "path": file.asset.path,
+                    "href": root + Escaping.urlPath(file.asset.path), "bytes": file.entry.bytes,
+                ]
                 if let preset = file.asset.preset { link["preset"] = preset.rawValue }
                 return link
             },
@@ -232,10 +249,15 @@ enum GalleryPage {
             let counts = items.reduce(into: [String: Int]()) { counts, item in
                 for value in facet.values(item) { counts[value, default: 0] += 1 }
             }
-            return ["label": facet.label, "entries": values.map { value in
-                ["text": facet.text(value), "count": counts[value] ?? 0,
-                 "href": "#\(facet.name)=\(Escaping.urlPath(value))"] as [String: Any]
-            }]
+            return [
+                "label": facet.label,
+                "entries": values.map { value in
+                    [
+                        "text": facet.text(value), "count": counts[value] ?? 0,
+                        "href": "#\(facet.name)=\(Escaping.urlPath(value))",
+                    ] as [String: Any]
+                },
+            ]
         }
         // Files per format and scale, in the formats' order.
         var byFile: [String: Int] = [:], order: [(rank: Int, text: String)] = []
@@ -290,13 +312,14 @@ enum GalleryPage {
 
     private static func order(_ asset: Asset) -> Double {
         let byPreset = Double(asset.preset.map { Preset.allCases.firstIndex(of: $0)! + 1 } ?? 0) * 1000
-        let byFormat: Double = switch asset.format {
-        case .png: asset.pixelScale
-        case .webp: 10 + asset.pixelScale
-        case .svg: 100
-        case .pdf: 101
-        case .vectorDrawable: 102
-        }
+        let byFormat: Double =
+            switch asset.format {
+            case .png: asset.pixelScale
+            case .webp: 10 + asset.pixelScale
+            case .svg: 100
+            case .pdf: 101
+            case .vectorDrawable: 102
+            }
         return byPreset + byFormat
     }
 
@@ -312,11 +335,12 @@ enum GalleryPage {
 
     /// `PNG @2x`, `PNG @1.5x`, `WebP @3x`, `SVG`, `VectorDrawable`.
     private static func label(_ format: OutputFormat, scale: Double) -> String {
-        let name = switch format {
-        case .webp: "WebP"
-        case .vectorDrawable: "VectorDrawable"
-        default: format.rawValue.uppercased()
-        }
+        let name =
+            switch format {
+            case .webp: "WebP"
+            case .vectorDrawable: "VectorDrawable"
+            default: format.rawValue.uppercased()
+            }
         guard format.isRaster else { return name }
         return "\(name) @\(scale == scale.rounded() ? String(Int(scale)) : String(scale))x"
     }

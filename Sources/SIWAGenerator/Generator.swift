@@ -42,8 +42,10 @@ public struct Generator: Sendable {
 
     /// `checkpoint` is called before each image and once before the swap: throwing
     /// stops the run (the command throws on SIGINT/SIGTERM) and leaves `folder` as it was.
-    public func generate(into folder: URL, progress: ProgressReporter? = nil,
-                         checkpoint: @Sendable () throws -> Void = {}) throws -> Report {
+    public func generate(
+        into folder: URL, progress: ProgressReporter? = nil,
+        checkpoint: @Sendable () throws -> Void = {}
+    ) throws -> Report {
         let web = try configuration.web.settings()
         try configuration.checkPresets()
         let plan = try SetPlan(configuration, titles: renderer.titles, templates: templates, web: web)
@@ -52,9 +54,11 @@ public struct Generator: Sendable {
         let staging = try StagingFolder(target: folder)
         staging.atomicExchange = atomicExchange
         defer { staging.close() }
-        let removed = try CarryOver(from: staging.target, to: staging.url,
-                                    previous: OutputFolder.previousFiles(in: staging.target),
-                                    newFiles: Set(plan.assets.map(\.path) + pageNames + [OutputFolder.manifestName])).run()
+        let removed = try CarryOver(
+            from: staging.target, to: staging.url,
+            previous: OutputFolder.previousFiles(in: staging.target),
+            newFiles: Set(plan.assets.map(\.path) + pageNames + [OutputFolder.manifestName])
+        ).run()
 
         var entries = try BatchRenderer(renderer: renderer, workers: workers)
             .run(plan.assets, into: staging.url, progress: progress, checkpoint: checkpoint)
@@ -62,29 +66,36 @@ public struct Generator: Sendable {
             // Last in a canonical URL (ButtonRequest.canonicalTarget), so appended.
             for index in entries.indices {
                 let endpoint = entries[index].endpoint
-                entries[index].endpoint = endpoint + (endpoint.contains("?") ? "&" : "?") + "\(ButtonRequest.cacheBustingParameter)=\(version)"
+                entries[index].endpoint =
+                    endpoint + (endpoint.contains("?") ? "&" : "?") + "\(ButtonRequest.cacheBustingParameter)=\(version)"
             }
         }
         let webLayout = configuration.presets.isEmpty || configuration.presets.contains(.web)
         let hasSnippets = web != nil && webLayout
-        let gallery = GalleryPage.pages(configuration: configuration, assets: plan.assets, entries: entries,
-                                        titles: renderer.titles, snippets: hasSnippets)
-            .map { TextFile(path: $0.path, text: templates.render("index.html", $0.view)) }
+        let gallery = GalleryPage.pages(
+            configuration: configuration, assets: plan.assets, entries: entries,
+            titles: renderer.titles, snippets: hasSnippets
+        )
+        .map { TextFile(path: $0.path, text: templates.render("index.html", $0.view)) }
         var pageEntries: [Manifest.Page] = []
         let galleryScript = TextFile(path: "gallery.js", text: templates.render("gallery.js", [:]))
         for file in gallery + [galleryScript] + plan.texts {
             let bytes = file.bytes
             try write(bytes, to: file.path, in: staging.url)
-            pageEntries.append(Manifest.Page(path: file.path, bytes: bytes.count, sha256: Checksum.sha256(bytes),
-                                             preset: file.preset?.rawValue))
+            pageEntries.append(
+                Manifest.Page(
+                    path: file.path, bytes: bytes.count, sha256: Checksum.sha256(bytes),
+                    preset: file.preset?.rawValue))
         }
         let manifest = Manifest(files: entries, pages: pageEntries)
         try write(try manifest.encoded(), to: OutputFolder.manifestName, in: staging.url)
         try checkpoint()
         if syncsToDisk { try Self.flush(staging.url) }
         try staging.commit()
-        return Report(manifest: manifest, removed: removed,
-                      snippetsSkipped: web == nil && webLayout ? "no snippet written: pass --client-id and --redirect-uri (or set them in the config file)" : nil)
+        return Report(
+            manifest: manifest, removed: removed,
+            snippetsSkipped: web == nil && webLayout
+                ? "no snippet written: pass --client-id and --redirect-uri (or set them in the config file)" : nil)
     }
 
     private func write(_ bytes: [UInt8], to name: String, in folder: URL) throws {
@@ -104,7 +115,9 @@ public struct Generator: Sendable {
         let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw FileSystemError(path: folder.path) }
         defer { close(fd) }
-        guard siwa_syncfs(fd) == 0 else { throw BatchRenderer.RenderFailure(path: "", underlying: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
+        guard siwa_syncfs(fd) == 0 else {
+            throw BatchRenderer.RenderFailure(path: "", underlying: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
+        }
     }
 
     /// How many files a run writes (images, pages, manifest.json), counted without
@@ -112,8 +125,11 @@ public struct Generator: Sendable {
     public static func fileCount(_ configuration: GeneratorConfiguration, snippets: Bool) -> Int {
         let web = try? configuration.web.settings()
         let layouts = PresetRegistry.presets(of: configuration).reduce(0) { count, preset in
-            count + PresetRegistry.layout(preset, of: configuration, titles: .standard, web: web, snippets: snippets,
-                                          templates: nil).fileCount()
+            count
+                + PresetRegistry.layout(
+                    preset, of: configuration, titles: .standard, web: web, snippets: snippets,
+                    templates: nil
+                ).fileCount()
         }
         // + index.html, gallery.js, manifest.json, the gallery's other pages
         return layouts + SetPlan.strings(configuration, titles: .standard).count + 3 + GalleryPage.languagePages(configuration).count

@@ -98,7 +98,8 @@ public struct ButtonSize: Hashable, Sendable, CustomStringConvertible {
         if mode == .logo {
             return ButtonSpec(mode: .logo, color: style.color, border: style.border, borderRadius: radius, size: height)
         }
-        return ButtonSpec(mode: mode, type: type, color: style.color, border: style.border, borderRadius: radius,
-                          locale: locale, width: width, height: height)
+        return ButtonSpec(
+            mode: mode, type: type, color: style.color, border: style.border, borderRadius: radius,
+            locale: locale, width: width, height: height)
     }
 }

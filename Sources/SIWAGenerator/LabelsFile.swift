@@ -50,26 +50,30 @@ public struct LabelsFile: Sendable {
         var file = LabelsFile(titles: TitleTable(), locations: [:])
         guard let root, !isNull(root) else { return file }
         guard case .mapping(let locales) = root else {
-            throw ConfigurationError(field: "(top level)", "must be a mapping of locales to titles, e.g. 'de_DE: {sign-in: ...}'",
-                                     location: place(root, fileName))
+            throw ConfigurationError(
+                field: "(top level)", "must be a mapping of locales to titles, e.g. 'de_DE: {sign-in: ...}'",
+                location: place(root, fileName))
         }
         for (localeNode, types) in locales {
             guard case .scalar(let localeKey) = localeNode, ButtonLocale(code: localeKey.string) != nil else {
-                throw ConfigurationError(field: localeNode.scalar?.string ?? "(key)",
-                                         "unknown locale: expected one of Apple's 37 locale codes, e.g. en_US",
-                                         location: place(localeNode, fileName))
+                throw ConfigurationError(
+                    field: localeNode.scalar?.string ?? "(key)",
+                    "unknown locale: expected one of Apple's 37 locale codes, e.g. en_US",
+                    location: place(localeNode, fileName))
             }
             let code = localeKey.string
             guard case .mapping(let titles) = types else {
-                throw ConfigurationError(field: code, "must be a mapping of types to titles, e.g. 'sign-in: ...'",
-                                         location: place(types, fileName))
+                throw ConfigurationError(
+                    field: code, "must be a mapping of types to titles, e.g. 'sign-in: ...'",
+                    location: place(types, fileName))
             }
             for (typeNode, value) in titles {
                 let type = typeNode.scalar?.string ?? "(key)"
                 let field = "\(code).\(type)"
                 guard case .scalar = typeNode, ButtonSpec.Kind(rawValue: type) != nil else {
-                    throw ConfigurationError(field: field, "unknown type: expected sign-in, continue or sign-up",
-                                             location: place(typeNode, fileName))
+                    throw ConfigurationError(
+                        field: field, "unknown type: expected sign-in, continue or sign-up",
+                        location: place(typeNode, fileName))
                 }
                 guard case .scalar(let title) = value else {
                     throw ConfigurationError(field: field, "must be one line of text", location: place(value, fileName))

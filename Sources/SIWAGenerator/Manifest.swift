@@ -71,9 +71,13 @@ public struct Manifest: Codable, Equatable, Sendable {
 
         public init(from decoder: Decoder) throws {
             let c = try decoder.singleValueContainer()
-            if let b = try? c.decode(Bool.self) { self = .flag(b) }
-            else if let n = try? c.decode(Int.self) { self = .number(n) }
-            else { self = .text(try c.decode(String.self)) }
+            if let b = try? c.decode(Bool.self) {
+                self = .flag(b)
+            } else if let n = try? c.decode(Int.self) {
+                self = .number(n)
+            } else {
+                self = .text(try c.decode(String.self))
+            }
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -109,18 +113,20 @@ extension Manifest.Entry {
         let spec = asset.spec
         var parameters: [String: Manifest.Value] = [:]
         for parameter in Endpoint(mode: spec.mode).parameters {
-            parameters[parameter.name] = switch parameter.typedValue(in: spec) {
-            case .integer(let n): .number(n)
-            case .flag(let b): .flag(b)
-            case .text(let t): .text(t)
-            }
+            parameters[parameter.name] =
+                switch parameter.typedValue(in: spec) {
+                case .integer(let n): .number(n)
+                case .flag(let b): .flag(b)
+                case .text(let t): .text(t)
+                }
         }
-        self.init(path: asset.path, endpoint: ButtonRequest(spec: spec, format: asset.format).canonicalTarget, mode: spec.mode.rawValue,
-                  style: asset.style.rawValue, title: title, parameters: parameters, format: asset.format.rawValue,
-                  mediaType: asset.format.mediaType,
-                  width: asset.pixelWidth, height: asset.pixelHeight, scale: spec.scale,
-                  bytes: bytes.count, sha256: Checksum.sha256(bytes), findings: findings.map(Manifest.Finding.init),
-                  preset: asset.preset?.rawValue,
-                  density: asset.pixelScale == Double(spec.scale) ? nil : asset.pixelScale)
+        self.init(
+            path: asset.path, endpoint: ButtonRequest(spec: spec, format: asset.format).canonicalTarget, mode: spec.mode.rawValue,
+            style: asset.style.rawValue, title: title, parameters: parameters, format: asset.format.rawValue,
+            mediaType: asset.format.mediaType,
+            width: asset.pixelWidth, height: asset.pixelHeight, scale: spec.scale,
+            bytes: bytes.count, sha256: Checksum.sha256(bytes), findings: findings.map(Manifest.Finding.init),
+            preset: asset.preset?.rawValue,
+            density: asset.pixelScale == Double(spec.scale) ? nil : asset.pixelScale)
     }
 }

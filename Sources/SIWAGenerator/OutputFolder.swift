@@ -10,22 +10,26 @@ enum OutputFolder {
     /// manifest, or one that does not parse: nothing is ours.
     static func previousFiles(in folder: URL) -> Set<String> {
         guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(manifestName).path),
-              let previous = try? Manifest.decode(Array(data)) else { return [] }
+            let previous = try? Manifest.decode(Array(data))
+        else { return [] }
         return Set((previous.files.map(\.path) + previous.pages.map(\.path)).filter(isGeneratedPath))
     }
 
     /// Relative, `/`-separated, segments of `[A-Za-z0-9_@.-]` that are not `.` or `..`.
     static func isGeneratedPath(_ path: String) -> Bool {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        return !segments.isEmpty && segments.allSatisfy { segment in
-            !segment.isEmpty && segment != "." && segment != ".." && segment.utf8.allSatisfy {
-                switch $0 {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "@"),
-                     UInt8(ascii: "."), UInt8(ascii: "-"): true
-                default: false
-                }
+        return !segments.isEmpty
+            && segments.allSatisfy { segment in
+                !segment.isEmpty && segment != "." && segment != ".."
+                    && segment.utf8.allSatisfy {
+                        switch $0 {
+                        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "@"),
+                            UInt8(ascii: "."), UInt8(ascii: "-"):
+                            true
+                        default: false
+                        }
+                    }
             }
-        }
     }
 }

@@ -9,28 +9,39 @@ extension GeneratorConfiguration {
     public func checkPresets() throws(ConfigurationError) {
         if presets.isEmpty {
             if let format = webFormats.first(where: { !Preset.web.formats.contains($0) }) {
-                throw ConfigurationError(field: "--formats", "the web layout (no --presets) cannot hold '\(format.rawValue)': it holds "
-                    + Preset.web.formats.map(\.rawValue).joined(separator: ", ") + "; pass --presets android for VectorDrawables")
+                throw ConfigurationError(
+                    field: "--formats",
+                    "the web layout (no --presets) cannot hold '\(format.rawValue)': it holds "
+                        + Preset.web.formats.map(\.rawValue).joined(separator: ", ") + "; pass --presets android for VectorDrawables")
             }
         } else if formatsAskedFor && !formatsBest {
             if let format = formats.first(where: { format in !presets.contains { $0.formats.contains(format) } }) {
                 let holders = Preset.allCases.filter { $0.formats.contains(format) }.map(\.rawValue)
-                throw ConfigurationError(field: "--formats", "no chosen preset (\(presets.map(\.rawValue).joined(separator: ", "))) "
-                    + "holds '\(format.rawValue)': \(holders.joined(separator: ", ")) \(holders.count == 1 ? "does" : "do")")
+                throw ConfigurationError(
+                    field: "--formats",
+                    "no chosen preset (\(presets.map(\.rawValue).joined(separator: ", "))) "
+                        + "holds '\(format.rawValue)': \(holders.joined(separator: ", ")) \(holders.count == 1 ? "does" : "do")")
             }
             if let idle = presets.first(where: { formats(for: $0).isEmpty }) {
-                throw ConfigurationError(field: "--formats", "preset '\(idle.rawValue)' holds none of "
-                    + formats.map(\.rawValue).joined(separator: ", ") + ": it holds " + idle.formats.map(\.rawValue).joined(separator: ", "))
+                throw ConfigurationError(
+                    field: "--formats",
+                    "preset '\(idle.rawValue)' holds none of "
+                        + formats.map(\.rawValue).joined(separator: ", ") + ": it holds "
+                        + idle.formats.map(\.rawValue).joined(separator: ", "))
             }
         }
         if !presets.isEmpty && !strings.isEmpty {
             if stringsAll, stringFormats.isEmpty {
-                throw ConfigurationError(field: "--strings", "no chosen preset (\(presets.map(\.rawValue).joined(separator: ", "))) holds "
-                    + "titles: " + StringsFormat.allCases.map { "\($0.preset.rawValue) holds \($0.rawValue)" }.joined(separator: ", "))
+                throw ConfigurationError(
+                    field: "--strings",
+                    "no chosen preset (\(presets.map(\.rawValue).joined(separator: ", "))) holds "
+                        + "titles: " + StringsFormat.allCases.map { "\($0.preset.rawValue) holds \($0.rawValue)" }.joined(separator: ", "))
             }
             if !stringsAll, let format = strings.first(where: { !presets.contains($0.preset) }) {
-                throw ConfigurationError(field: "--strings", "no chosen preset (\(presets.map(\.rawValue).joined(separator: ", "))) "
-                    + "holds '\(format.rawValue)': \(format.preset.rawValue) does")
+                throw ConfigurationError(
+                    field: "--strings",
+                    "no chosen preset (\(presets.map(\.rawValue).joined(separator: ", "))) "
+                        + "holds '\(format.rawValue)': \(format.preset.rawValue) does")
             }
         }
         for preset in presets {

@@ -11,22 +11,29 @@ struct SetPlan {
     var assets: [Asset]
     var texts: [TextFile]
 
-    init(_ configuration: GeneratorConfiguration, titles: TitleTable, templates: TemplateSet, web: WebFlowSettings?) throws(ConfigurationError) {
+    init(_ configuration: GeneratorConfiguration, titles: TitleTable, templates: TemplateSet, web: WebFlowSettings?)
+        throws(ConfigurationError)
+    {
         assets = []
         texts = []
         let presets = configuration.presets
         for preset in PresetRegistry.presets(of: configuration) {
-            let files = try PresetRegistry.layout(preset, of: configuration, titles: titles, web: web, snippets: web != nil,
-                                                      templates: templates).files()
+            let files = try PresetRegistry.layout(
+                preset, of: configuration, titles: titles, web: web, snippets: web != nil,
+                templates: templates
+            ).files()
             // Without presets the web layout is the set's root and its files belong to no preset.
             let folder = presets.isEmpty ? "" : preset.rawValue + "/", tag = presets.isEmpty ? nil : preset
-            assets += files.assets.map { var asset = $0; asset.path = folder + asset.path; asset.preset = tag; return asset }
+            assets += files.assets.map {
+                var asset = $0; asset.path = folder + asset.path; asset.preset = tag; return asset
+            }
             texts += files.texts.map { TextFile(path: folder + $0.path, text: $0.text, preset: tag) }
         }
         texts += Self.strings(configuration, titles: titles)
         assets.sort { $0.path < $1.path }
-        try Self.checkNames(assets.map(\.path) + texts.map(\.path) + GalleryPage.paths(configuration) + ["gallery.js", OutputFolder.manifestName],
-                            option: presets.isEmpty ? "--naming" : "--presets")
+        try Self.checkNames(
+            assets.map(\.path) + texts.map(\.path) + GalleryPage.paths(configuration) + ["gallery.js", OutputFolder.manifestName],
+            option: presets.isEmpty ? "--naming" : "--presets")
     }
 
     /// Apple's titles in the formats asked for (`--strings`), in the presets that hold them.
@@ -45,8 +52,10 @@ struct SetPlan {
         for path in paths {
             let key = path.lowercased()
             if let other = seen[key] {
-                throw ConfigurationError(field: option, "'\(other)' and '\(path)' would be the same file; "
-                    + "ask for fewer sizes or locales in one set, or generate them into separate folders")
+                throw ConfigurationError(
+                    field: option,
+                    "'\(other)' and '\(path)' would be the same file; "
+                        + "ask for fewer sizes or locales in one set, or generate them into separate folders")
             }
             seen[key] = path
         }

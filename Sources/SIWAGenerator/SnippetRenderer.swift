@@ -26,8 +26,10 @@ public struct SnippetRenderer: Sendable {
         public var signInJS: String = ""
 
         public var files: [(name: String, text: String)] {
-            [("snippet.html", snippetHTML), ("siwa-init.js", initJS), ("snippet-nojs.html", noJSHTML),
-             ("snippet-img.html", imgHTML), ("siwa-signin.js", signInJS)]
+            [
+                ("snippet.html", snippetHTML), ("siwa-init.js", initJS), ("snippet-nojs.html", noJSHTML),
+                ("snippet-img.html", imgHTML), ("siwa-signin.js", signInJS),
+            ]
         }
     }
 
@@ -37,21 +39,27 @@ public struct SnippetRenderer: Sendable {
     ///   - initScriptURL: how `snippet.html` refers to `siwa-init.js`.
     ///   - pageLocale: the language of Apple's script, `lang` and `alt` for a logo-only
     ///     button, whose image has no locale (the others use the button's).
-    public func render(button: ButtonSpec, web: WebFlowSettings, images: SnippetImages,
-                       initScriptURL: String = "siwa-init.js", pageLocale: ButtonLocale? = nil) -> Snippets {
-        let view = Self.view(button: button, web: web, images: images, initScriptURL: initScriptURL,
-                             pageLocale: pageLocale, titles: titles)
-        return Snippets(snippetHTML: templates.render("snippet.html", view),
-                        initJS: templates.render("siwa-init.js", view),
-                        noJSHTML: templates.render("snippet-nojs.html", view),
-                        imgHTML: templates.render("snippet-img.html", view),
-                        signInJS: templates.render("siwa-signin.js", view))
+    public func render(
+        button: ButtonSpec, web: WebFlowSettings, images: SnippetImages,
+        initScriptURL: String = "siwa-init.js", pageLocale: ButtonLocale? = nil
+    ) -> Snippets {
+        let view = Self.view(
+            button: button, web: web, images: images, initScriptURL: initScriptURL,
+            pageLocale: pageLocale, titles: titles)
+        return Snippets(
+            snippetHTML: templates.render("snippet.html", view),
+            initJS: templates.render("siwa-init.js", view),
+            noJSHTML: templates.render("snippet-nojs.html", view),
+            imgHTML: templates.render("snippet-img.html", view),
+            signInJS: templates.render("siwa-signin.js", view))
     }
 
     /// What the templates see. Raw values only: the templates escape them (HTML or JS
     /// string, by file type); URLs are percent-encoded here, then HTML-escaped there.
-    static func view(button: ButtonSpec, web: WebFlowSettings, images: SnippetImages, initScriptURL: String,
-                     pageLocale: ButtonLocale? = nil, titles: TitleTable) -> [String: Any] {
+    static func view(
+        button: ButtonSpec, web: WebFlowSettings, images: SnippetImages, initScriptURL: String,
+        pageLocale: ButtonLocale? = nil, titles: TitleTable
+    ) -> [String: Any] {
         var spec = button
         spec.scale = 1
         let page = spec.mode == .logo ? pageLocale ?? spec.locale : spec.locale
@@ -110,7 +118,9 @@ public struct SnippetRenderer: Sendable {
             ("border", spec.border ? "true" : "false"),
             ("border-radius", String(spec.borderRadius)),
         ]
-        attrs += spec.mode == .logo ? [("size", String(spec.height))]
+        attrs +=
+            spec.mode == .logo
+            ? [("size", String(spec.height))]
             : [("width", String(spec.width)), ("height", String(spec.height))]
         if spec.mode == .left {
             attrs += [

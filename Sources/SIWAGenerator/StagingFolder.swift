@@ -48,9 +48,13 @@ final class StagingFolder {
         var created: URL?
         while created == nil {
             let candidate = target.deletingLastPathComponent().appendingPathComponent(".\(name)\(Self.marker)new-\(randomSuffix())")
-            if mkdir(candidate.path, 0o777) == 0 { created = candidate }
+            if mkdir(candidate.path, 0o777) == 0 {
+                created = candidate
+            }
             // Named by the folder it is made in: that is what must be writable.
-            else if errno != EEXIST { throw FileSystemError(path: parent.path) }
+            else if errno != EEXIST {
+                throw FileSystemError(path: parent.path)
+            }
         }
         url = created!
         leftover = url
@@ -133,7 +137,8 @@ final class StagingFolder {
             guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { continue }  // a run in progress
             let isOldSet = name.dropFirst(prefix.count).hasPrefix("old-")
             if isOldSet, !FileManager.default.fileExists(atPath: target.path),
-               rename(leftover.path, target.path) == 0 {
+                rename(leftover.path, target.path) == 0
+            {
                 continue
             }
             try? FileManager.default.removeItem(at: leftover)

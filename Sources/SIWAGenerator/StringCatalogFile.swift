@@ -47,13 +47,16 @@ enum StringCatalogFile {
                 let title = strings.titles(in: locale)[index]
                 let language = PlatformLocale.xcode(locale)
                 let settled = title.overridden || !title.confidence.hasPrefix("best-knowledge")
-                localizations[language] = Localization(stringUnit: StringUnit(state: settled ? "translated" : "needs_review",
-                                                                              value: title.text))
+                localizations[language] = Localization(
+                    stringUnit: StringUnit(
+                        state: settled ? "translated" : "needs_review",
+                        value: title.text))
                 notes.append("\(language): \(title.note)")
             }
-            entries[key(type)] = Entry(comment: "Apple's \(type.rawValue) button title (\(type.appleWording)). "
-                                           + notes.joined(separator: ". "),
-                                       localizations: localizations)
+            entries[key(type)] = Entry(
+                comment: "Apple's \(type.rawValue) button title (\(type.appleWording)). "
+                    + notes.joined(separator: ". "),
+                localizations: localizations)
         }
         let catalog = Catalog(sourceLanguage: PlatformLocale.xcode(strings.locales[0]), strings: entries)
         return XcodeJSON.text(catalog)

@@ -10,8 +10,10 @@ import SIWAButtons
 /// `.js` templates escape `{{value}}` for JavaScript strings, all others for HTML
 /// (see `Escaping`).
 public struct TemplateSet: Sendable {
-    public static let names = ["index.html", "gallery.js", "snippet.html", "siwa-init.js", "snippet-nojs.html", "snippet-img.html",
-                                     "siwa-signin.js"]
+    public static let names = [
+        "index.html", "gallery.js", "snippet.html", "siwa-init.js", "snippet-nojs.html", "snippet-img.html",
+        "siwa-signin.js",
+    ]
 
     private let templates: [String: MustacheTemplate]
     /// The file each template was read from.
@@ -47,9 +49,11 @@ public struct TemplateSet: Sendable {
         var files: [String: String] = [:]
         for name in names {
             let folders = [override, builtIn].compactMap { $0 }
-            guard let file = folders.map({ $0.appendingPathComponent(name + ".mustache").path })
-                .first(where: { FileManager.default.fileExists(atPath: $0) }),
-                let data = FileManager.default.contents(atPath: file) else {
+            guard
+                let file = folders.map({ $0.appendingPathComponent(name + ".mustache").path })
+                    .first(where: { FileManager.default.fileExists(atPath: $0) }),
+                let data = FileManager.default.contents(atPath: file)
+            else {
                 throw .missing(name: name, searched: folders.map(\.path))
             }
             templates[name] = try parse(String(decoding: data, as: UTF8.self), name: name, file: file)

@@ -52,8 +52,9 @@ struct TitleStrings {
         return ButtonSpec.Kind.allCases.enumerated().map { index, type in
             let text = titles.title(type, in: locale)
             if titles.isOverridden(type, in: locale) {
-                return Title(type: type, text: text, confidence: "overridden",
-                             source: "--labels (built-in title: \(locale.title(type)))", overridden: true)
+                return Title(
+                    type: type, text: text, confidence: "overridden",
+                    source: "--labels (built-in title: \(locale.title(type)))", overridden: true)
             }
             let confidence = confidences.count == ButtonSpec.Kind.allCases.count ? confidences[index] : locale.confidence
             return Title(type: type, text: text, confidence: confidence, source: locale.sources, overridden: false)

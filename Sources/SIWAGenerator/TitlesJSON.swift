@@ -45,11 +45,13 @@ public enum TitlesJSON {
         for locale in strings.locales {
             var byType: [String: Title] = [:]
             for title in strings.titles(in: locale) {
-                byType[title.type.rawValue] = Title(confidence: title.confidence, overridden: title.overridden,
-                                                    source: title.source, title: title.text)
+                byType[title.type.rawValue] = Title(
+                    confidence: title.confidence, overridden: title.overridden,
+                    source: title.source, title: title.text)
             }
-            locales[locale.code] = LocaleEntry(direction: locale.isRightToLeft ? "rtl" : "ltr", language: locale.bcp47,
-                                          name: locale.name, titles: byType)
+            locales[locale.code] = LocaleEntry(
+                direction: locale.isRightToLeft ? "rtl" : "ltr", language: locale.bcp47,
+                name: locale.name, titles: byType)
         }
         return XcodeJSON.text(Document(defaultLocale: strings.locales[0].code, locales: locales))
     }

@@ -6,17 +6,22 @@ extension WebFlowSettings {
     /// State and nonce are per sign-in, filled by the site's server, so not fields here.
     /// `base-url` is the snippet API's only (the generator writes files, not URLs).
     public static let schemaFields: [ButtonSchema.WebFlowField] = [
-        .init(name: "client-id", type: "text", required: true, maxBytes: 255,
-              summary: "The Services ID registered with Apple (e.g. com.example.web); no control characters."),
-        .init(name: "redirect-uri", type: "url", required: true, maxBytes: 2048,
-              summary: "Where Apple sends the result: an absolute https:// URL registered with Apple, no user, no fragment."),
-        .init(name: "scope", type: "scope", required: false, values: ["name", "email"],
-              default: .text(WebFlowOptions.defaultScope),
-              summary: "What to ask for: name, email, both (space-separated) or nothing."),
-        .init(name: "use-popup", type: "boolean", required: false, default: .flag(false),
-              summary: "Sign in in a popup (results arrive as DOM events) instead of a redirect."),
-        .init(name: "base-url", type: "url", required: false, maxBytes: baseURLMaxBytes,
-              summary: "Snippet API: where pages load the images from, http(s)://host[:port][/path]; empty: the page's own origin."),
+        .init(
+            name: "client-id", type: "text", required: true, maxBytes: 255,
+            summary: "The Services ID registered with Apple (e.g. com.example.web); no control characters."),
+        .init(
+            name: "redirect-uri", type: "url", required: true, maxBytes: 2048,
+            summary: "Where Apple sends the result: an absolute https:// URL registered with Apple, no user, no fragment."),
+        .init(
+            name: "scope", type: "scope", required: false, values: ["name", "email"],
+            default: .text(WebFlowOptions.defaultScope),
+            summary: "What to ask for: name, email, both (space-separated) or nothing."),
+        .init(
+            name: "use-popup", type: "boolean", required: false, default: .flag(false),
+            summary: "Sign in in a popup (results arrive as DOM events) instead of a redirect."),
+        .init(
+            name: "base-url", type: "url", required: false, maxBytes: baseURLMaxBytes,
+            summary: "Snippet API: where pages load the images from, http(s)://host[:port][/path]; empty: the page's own origin."),
     ]
 
     /// The longest `base-url` the snippet API takes (checked there, stated in the schema).

@@ -14,8 +14,10 @@ public struct WebFlowSettings: Sendable, Equatable {
     public let usePopup: Bool
 
     /// Checks every value (see the `check…` functions) and names the field it refuses.
-    public init(clientId: String, redirectURI: String, scope: String = WebFlowOptions.defaultScope,
-                usePopup: Bool = false) throws(ConfigurationError) {
+    public init(
+        clientId: String, redirectURI: String, scope: String = WebFlowOptions.defaultScope,
+        usePopup: Bool = false
+    ) throws(ConfigurationError) {
         if let problem = Self.checkClientId(clientId) { throw ConfigurationError(field: "client-id", problem) }
         if let problem = Self.checkRedirectURI(redirectURI) { throw ConfigurationError(field: "redirect-uri", problem) }
         if let problem = Self.checkScope(scope) { throw ConfigurationError(field: "scope", problem) }

@@ -17,7 +17,8 @@ public enum Annotator {
         let image = result.image, m = result.measurement
         let zoom = Double(max(1, min(8, Int((640 / Double(image.width)).rounded(.up)))))
         let pad = 24.0, lineHeight = 18.0
-        let lines = result.report.findings.isEmpty
+        let lines =
+            result.report.findings.isEmpty
             ? ["No findings: \(result.report.subject) follows the rules checked."]
             : result.report.findings.map { "\($0.severity.rawValue) [\($0.rule.id)] \($0.detail)" }
         let width = Double(image.width) * zoom + 2 * pad
@@ -64,19 +65,23 @@ public enum Annotator {
         cairo_surface_flush(surface)
         final class Sink { var bytes: [UInt8] = [] }
         let sink = Sink()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
-            let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
+        let status = cairo_surface_write_to_png_stream(
+            surface,
+            { closure, data, length in
+                let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else {
             throw AnnotateError(description: "Cannot encode the annotated image: \(String(cString: cairo_status_to_string(status))).")
         }
         return sink.bytes
     }
 
-    private static func draw(_ mark: LintMark, on cr: OpaquePointer, at: (Double, Double) -> (Double, Double), zoom: Double,
-                             size: (Double, Double), pad: Double) {
+    private static func draw(
+        _ mark: LintMark, on cr: OpaquePointer, at: (Double, Double) -> (Double, Double), zoom: Double,
+        size: (Double, Double), pad: Double
+    ) {
         switch mark {
         case .box(let x, let y, let w, let h, let label):
             let (px, py) = at(x, y)
@@ -92,11 +97,15 @@ public enum Annotator {
             text(cr, label, x: min(a, b), y: py + 18)
         case .level(let y, let expected, let label):
             let (left, py) = at(0, y), (right, ey) = at(size.0, expected)
-            stroke(cr, red, 2) { cairo_move_to(cr, left, py); cairo_line_to(cr, right, py) }
+            stroke(cr, red, 2) {
+                cairo_move_to(cr, left, py); cairo_line_to(cr, right, py)
+            }
             cairo_save(cr)
             let dash = [4.0, 4.0]
             cairo_set_dash(cr, dash, 2, 0)
-            stroke(cr, blue, 1) { cairo_move_to(cr, left, ey); cairo_line_to(cr, right, ey) }
+            stroke(cr, blue, 1) {
+                cairo_move_to(cr, left, ey); cairo_line_to(cr, right, ey)
+            }
             cairo_restore(cr)
             text(cr, label, x: left + 4, y: py - 4)
         case .whole(let label):

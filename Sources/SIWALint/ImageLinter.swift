@@ -13,10 +13,13 @@ public enum ImageLinter {
     }
 
     /// Measures and checks an image already read.
-    public static func lint(_ image: RasterImage, subject name: String, context: LintContext = LintContext()) throws(ImageMeasureError) -> Result {
+    public static func lint(_ image: RasterImage, subject name: String, context: LintContext = LintContext()) throws(ImageMeasureError)
+        -> Result
+    {
         let measurement = try ImageMeasurer.measure(image)
-        let report = LintReport(subject: name, findings: findings(measurement, context: context), context: context,
-                                measurement: measurement)
+        let report = LintReport(
+            subject: name, findings: findings(measurement, context: context), context: context,
+            measurement: measurement)
         return Result(image: image, measurement: measurement, report: report)
     }
 

@@ -72,12 +72,13 @@ enum ImageMeasurer {
             return PageColor(red: sum.0 / n, green: sum.1 / n, blue: sum.2 / n).description
         }
 
-        var m = ButtonMeasurement(width: w, height: h, scale: image.scale, widthPoints: Double(w) / image.scale,
-                                  heightPoints: Double(h) / image.scale, background: face.description,
-                                  style: face.isDark ? .black : (border > 0 ? .whiteOutline : .white),
-                                  border: border, radius: (radius * 100).rounded() / 100, logo: nil, logoColor: nil,
-                                  title: nil, titleColor: nil, logoOnly: false, rightToLeft: false, trailingMargin: nil,
-                                  titleFontShare: nil, inkMargins: nil)
+        var m = ButtonMeasurement(
+            width: w, height: h, scale: image.scale, widthPoints: Double(w) / image.scale,
+            heightPoints: Double(h) / image.scale, background: face.description,
+            style: face.isDark ? .black : (border > 0 ? .whiteOutline : .white),
+            border: border, radius: (radius * 100).rounded() / 100, logo: nil, logoColor: nil,
+            title: nil, titleColor: nil, logoOnly: false, rightToLeft: false, trailingMargin: nil,
+            titleFontShare: nil, inkMargins: nil)
         guard let first = groups.first, let last = groups.last else { return m }
         if groups.count == 1 {
             m.logoOnly = true
@@ -98,8 +99,9 @@ enum ImageMeasurer {
             m.titleFontShare = (Double(title.height) / titleInkPerEm / Double(h) * 1000).rounded() / 1000
         }
         let boxes = [m.logo, m.title].compactMap { $0 }
-        m.inkMargins = ButtonMeasurement.Margins(left: boxes.map(\.x).min()!, top: boxes.map(\.y).min()!,
-                                                 right: w - boxes.map(\.maxX).max()!, bottom: h - boxes.map(\.maxY).max()!)
+        m.inkMargins = ButtonMeasurement.Margins(
+            left: boxes.map(\.x).min()!, top: boxes.map(\.y).min()!,
+            right: w - boxes.map(\.maxX).max()!, bottom: h - boxes.map(\.maxY).max()!)
         return m
     }
 

@@ -41,11 +41,15 @@ public struct LintContext: Hashable, Sendable {
         if let background {
             let parts = background.split(separator: ",", omittingEmptySubsequences: false)
             guard (1...2).contains(parts.count) else {
-                throw RequestError.invalidValue(name: "background", reason: "give COLOR or LIGHT,DARK (e.g. '#ffffff,#000000'), not '\(RequestError.shown(background))'")
+                throw RequestError.invalidValue(
+                    name: "background", reason: "give COLOR or LIGHT,DARK (e.g. '#ffffff,#000000'), not '\(RequestError.shown(background))'"
+                )
             }
             for (appearance, part) in zip(Appearance.allCases, parts) {
                 guard let color = PageColor(parsing: String(part)) else {
-                    throw RequestError.invalidValue(name: "background", reason: "'\(RequestError.shown(String(part)))' is not a colour (use #RGB, #RRGGBB, black or white)")
+                    throw RequestError.invalidValue(
+                        name: "background",
+                        reason: "'\(RequestError.shown(String(part)))' is not a colour (use #RGB, #RRGGBB, black or white)")
                 }
                 context.backgrounds[appearance] = color
             }
@@ -54,14 +58,16 @@ public struct LintContext: Hashable, Sendable {
             for part in beside.split(separator: ",", omittingEmptySubsequences: false) {
                 let wh = part.lowercased().split(separator: "x", omittingEmptySubsequences: false)
                 guard wh.count == 2, let w = Double(wh[0]), let h = Double(wh[1]), w > 0, h > 0, w <= 10_000, h <= 10_000 else {
-                    throw RequestError.invalidValue(name: "beside", reason: "'\(RequestError.shown(String(part)))' is not a size in points WxH (e.g. 200x44)")
+                    throw RequestError.invalidValue(
+                        name: "beside", reason: "'\(RequestError.shown(String(part)))' is not a size in points WxH (e.g. 200x44)")
                 }
                 context.beside.append(Size(width: w, height: h))
             }
         }
         if let margin {
             guard let m = Double(margin), m >= 0, m <= 10_000 else {
-                throw RequestError.invalidValue(name: "margin", reason: "'\(RequestError.shown(margin))' is not a number of points (0 or more)")
+                throw RequestError.invalidValue(
+                    name: "margin", reason: "'\(RequestError.shown(margin))' is not a number of points (0 or more)")
             }
             context.margin = m
         }

@@ -52,10 +52,11 @@ public struct LintReport: Sendable {
     /// For tools: `{"subject", "errors", "warnings", "findings": [{"id", "severity", "message", "hig"}],
     /// "recommendations": {"light": [...], "dark": [...]}, "measurement": {...}}`.
     public var json: Document {
-        Document(subject: subject, errors: errors, warnings: warnings,
-                 findings: findings.map(Document.Finding.init),
-                 recommendations: Dictionary(uniqueKeysWithValues: recommendations.map { ($0.key.rawValue, $0.value.map(\.rawValue)) }),
-                 measurement: measurement)
+        Document(
+            subject: subject, errors: errors, warnings: warnings,
+            findings: findings.map(Document.Finding.init),
+            recommendations: Dictionary(uniqueKeysWithValues: recommendations.map { ($0.key.rawValue, $0.value.map(\.rawValue)) }),
+            measurement: measurement)
     }
 
     public struct Document: Codable, Equatable, Sendable {
@@ -83,7 +84,8 @@ public struct LintReport: Sendable {
         /// Sorted keys, slashes unescaped, final newline.
         public func encoded(pretty: Bool = true) -> [UInt8] {
             let encoder = JSONEncoder()
-            encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+            encoder.outputFormatting =
+                pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
             // Strings, numbers and arrays of them always encode.
             return Array((try? encoder.encode(self)) ?? Data("{}".utf8)) + [0x0A]
         }

@@ -86,7 +86,9 @@ public struct RasterImage: Sendable {
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             // Cairo reports every libpng error as "out of memory"; the size is known to be small here.
-            let reason = status == CAIRO_STATUS_NO_MEMORY ? "corrupt or truncated data"
+            let reason =
+                status == CAIRO_STATUS_NO_MEMORY
+                ? "corrupt or truncated data"
                 : String(cString: cairo_status_to_string(status))
             throw ImageLoadError(path: path, reason: "not a readable PNG (\(reason))")
         }

@@ -52,8 +52,10 @@ public enum ResourceDirectory {
     /// The places looked in, most specific first (the first is named when none exists).
     static func candidates(_ name: String) -> [URL] {
         let exe = executableDirectory
-        var candidates = [exe.appendingPathComponent("../share/siwa-buttons/\(name)").standardized,
-                          exe.appendingPathComponent(name)]
+        var candidates = [
+            exe.appendingPathComponent("../share/siwa-buttons/\(name)").standardized,
+            exe.appendingPathComponent(name),
+        ]
         var folder = exe
         while folder.path != "/" {
             folder = folder.deletingLastPathComponent()
@@ -67,7 +69,8 @@ public enum ResourceDirectory {
 
     /// The running executable's folder, links resolved (`/proc/self/exe` on Linux).
     public static var executableDirectory: URL {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let exe =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             .map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         return exe.deletingLastPathComponent()

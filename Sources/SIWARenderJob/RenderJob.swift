@@ -66,7 +66,8 @@ public struct RenderJob {
         let ext = URL(filePath: output).pathExtension
         if output != "-", fromFile == nil, format == nil, !ext.isEmpty {
             let known = OutputFormat.allCases.map { ".\($0.fileExtension)" }
-            throw CLIError("Cannot write '.\(ext)' files: use \(known.dropLast().joined(separator: ", ")) or \(known.last!), or give --format.")
+            throw CLIError(
+                "Cannot write '.\(ext)' files: use \(known.dropLast().joined(separator: ", ")) or \(known.last!), or give --format.")
         }
         let candidates = [format, query, fromFile].compactMap { $0 }
         guard let first = candidates.first else { return .default }

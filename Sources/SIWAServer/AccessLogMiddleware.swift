@@ -9,8 +9,10 @@ import Logging
 struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let level: Logger.Level
 
-    func handle(_ request: Request, context: Context,
-                next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         let start = ContinuousClock.now
         do {
             let response = try await next(request, context)
@@ -26,11 +28,13 @@ struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func log(_ request: Request, _ context: Context, status: Int, since start: ContinuousClock.Instant) {
         let elapsed = (ContinuousClock.now - start) / .milliseconds(1)
-        context.logger.log(level: level, "Request", metadata: [
-            "hb.request.method": .string(request.method.rawValue),
-            "hb.request.path": .stringConvertible(request.uri),
-            "http.response.status_code": .stringConvertible(status),
-            "http.server.duration_ms": .string(String(format: "%.2f", elapsed)),
-        ])
+        context.logger.log(
+            level: level, "Request",
+            metadata: [
+                "hb.request.method": .string(request.method.rawValue),
+                "hb.request.path": .stringConvertible(request.uri),
+                "http.response.status_code": .stringConvertible(status),
+                "http.server.duration_ms": .string(String(format: "%.2f", elapsed)),
+            ])
     }
 }

@@ -30,29 +30,36 @@ public func buildApplication(
     metrics: MetricsExposition? = nil,
     onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
-    buildApplication(configuration: configuration, service: ButtonService(configuration: configuration, backend: backend,
-                                                                          logger: logger),
-                     logger: logger, metrics: metrics, onServerRunning: onServerRunning)
+    buildApplication(
+        configuration: configuration,
+        service: ButtonService(
+            configuration: configuration, backend: backend,
+            logger: logger),
+        logger: logger, metrics: metrics, onServerRunning: onServerRunning)
 }
 
 /// Runs the service until SIGINT or SIGTERM, then shuts down gracefully: `/readyz`
 /// fails for `configuration.drainSeconds` while requests are still answered, then the
 /// listener closes, requests in flight are answered and the render threads stop.
-public func runServer(configuration: ServerConfiguration, backend: RenderBackend, logger: Logger,
-                      metrics: MetricsExposition? = nil) async throws {
+public func runServer(
+    configuration: ServerConfiguration, backend: RenderBackend, logger: Logger,
+    metrics: MetricsExposition? = nil
+) async throws {
     let service = ButtonService(configuration: configuration, backend: backend, logger: logger)
     let app = buildApplication(configuration: configuration, service: service, logger: logger, metrics: metrics)
     // Shut down in reverse order: the drain first, then the application.
-    let group = ServiceGroup(configuration: .init(
-        services: [.init(service: app), .init(service: DrainService(buttons: service, seconds: Double(configuration.drainSeconds)))],
-        gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    let group = ServiceGroup(
+        configuration: .init(
+            services: [.init(service: app), .init(service: DrainService(buttons: service, seconds: Double(configuration.drainSeconds)))],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     try await group.run()
 }
 
 extension ButtonService {
     convenience init(configuration: ServerConfiguration, backend: RenderBackend, logger: Logger) {
-        self.init(backend: backend, workers: configuration.workers, queueDepth: configuration.queueDepth,
-                  cacheMB: configuration.cacheMB, stallSeconds: Double(configuration.stallSeconds), logger: logger)
+        self.init(
+            backend: backend, workers: configuration.workers, queueDepth: configuration.queueDepth,
+            cacheMB: configuration.cacheMB, stallSeconds: Double(configuration.stallSeconds), logger: logger)
     }
 }
 
@@ -70,8 +77,10 @@ func buildApplication(
     let accessLog = AccessLogMiddleware<BasicRequestContext>(level: .info)
     // Cache hits of the image endpoints are answered first, with the same log line,
     // metrics and headers the long way would give them.
-    router.add(middleware: CachedImageMiddleware(cache: service.cache, maxURILength: configuration.maxURILength,
-                                                 accessLog: accessLog, urls: configuration.urls))
+    router.add(
+        middleware: CachedImageMiddleware(
+            cache: service.cache, maxURILength: configuration.maxURILength,
+            accessLog: accessLog, urls: configuration.urls))
     // Then, outermost first: every error answer, ours or Hummingbird's, becomes one
     // text/plain line; every request is logged (one line per answer, with status and
     // time) and counted, including refused ones.
@@ -84,39 +93,52 @@ func buildApplication(
     // ConnectionPolicyHandler, before routing).
     router.add(middleware: RequestPathMiddleware())
     // Answers preflights (not for /metrics); the image routes also set Access-Control-Allow-Origin themselves.
-    router.add(middleware: CORSExceptOperationalMiddleware(cors: CORSMiddleware(
-        allowOrigin: .all, allowHeaders: [.accept, .ifNoneMatch], allowMethods: [.get, .head, .options],
-        exposedHeaders: ["ETag"])))
+    router.add(
+        middleware: CORSExceptOperationalMiddleware(
+            cors: CORSMiddleware(
+                allowOrigin: .all, allowHeaders: [.accept, .ifNoneMatch], allowMethods: [.get, .head, .options],
+                exposedHeaders: ["ETag"])))
     // Serves public/ for whatever no route matched (the editor at `/`); not Hummingbird's
     // FileMiddleware, see StaticFilesMiddleware.
     router.add(middleware: StaticFilesMiddleware(folder: PublicFolder(root: configuration.publicDirectory)))
 
     // The editor comes from StaticFilesMiddleware above (whatever no route matched).
     let templates = configuration.templatesDirectory.map { URL(fileURLWithPath: $0) }
-    router.addRoutes(ButtonRoutes(service: service, options: .init(urls: configuration.urls, templates: templates,
-                                                                   export: configuration.export, editor: nil),
-                                  logger: logger).routes)
+    router.addRoutes(
+        ButtonRoutes(
+            service: service,
+            options: .init(
+                urls: configuration.urls, templates: templates,
+                export: configuration.export, editor: nil),
+            logger: logger
+        ).routes)
     OperationalRoutes.register(on: router, service: service, metrics: metrics)
 
     let connections = ConnectionLimit(maximum: max(1, configuration.maxConnections))
-    logger.info("Render queue", metadata: [
-        "siwa.workers": "\(queue.workers)", "siwa.queue_depth": "\(queue.depth)",
-        "siwa.cache_mb": "\(configuration.cacheMB)", "siwa.max_connections": "\(connections.maximum)",
-        "siwa.idle_timeout_s": "\(configuration.idleTimeoutSeconds)",
-        "siwa.write_timeout_s": "\(configuration.writeTimeoutSeconds)", "siwa.output_budget_mb": "\(configuration.outputBudgetMB)",
-        "siwa.export_max_files": "\(configuration.export.maxFiles)", "siwa.export_max_bytes": "\(configuration.export.maxBytes)",
-        "siwa.canonical": "\(configuration.urls.canonical.rawValue)",
-        "siwa.cache_versions": "\(configuration.urls.cacheVersions.isEmpty ? "off" : configuration.urls.cacheVersions.joined(separator: ","))", "siwa.fingerprint": "\(backend.fingerprint)",
-        "siwa.libraries": "\(ButtonRenderer.libraryVersions)", "siwa.replaced_titles": "\(backend.titles.entries.count)",
-    ])
+    logger.info(
+        "Render queue",
+        metadata: [
+            "siwa.workers": "\(queue.workers)", "siwa.queue_depth": "\(queue.depth)",
+            "siwa.cache_mb": "\(configuration.cacheMB)", "siwa.max_connections": "\(connections.maximum)",
+            "siwa.idle_timeout_s": "\(configuration.idleTimeoutSeconds)",
+            "siwa.write_timeout_s": "\(configuration.writeTimeoutSeconds)", "siwa.output_budget_mb": "\(configuration.outputBudgetMB)",
+            "siwa.export_max_files": "\(configuration.export.maxFiles)", "siwa.export_max_bytes": "\(configuration.export.maxBytes)",
+            "siwa.canonical": "\(configuration.urls.canonical.rawValue)",
+            "siwa.cache_versions":
+                "\(configuration.urls.cacheVersions.isEmpty ? "off" : configuration.urls.cacheVersions.joined(separator: ","))",
+            "siwa.fingerprint": "\(backend.fingerprint)",
+            "siwa.libraries": "\(ButtonRenderer.libraryVersions)", "siwa.replaced_titles": "\(backend.titles.entries.count)",
+        ])
     return Application(
         router: router,
-        server: .guardedHTTP1(idleTimeout: .seconds(Int64(max(1, configuration.idleTimeoutSeconds))),
-                              limit: connections,
-                              writeTimeout: .seconds(Int64(max(1, configuration.writeTimeoutSeconds))),
-                              budget: OutputBudget(capacity: max(1, min(configuration.outputBudgetMB, 1 << 20)) << 20)),
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port),
-                             serverName: "siwa-buttons/\(PackageVersion.current)"),
+        server: .guardedHTTP1(
+            idleTimeout: .seconds(Int64(max(1, configuration.idleTimeoutSeconds))),
+            limit: connections,
+            writeTimeout: .seconds(Int64(max(1, configuration.writeTimeoutSeconds))),
+            budget: OutputBudget(capacity: max(1, min(configuration.outputBudgetMB, 1 << 20)) << 20)),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port),
+            serverName: "siwa-buttons/\(PackageVersion.current)"),
         services: [service],
         onServerRunning: { listener in
             // First in the listener's pipeline, so it sees accept errors before NIO's handlers.

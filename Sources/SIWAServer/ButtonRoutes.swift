@@ -28,8 +28,10 @@ public struct ButtonRoutes<Context: RequestContext> {
 
         /// The standalone service's choices: canonical redirects, no `v=`, the built-in
         /// templates, the default export limits and the bundled editor.
-        public init(urls: ImageURLPolicy = .standard, templates: URL? = nil, export: ExportLimits = ExportLimits(),
-                    editor: EditorSource? = .bundled) {
+        public init(
+            urls: ImageURLPolicy = .standard, templates: URL? = nil, export: ExportLimits = ExportLimits(),
+            editor: EditorSource? = .bundled
+        ) {
             self.urls = urls
             self.templates = templates
             self.export = export
@@ -58,11 +60,17 @@ public struct ButtonRoutes<Context: RequestContext> {
     public init(service: ButtonService, options: Options = Options(), logger: Logger, context: Context.Type = Context.self) {
         let routes = RouteCollection(context: Context.self)
         routes.addRoutes(ImageRoutes(service: service, urls: options.urls).routes)
-        routes.addRoutes(SnippetRoutes(logger: logger, override: options.templates, titles: service.backend.titles,
-                                       urls: options.urls).routes)
+        routes.addRoutes(
+            SnippetRoutes(
+                logger: logger, override: options.templates, titles: service.backend.titles,
+                urls: options.urls
+            ).routes)
         routes.addRoutes(LintRoutes(service: service).routes)
-        routes.addRoutes(ExportRoutes(service: service, limits: options.export, templates: options.templates,
-                                      logger: logger).routes)
+        routes.addRoutes(
+            ExportRoutes(
+                service: service, limits: options.export, templates: options.templates,
+                logger: logger
+            ).routes)
         switch options.editor {
         case .bundled: routes.addRoutes(EditorRoutes().routes)
         case .folder(let folder): routes.addRoutes(EditorRoutes(folder: folder).routes)

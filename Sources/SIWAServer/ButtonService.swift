@@ -28,14 +28,18 @@ public final class ButtonService: Service, Sendable {
     ///   - stallSeconds: renders waiting this long with none finishing make `/healthz`
     ///     and `/readyz` fail (the render threads are stuck).
     ///   - logger: where failed renders are reported.
-    public init(backend: RenderBackend, workers: Int = 0, queueDepth: Int = 64, cacheMB: Int = 64,
-                stallSeconds: Double = 20, logger: Logger) {
+    public init(
+        backend: RenderBackend, workers: Int = 0, queueDepth: Int = 64, cacheMB: Int = 64,
+        stallSeconds: Double = 20, logger: Logger
+    ) {
         self.backend = backend
-        queue = RenderQueue(workers: workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount,
-                            depth: max(0, queueDepth), stallSeconds: max(1, stallSeconds))
+        queue = RenderQueue(
+            workers: workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount,
+            depth: max(0, queueDepth), stallSeconds: max(1, stallSeconds))
         // At most 1 TiB, so no value of `cacheMB` can overflow.
-        cache = RenderCache(capacityBytes: min(max(0, cacheMB), 1 << 20) << 20, queue: queue, backend: backend,
-                            logger: logger)
+        cache = RenderCache(
+            capacityBytes: min(max(0, cacheMB), 1 << 20) << 20, queue: queue, backend: backend,
+            logger: logger)
     }
 
     /// Service: runs until the application shuts down, then stops the render threads.
@@ -50,8 +54,11 @@ public final class ButtonService: Service, Sendable {
 
     /// Whether the process works: not when its render threads are stuck (`/healthz`).
     var liveness: Status {
-        if let seconds = queue.stall { return .failing("render threads stalled: no progress for \(Int(seconds)) s "
-                                                       + "with \(queue.load) renders waiting") }
+        if let seconds = queue.stall {
+            return .failing(
+                "render threads stalled: no progress for \(Int(seconds)) s "
+                    + "with \(queue.load) renders waiting")
+        }
         return .ok
     }
 

@@ -10,7 +10,8 @@ enum ByteRange: Equatable {
     static func parse(_ header: String) -> ByteRange? {
         let value = header.utf8.trimmed
         guard let equals = value.firstIndex(of: UInt8(ascii: "=")),
-              String(decoding: value[..<equals], as: UTF8.self).lowercased() == "bytes" else { return nil }
+            String(decoding: value[..<equals], as: UTF8.self).lowercased() == "bytes"
+        else { return nil }
         let spec = value[value.index(after: equals)...].trimmed
         guard let dash = spec.firstIndex(of: UInt8(ascii: "-")) else { return nil }
         let first = spec[..<dash], last = spec[spec.index(after: dash)...]

@@ -6,8 +6,10 @@ struct CORSExceptOperationalMiddleware<Context: RequestContext>: RouterMiddlewar
     static var sameOriginPaths: Set<String> { ["/metrics"] }
     let cors: CORSMiddleware<Context>
 
-    func handle(_ request: Request, context: Context,
-                next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         if Self.sameOriginPaths.contains(request.uri.path) {
             return try await next(request, context)
         }

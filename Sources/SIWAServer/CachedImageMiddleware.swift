@@ -25,23 +25,28 @@ struct CachedImageMiddleware<Context: RequestContext>: RouterMiddleware {
         self.urls = urls
     }
 
-    func handle(_ request: Request, context: Context,
-                next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         let start = ContinuousClock.now
         let started = DispatchTime.now().uptimeNanoseconds
         guard request.method == .get || request.method == .head, request.headers[.origin] == nil,
-              let endpoint = Endpoint(rawValue: request.uri.path),
-              request.uri.string.utf8.count <= maxURILength,
-              let answer = cache.cachedAnswer(forTarget: request.uri.string, key: {
-                  guard let parsed = try? ButtonRequest.parse(path: endpoint.path, query: request.uri.query),
+            let endpoint = Endpoint(rawValue: request.uri.path),
+            request.uri.string.utf8.count <= maxURILength,
+            let answer = cache.cachedAnswer(
+                forTarget: request.uri.string,
+                key: {
+                    guard let parsed = try? ButtonRequest.parse(path: endpoint.path, query: request.uri.query),
                         urls.serves(parsed, path: endpoint.path, query: ImageRoutes<Context>.rawQuery(request))
-                  else { return nil }
-                  return RenderKey(spec: parsed.spec, format: parsed.format ?? .default)
-              })
+                    else { return nil }
+                    return RenderKey(spec: parsed.spec, format: parsed.format ?? .default)
+                })
         else {
             return try await next(request, context)
         }
-        let response = request.headers[.ifNoneMatch] != nil && IfNoneMatch.matches(request.headers, eTag: answer.eTag)
+        let response =
+            request.headers[.ifNoneMatch] != nil && IfNoneMatch.matches(request.headers, eTag: answer.eTag)
             ? ImageAnswer.notModified(eTag: answer.eTag) : answer.response(to: request)
         accessLog.log(request, context, status: response.status.code, since: start)
         metrics.record(endpoint, request.method, response.status, nanoseconds: DispatchTime.now().uptimeNanoseconds - started)
@@ -64,12 +69,16 @@ struct CachedImageMiddleware<Context: RequestContext>: RouterMiddleware {
             for endpoint in Endpoint.allCases {
                 for method in [HTTPRequest.Method.get, .head] {
                     for status in [HTTPResponse.Status.ok, .notModified] {
-                        let dimensions = [("http.route", endpoint.path), ("http.request.method", method.description),
-                                          ("http.response.status_code", status.code.description)]
-                        series.append(Series(
-                            counter: Counter(label: "hb.requests", dimensions: dimensions),
-                            timer: Metrics.Timer(label: "http.server.request.duration", dimensions: dimensions,
-                                                 preferredDisplayUnit: .seconds)))
+                        let dimensions = [
+                            ("http.route", endpoint.path), ("http.request.method", method.description),
+                            ("http.response.status_code", status.code.description),
+                        ]
+                        series.append(
+                            Series(
+                                counter: Counter(label: "hb.requests", dimensions: dimensions),
+                                timer: Metrics.Timer(
+                                    label: "http.server.request.duration", dimensions: dimensions,
+                                    preferredDisplayUnit: .seconds)))
                     }
                 }
             }

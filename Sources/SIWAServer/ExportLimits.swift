@@ -23,9 +23,11 @@ public struct ExportLimits: Sendable, Equatable {
     public var downloads: Int
 
     /// The limits of `serve`, each defaulting to its `default...` value.
-    public init(maxFiles: Int = ExportLimits.defaultMaxFiles, maxBytes: Int = ExportLimits.defaultMaxBytes,
-                concurrent: Int = ExportLimits.defaultConcurrent, line: Int = ExportLimits.defaultLine,
-                maxWait: Duration = ExportLimits.defaultMaxWait, downloads: Int = ExportLimits.defaultDownloads) {
+    public init(
+        maxFiles: Int = ExportLimits.defaultMaxFiles, maxBytes: Int = ExportLimits.defaultMaxBytes,
+        concurrent: Int = ExportLimits.defaultConcurrent, line: Int = ExportLimits.defaultLine,
+        maxWait: Duration = ExportLimits.defaultMaxWait, downloads: Int = ExportLimits.defaultDownloads
+    ) {
         self.maxFiles = maxFiles
         self.maxBytes = maxBytes
         self.concurrent = concurrent

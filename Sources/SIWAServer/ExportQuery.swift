@@ -38,7 +38,9 @@ struct ExportQuery: Equatable {
             } catch {
                 throw invalid(error)
             }
-            if name == "presets" { fileName += "-" + value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "-") }
+            if name == "presets" {
+                fileName += "-" + value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "-")
+            }
         }
         var configuration = GeneratorConfiguration()
         overrides.apply(to: &configuration)

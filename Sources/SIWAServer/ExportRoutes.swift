@@ -43,8 +43,10 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
     ///   - override: a folder whose templates replace the built-in ones (`serve --templates`).
     ///   - logger: where failed exports are reported.
     ///   - context: the host app's request context type.
-    public init(service: ButtonService, limits: ExportLimits = ExportLimits(), templates override: URL? = nil,
-                logger: Logger, context: Context.Type = Context.self) {
+    public init(
+        service: ButtonService, limits: ExportLimits = ExportLimits(), templates override: URL? = nil,
+        logger: Logger, context: Context.Type = Context.self
+    ) {
         let backend = service.backend
         queue = service.queue
         renderer = Result {
@@ -84,17 +86,22 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
         // Counting lays every file out, which for a query of hundreds of sizes in every
         // preset is seconds of work: a lower bound from the list lengths alone (each
         // titled button gives each layout one file at least) refuses those at once.
-        let titled = configuration.modes.filter { $0 != .logo }.count * configuration.types.count
+        let titled =
+            configuration.modes.filter { $0 != .logo }.count * configuration.types.count
             * configuration.styles.count * configuration.locales.count * configuration.sizes.count
         let atLeast = titled * max(1, configuration.presets.count)
         guard atLeast <= limits.maxFiles else {
-            return JSONAnswer.error(.badRequest, "This set has at least \(atLeast) files, more than the \(limits.maxFiles) an export may hold: "
-                                      + "ask for fewer locales, sizes, scales or formats.", for: request)
+            return JSONAnswer.error(
+                .badRequest,
+                "This set has at least \(atLeast) files, more than the \(limits.maxFiles) an export may hold: "
+                    + "ask for fewer locales, sizes, scales or formats.", for: request)
         }
         let files = Generator.fileCount(configuration, snippets: (try? configuration.web.settings()) != nil)
         guard files <= limits.maxFiles else {
-            return JSONAnswer.error(.badRequest, "This set has \(files) files, more than the \(limits.maxFiles) an export may hold: "
-                                      + "ask for fewer locales, sizes, scales or formats.", for: request)
+            return JSONAnswer.error(
+                .badRequest,
+                "This set has \(files) files, more than the \(limits.maxFiles) an export may hold: "
+                    + "ask for fewer locales, sizes, scales or formats.", for: request)
         }
         let (renderer, templates): (ButtonRenderer, TemplateSet)
         do {
@@ -118,13 +125,15 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
         // A place for the archive until it is downloaded, then a turn to make it.
         guard let download = downloads.take() else {
             let retry = slots.retryAfter(files: files)
-            return JSONAnswer.error(.serviceUnavailable, "Too many exports are being downloaded; retry in \(retry) s.", for: request,
-                                    headers: [.retryAfter: String(retry)])
+            return JSONAnswer.error(
+                .serviceUnavailable, "Too many exports are being downloaded; retry in \(retry) s.", for: request,
+                headers: [.retryAfter: String(retry)])
         }
         guard let slot = await slots.wait(upTo: limits.maxWait, files: files) else {
             let retry = slots.retryAfter(files: files)
-            return JSONAnswer.error(.serviceUnavailable, "The service is busy with other exports; retry in \(retry) s.", for: request,
-                                    headers: [.retryAfter: String(retry)])
+            return JSONAnswer.error(
+                .serviceUnavailable, "The service is busy with other exports; retry in \(retry) s.", for: request,
+                headers: [.retryAfter: String(retry)])
         }
         var made = Generator(configuration: configuration, renderer: renderer, templates: templates, workers: 1)
         made.syncsToDisk = false  // the folder is removed once archived
@@ -151,20 +160,28 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
             } else {
                 let duration = ContinuousClock.now - started
                 slots.record(seconds: Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18, files: files)
-                logger.info("Export made", metadata: [
-                    "siwa.files": "\(files)", "siwa.bytes": "\(progress.size ?? 0)", "siwa.duration": "\(duration)",
-                ])
+                logger.info(
+                    "Export made",
+                    metadata: [
+                        "siwa.files": "\(files)", "siwa.bytes": "\(progress.size ?? 0)", "siwa.duration": "\(duration)",
+                    ])
             }
         }
-        let ready = await withTaskCancellationHandler { await export.ready() } onCancel: { export.stop() }
+        let ready = await withTaskCancellationHandler {
+            await export.ready()
+        } onCancel: {
+            export.stop()
+        }
         if let error = ready.failure {
             if let invalid = error as? ConfigurationError {
                 // Names that would land on one file (found while planning the set, before drawing).
                 return JSONAnswer.error(ExportQuery.invalid(invalid), for: request)
             }
             if let tooLarge = error as? SetArchive.TooLarge {
-                return JSONAnswer.error(.badRequest, "This set's archive would be larger than the \(tooLarge.limit) bytes an export may hold: "
-                                          + "ask for fewer locales, sizes, scales or formats.", for: request)
+                return JSONAnswer.error(
+                    .badRequest,
+                    "This set's archive would be larger than the \(tooLarge.limit) bytes an export may hold: "
+                        + "ask for fewer locales, sizes, scales or formats.", for: request)
             }
             if error is RenderQueue.Full || error is NIOThreadPoolError.ThreadPoolInactive {
                 throw PlainTextError.renderFailed(error)
@@ -173,9 +190,10 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
         }
         // Complete already (it did not surely fit): its length is known. Else sent as it is archived.
         if let size = ready.size { headers[.contentLength] = String(size) }
-        return Response(status: .ok, headers: headers, body: ResponseBody(contentLength: ready.size) { writer in
-            try await export.send(to: &writer)
-        })
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody(contentLength: ready.size) { writer in
+                try await export.send(to: &writer)
+            })
     }
 }
-

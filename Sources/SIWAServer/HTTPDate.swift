@@ -36,9 +36,10 @@ enum HTTPDate {
         }
         let hms = clock.split(separator: ":").compactMap { Int($0) }
         guard let day = Int(date[0]), let month = months.firstIndex(of: String(date[1])), let year = Int(date[2]),
-              hms.count == 3, (1...31).contains(day), (0...23).contains(hms[0]), (0...59).contains(hms[1]),
-              (0...60).contains(hms[2]),
-              (1...9999).contains(year) else { return nil }  // any year: the arithmetic below would overflow
+            hms.count == 3, (1...31).contains(day), (0...23).contains(hms[0]), (0...59).contains(hms[1]),
+            (0...60).contains(hms[2]),
+            (1...9999).contains(year)
+        else { return nil }  // any year: the arithmetic below would overflow
         return daysFromCivil(year, month + 1, day) * 86_400 + hms[0] * 3600 + hms[1] * 60 + hms[2]
     }
 

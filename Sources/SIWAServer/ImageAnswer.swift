@@ -21,8 +21,9 @@ struct ImageAnswer: Sendable {
 
     /// The 200 for a GET or HEAD (no body for HEAD: the same headers, Content-Length included).
     func response(to request: Request) -> Response {
-        Response(status: .ok, headers: headers,
-                 body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
+        Response(
+            status: .ok, headers: headers,
+            body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
     }
 
     /// The 304 for a matching `If-None-Match`.
@@ -40,8 +41,10 @@ struct ImageAnswer: Sendable {
     /// (CORSMiddleware's rule, which exposes headers on preflights only), so that a copy
     /// cached by a proxy for one page serves cross-origin pages as well.
     static func sharedHeaders(eTag: String) -> HTTPFields {
-        var headers: HTTPFields = [.cacheControl: cacheControl, .accessControlAllowOrigin: "*",
-                                   .accessControlExposeHeaders: "ETag", .eTag: eTag]
+        var headers: HTTPFields = [
+            .cacheControl: cacheControl, .accessControlAllowOrigin: "*",
+            .accessControlExposeHeaders: "ETag", .eTag: eTag,
+        ]
         headers.append(contentsOf: SecurityHeaders.all)
         return headers
     }

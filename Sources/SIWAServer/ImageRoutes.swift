@@ -98,9 +98,11 @@ public struct ImageRoutes<Context: RequestContext>: Sendable {
     /// shared caches (a day, not a year: the mapping changes if the service's settings do),
     /// readable cross-origin like the images.
     static func redirect(to location: String, for request: Request) -> Response {
-        PlainText.response(.movedPermanently, "Moved to the canonical URL: \(location)", for: request, headers: [
-            .location: location, .cacheControl: "public, max-age=86400", .accessControlAllowOrigin: "*",
-        ])
+        PlainText.response(
+            .movedPermanently, "Moved to the canonical URL: \(location)", for: request,
+            headers: [
+                .location: location, .cacheControl: "public, max-age=86400", .accessControlAllowOrigin: "*",
+            ])
     }
 
     private func unknownEndpoint(_ request: Request) -> Response {

@@ -87,6 +87,8 @@ public struct ImageURLPolicy: Sendable, Equatable {
                 + " This service takes no '\(name)' (no cache-version token is configured)."
         }
         let allowed = cacheVersions.map { "'\($0)'" }.joined(separator: ", ")
-        return RequestError.invalidValue(name: name, value: version, allowed: "one of \(allowed) (the cache-version tokens this service accepts)").description
+        return RequestError.invalidValue(
+            name: name, value: version, allowed: "one of \(allowed) (the cache-version tokens this service accepts)"
+        ).description
     }
 }

@@ -7,28 +7,37 @@ import SIWAButtons
 enum JSONAnswer {
     static let contentType = "application/json; charset=utf-8"
 
-    static func response(_ bytes: some Sequence<UInt8>, status: HTTPResponse.Status = .ok, for request: Request,
-                         cacheControl: String = "no-store", headers extra: HTTPFields = [:]) -> Response {
+    static func response(
+        _ bytes: some Sequence<UInt8>, status: HTTPResponse.Status = .ok, for request: Request,
+        cacheControl: String = "no-store", headers extra: HTTPFields = [:]
+    ) -> Response {
         let body = ByteBuffer(bytes: bytes)
-        var headers: HTTPFields = [.contentType: contentType, .contentLength: String(body.readableBytes),
-                                   .cacheControl: cacheControl, .xContentTypeOptions: "nosniff"]
+        var headers: HTTPFields = [
+            .contentType: contentType, .contentLength: String(body.readableBytes),
+            .cacheControl: cacheControl, .xContentTypeOptions: "nosniff",
+        ]
         headers.append(contentsOf: extra)
-        return Response(status: status, headers: headers,
-                        body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
+        return Response(
+            status: status, headers: headers,
+            body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
     }
 
     /// An API route's refusal: `{"error": {"parameter": "width", "reason": "...", "message": "..."}}`
     /// (`parameter` null when the request as a whole is refused), `no-store`. 404 for an
     /// unknown endpoint, else 400 unless `status` says otherwise (a 500 or 503 the route makes).
-    static func error(_ error: RequestError, status: HTTPResponse.Status? = nil, for request: Request,
-                      headers: HTTPFields = [:]) -> Response {
+    static func error(
+        _ error: RequestError, status: HTTPResponse.Status? = nil, for request: Request,
+        headers: HTTPFields = [:]
+    ) -> Response {
         let status = status ?? (error.kind == .unknownEndpoint ? .notFound : .badRequest)
         return response(encoded(error), status: status, for: request, headers: headers)
     }
 
     /// A refusal that is about no parameter (templates missing, the service busy).
-    static func error(_ status: HTTPResponse.Status, _ message: String, for request: Request,
-                      headers: HTTPFields = [:]) -> Response {
+    static func error(
+        _ status: HTTPResponse.Status, _ message: String, for request: Request,
+        headers: HTTPFields = [:]
+    ) -> Response {
         error(RequestError(refusing: message), status: status, for: request, headers: headers)
     }
 

@@ -25,8 +25,9 @@ public struct LintRoutes<Context: RequestContext>: Sendable {
     public init(service: ButtonService, context: Context.Type = Context.self) {
         let backend = service.backend
         linter = Result {
-            RequestLinter(renderer: try backend.renderer
-                ?? (backend.titles.isStandard ? ButtonRenderer.shared() : ButtonRenderer.shared().with(titles: backend.titles)))
+            RequestLinter(
+                renderer: try backend.renderer
+                    ?? (backend.titles.isStandard ? ButtonRenderer.shared() : ButtonRenderer.shared().with(titles: backend.titles)))
         }
         queue = service.queue
     }

@@ -22,8 +22,10 @@ public struct MetricsExposition: Sendable {
 /// `/healthz` (liveness) and `/readyz` (readiness) for load balancers and orchestrators,
 /// and `/metrics` for Prometheus.
 enum OperationalRoutes {
-    static func register<Context: RequestContext>(on router: Router<Context>, service: ButtonService,
-                                                  metrics: MetricsExposition?) {
+    static func register<Context: RequestContext>(
+        on router: Router<Context>, service: ButtonService,
+        metrics: MetricsExposition?
+    ) {
         // HEAD too: some load balancers probe with it.
         for method in [HTTPRequest.Method.get, .head] {
             // Alive unless the render threads are stuck (a restart is the only cure).
@@ -33,9 +35,13 @@ enum OperationalRoutes {
         }
         guard let metrics else { return }
         router.get("/metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: metrics.contentType, .cacheControl: "no-store",
-                                            .xContentTypeOptions: "nosniff"],
-                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.body())))
+            Response(
+                status: .ok,
+                headers: [
+                    .contentType: metrics.contentType, .cacheControl: "no-store",
+                    .xContentTypeOptions: "nosniff",
+                ],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.body())))
         }
     }
 

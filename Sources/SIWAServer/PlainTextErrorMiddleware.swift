@@ -9,23 +9,29 @@ import SIWAButtons
 /// 404, an `HTTPError` with a message as JSON, any other error as an empty 500.
 /// Our own `PlainTextError`s pass through unchanged.
 struct PlainTextErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context,
-                next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         do {
             let response = try await next(request, context)
             // Our API routes' JSON refusals pass too: their clients read `error.parameter`.
             guard response.status.code >= 400, response.headers[.contentType] != PlainText.contentType,
-                  response.headers[.contentType] != JSONAnswer.contentType else {
+                response.headers[.contentType] != JSONAnswer.contentType
+            else {
                 return response
             }
-            return PlainText.response(response.status, Self.message(response.status, request), for: request,
-                                      headers: Self.kept(response.headers))
+            return PlainText.response(
+                response.status, Self.message(response.status, request), for: request,
+                headers: Self.kept(response.headers))
         } catch let error as PlainTextError {
             return PlainText.response(error.status, error.message, for: request, headers: error.headers)
         } catch let error as HTTPError {
-            return PlainText.response(error.status, error.body.map { RequestError.shown($0, limit: 200) }
-                                          ?? Self.message(error.status, request),
-                                      for: request, headers: Self.kept(error.headers))
+            return PlainText.response(
+                error.status,
+                error.body.map { RequestError.shown($0, limit: 200) }
+                    ?? Self.message(error.status, request),
+                for: request, headers: Self.kept(error.headers))
         } catch let error as any HTTPResponseError {
             return PlainText.response(error.status, Self.message(error.status, request), for: request)
         } catch {

@@ -6,8 +6,10 @@ import NIOPosix
 enum PlainText {
     static let contentType = "text/plain; charset=utf-8"
 
-    static func response(_ status: HTTPResponse.Status, _ message: String, for request: Request,
-                         headers extra: HTTPFields = [:]) -> Response {
+    static func response(
+        _ status: HTTPResponse.Status, _ message: String, for request: Request,
+        headers extra: HTTPFields = [:]
+    ) -> Response {
         let body = ByteBuffer(string: message)
         var headers: HTTPFields = [
             .contentType: contentType, .contentLength: String(body.readableBytes), .xContentTypeOptions: "nosniff",
@@ -15,8 +17,9 @@ enum PlainText {
         headers.append(contentsOf: extra)
         // An error may change with the configuration or the load: no cache keeps it.
         if status.code >= 400 && headers[.cacheControl] == nil { headers[.cacheControl] = "no-store" }
-        return Response(status: status, headers: headers,
-                        body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
+        return Response(
+            status: status, headers: headers,
+            body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
     }
 }
 

@@ -48,7 +48,8 @@ struct PublicFolder: Sendable {
     /// not exist, leaves the root, passes through a dot-name or is neither file nor folder.
     private func resolve(_ segments: [String]) -> Kind? {
         guard let base = Self.realPath(root),
-              let resolved = Self.realPath(([base] + segments).joined(separator: "/")) else { return nil }
+            let resolved = Self.realPath(([base] + segments).joined(separator: "/"))
+        else { return nil }
         let prefix = base.hasSuffix("/") ? base : base + "/"
         guard resolved == base || resolved.hasPrefix(prefix) else { return nil }
         guard !resolved.dropFirst(prefix.count).split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
@@ -111,7 +112,8 @@ struct PublicFile: Equatable {
         self.bytes = bytes
         self.modified = modified
         contentType = Self.mediaType(forFileName: name)
-        eTag = "\"" + SHA256.hash(data: bytes).prefix(16).map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined() + "\""
+        eTag =
+            "\"" + SHA256.hash(data: bytes).prefix(16).map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined() + "\""
     }
 
     /// By extension, case-insensitively; anything unknown is opaque bytes (with

@@ -26,8 +26,10 @@ public struct RenderBackend: Sendable {
     ///   - titles: the titles the images show.
     ///   - renderer: the renderer behind `render`, if any.
     ///   - render: draws and encodes one button.
-    public init(fingerprint: String, titles: TitleTable = .standard, renderer: ButtonRenderer? = nil,
-                render: @escaping @Sendable (ButtonSpec, OutputFormat) throws -> [UInt8]) {
+    public init(
+        fingerprint: String, titles: TitleTable = .standard, renderer: ButtonRenderer? = nil,
+        render: @escaping @Sendable (ButtonSpec, OutputFormat) throws -> [UInt8]
+    ) {
         self.fingerprint = fingerprint
         self.titles = titles
         self.renderer = renderer
@@ -36,8 +38,9 @@ public struct RenderBackend: Sendable {
 
     /// Backend over a renderer; reads every font file once to fingerprint it.
     public init(renderer: ButtonRenderer) throws {
-        let fingerprint = try Self.fingerprint(libraries: ButtonRenderer.libraryVersions, fonts: renderer.fonts.files,
-                                               titles: renderer.titles)
+        let fingerprint = try Self.fingerprint(
+            libraries: ButtonRenderer.libraryVersions, fonts: renderer.fonts.files,
+            titles: renderer.titles)
         self.init(fingerprint: fingerprint, titles: renderer.titles, renderer: renderer) { spec, format in
             try renderer.render(spec, format: format)
         }

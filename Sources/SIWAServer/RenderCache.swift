@@ -146,20 +146,24 @@ final class RenderCache: Sendable {
                 return (bytes, DispatchTime.now().uptimeNanoseconds - started)
             }
             metrics.recordRender(key.format, nanoseconds: Int64(elapsed))
-            logger.debug("Rendered", metadata: [
-                "siwa.target": "\(key.spec.canonicalTarget)", "siwa.format": "\(key.format.rawValue)",
-                "siwa.bytes": "\(bytes.count)", "siwa.ms": "\(Double(elapsed) / 1e6)",
-            ])
+            logger.debug(
+                "Rendered",
+                metadata: [
+                    "siwa.target": "\(key.spec.canonicalTarget)", "siwa.format": "\(key.format.rawValue)",
+                    "siwa.bytes": "\(bytes.count)", "siwa.ms": "\(Double(elapsed) / 1e6)",
+                ])
             result = .success(ImageAnswer(body: ByteBuffer(bytes: bytes), eTag: backend.eTag(for: key), format: key.format))
         } catch is RenderQueue.Full {
             metrics.rejected.increment()
             result = .failure(RenderQueue.Full())
         } catch {
             metrics.failures.increment()
-            logger.error("Render failed", metadata: [
-                "siwa.target": "\(key.spec.canonicalTarget)", "siwa.format": "\(key.format.rawValue)",
-                "error": "\(error)",
-            ])
+            logger.error(
+                "Render failed",
+                metadata: [
+                    "siwa.target": "\(key.spec.canonicalTarget)", "siwa.format": "\(key.format.rawValue)",
+                    "error": "\(error)",
+                ])
             result = .failure(error)
         }
         state.withLock { state in

@@ -50,8 +50,8 @@ struct RequestPath: Equatable {
             segment.utf8.map { byte -> String in
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                     UInt8(ascii: "_"), UInt8(ascii: "~"):
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                    UInt8(ascii: "_"), UInt8(ascii: "~"):
                     String(UnicodeScalar(byte))
                 default:
                     "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
@@ -71,8 +71,10 @@ private extension String {
 /// Refuses, before routing, a path `RequestPath` refuses: 400 with the reason, on every
 /// route (the image and snippet routes need none of these either).
 struct RequestPathMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context,
-                next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         let path = request.uri.path
         if !Self.isPlain(path) {
             do {
@@ -90,7 +92,8 @@ struct RequestPathMiddleware<Context: RequestContext>: RouterMiddleware {
         var previous: UInt8 = 0
         for byte in path.utf8 {
             guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "%"),
-                  !(previous == UInt8(ascii: "/") && byte == UInt8(ascii: ".")) else { return false }
+                !(previous == UInt8(ascii: "/") && byte == UInt8(ascii: "."))
+            else { return false }
             previous = byte
         }
         return true

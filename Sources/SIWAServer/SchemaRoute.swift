@@ -9,8 +9,10 @@ import SIWAGenerator
 /// URI's details) it leaves to the snippet endpoint's answer.
 enum SchemaRoute {
     /// - Parameter cacheVersion: the `v=` token the editor writes into its image URLs.
-    static func register<Context: RequestContext>(on routes: RouteCollection<Context>, titles: TitleTable,
-                                                  cacheVersion: String? = nil) {
+    static func register<Context: RequestContext>(
+        on routes: RouteCollection<Context>, titles: TitleTable,
+        cacheVersion: String? = nil
+    ) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var schema = ButtonSchema(titles: titles, webFlow: WebFlowSettings.schemaFields)

@@ -9,8 +9,10 @@ import Hummingbird
 /// - `Cross-Origin-Resource-Policy: cross-origin`: the buttons are made to be embedded by
 ///   other sites, including pages that require CORP (`Cross-Origin-Embedder-Policy`).
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context,
-                next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         var response = try await next(request, context)
         for field in SecurityHeaders.all where response.headers[field.name] == nil {
             response.headers.append(field)
@@ -21,8 +23,10 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
 
 enum SecurityHeaders {
     static var all: HTTPFields {
-        [.referrerPolicy: "no-referrer", .crossOriginOpenerPolicy: "same-origin-allow-popups",
-         .crossOriginResourcePolicy: "cross-origin"]
+        [
+            .referrerPolicy: "no-referrer", .crossOriginOpenerPolicy: "same-origin-allow-popups",
+            .crossOriginResourcePolicy: "cross-origin",
+        ]
     }
 
     /// What an SVG opened as a document may do: show itself, with its inline styles, and

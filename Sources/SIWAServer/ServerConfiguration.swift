@@ -39,11 +39,13 @@ public struct ServerConfiguration: Sendable {
     public var urls: ImageURLPolicy = .standard
 
     /// The defaults are `serve`'s.
-    public init(host: String = "127.0.0.1", port: Int = 8080, cacheMB: Int = 64, workers: Int = 0,
-                queueDepth: Int = 64, publicDirectory: String = "public", templatesDirectory: String? = nil,
-                maxURILength: Int = 2048, idleTimeoutSeconds: Int = 30, writeTimeoutSeconds: Int = 30,
-                outputBudgetMB: Int = 32, stallSeconds: Int = 20, drainSeconds: Int = 0,
-                maxConnections: Int = ServerConfiguration.defaultMaxConnections, export: ExportLimits = ExportLimits()) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, cacheMB: Int = 64, workers: Int = 0,
+        queueDepth: Int = 64, publicDirectory: String = "public", templatesDirectory: String? = nil,
+        maxURILength: Int = 2048, idleTimeoutSeconds: Int = 30, writeTimeoutSeconds: Int = 30,
+        outputBudgetMB: Int = 32, stallSeconds: Int = 20, drainSeconds: Int = 0,
+        maxConnections: Int = ServerConfiguration.defaultMaxConnections, export: ExportLimits = ExportLimits()
+    ) {
         self.host = host
         self.port = port
         self.cacheMB = cacheMB

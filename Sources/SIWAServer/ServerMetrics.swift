@@ -29,8 +29,9 @@ struct CacheMetrics: Sendable {
     init() {
         var durations: [OutputFormat: Metrics.Timer] = [:]
         for format in OutputFormat.allCases {
-            durations[format] = Metrics.Timer(label: ServiceMetricLabels.renderDuration,
-                                              dimensions: [("format", format.rawValue)])
+            durations[format] = Metrics.Timer(
+                label: ServiceMetricLabels.renderDuration,
+                dimensions: [("format", format.rawValue)])
         }
         self.durations = durations
     }

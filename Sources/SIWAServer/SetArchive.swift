@@ -24,8 +24,10 @@ enum SetArchive {
     /// file (a client gone stops the work). `created` is called once the file exists
     /// (to open it for reading), `committed` after each entry with the length of the
     /// final prefix.
-    static func write(folder: URL, to archive: URL, maxBytes: Int, checkpoint: () throws -> Void = {},
-                      created: (URL) throws -> Void = { _ in }, committed: (Int) -> Void = { _ in }) throws {
+    static func write(
+        folder: URL, to archive: URL, maxBytes: Int, checkpoint: () throws -> Void = {},
+        created: (URL) throws -> Void = { _ in }, committed: (Int) -> Void = { _ in }
+    ) throws {
         let paths = try files(below: folder)
         // Closed (and flushed) when it goes out of scope, before the caller reads the file.
         let zip = try Archive(url: archive, accessMode: .create)
@@ -33,8 +35,10 @@ enum SetArchive {
         for path in paths {
             try checkpoint()
             let data = try Data(contentsOf: folder.appendingPathComponent(path))
-            try zip.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), modificationDate: entryDate,
-                             permissions: 0o644, compressionMethod: .deflate) { position, size in
+            try zip.addEntry(
+                with: path, type: .file, uncompressedSize: Int64(data.count), modificationDate: entryDate,
+                permissions: 0o644, compressionMethod: .deflate
+            ) { position, size in
                 data.subdata(in: Int(position)..<Int(position) + size)
             }
             // addEntry flushes the file: its size is the archive so far, central directory included.

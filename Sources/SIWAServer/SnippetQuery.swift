@@ -61,8 +61,9 @@ struct SnippetQuery: Equatable {
         }
         let settings: WebFlowSettings
         do {
-            settings = try WebFlowSettings(clientId: clientId, redirectURI: redirectURI,
-                                           scope: web[.scope] ?? WebFlowOptions.defaultScope, usePopup: usePopup)
+            settings = try WebFlowSettings(
+                clientId: clientId, redirectURI: redirectURI,
+                scope: web[.scope] ?? WebFlowOptions.defaultScope, usePopup: usePopup)
         } catch {
             throw .invalidValue(name: error.field, reason: error.message)
         }

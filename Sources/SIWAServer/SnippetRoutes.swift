@@ -43,8 +43,10 @@ public struct SnippetRoutes<Context: RequestContext>: Sendable {
     ///   - urls: the policy the image routes were given, so that the snippets'
     ///     and the editor's image URLs carry its current `v=` token.
     ///   - context: the host app's request context type.
-    public init(logger: Logger, override: URL? = nil, titles: TitleTable, urls: ImageURLPolicy = .standard,
-                context: Context.Type = Context.self) {
+    public init(
+        logger: Logger, override: URL? = nil, titles: TitleTable, urls: ImageURLPolicy = .standard,
+        context: Context.Type = Context.self
+    ) {
         self.titles = titles
         self.urls = urls
         templates = Result { () throws(TemplateSet.LoadError) in try TemplateSet.load(override: override) }
@@ -87,8 +89,9 @@ public struct SnippetRoutes<Context: RequestContext>: Sendable {
 
     /// 404 naming the request's whole path (with any mount path) and the snippet endpoints.
     private func unknownEndpoint(_ request: Request) -> Response {
-        JSONAnswer.error(.unknownEndpoint(request.uri.path, endpoints: Endpoint.allCases.map { SnippetEndpoint.prefix + $0.path }),
-                         for: request)
+        JSONAnswer.error(
+            .unknownEndpoint(request.uri.path, endpoints: Endpoint.allCases.map { SnippetEndpoint.prefix + $0.path }),
+            for: request)
     }
 
     func respond(to request: Request, endpoint: Endpoint) -> Response {
@@ -104,10 +107,12 @@ public struct SnippetRoutes<Context: RequestContext>: Sendable {
         case .failure(let error):
             return JSONAnswer.error(.internalServerError, "Snippet templates not loaded: \(error)", for: request)
         }
-        let snippets = renderer.render(button: query.button, web: query.web,
-                                       images: .endpoint(base: query.baseURL, version: urls.currentVersion), pageLocale: query.pageLocale)
-        let body = Body(snippetHTML: snippets.snippetHTML, initJS: snippets.initJS, noJSHTML: snippets.noJSHTML,
-                        imgHTML: snippets.imgHTML, signInJS: snippets.signInJS)
+        let snippets = renderer.render(
+            button: query.button, web: query.web,
+            images: .endpoint(base: query.baseURL, version: urls.currentVersion), pageLocale: query.pageLocale)
+        let body = Body(
+            snippetHTML: snippets.snippetHTML, initJS: snippets.initJS, noJSHTML: snippets.noJSHTML,
+            imgHTML: snippets.imgHTML, signInJS: snippets.signInJS)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding three strings cannot fail.

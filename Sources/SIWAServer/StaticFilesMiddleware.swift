@@ -27,8 +27,10 @@ public struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// Answers a `GET` or `HEAD` that no route matched from the folder; anything else passes through.
-    public func handle(_ request: Request, context: Context,
-                next: (Request, Context) async throws -> Response) async throws -> Response {
+    public func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
@@ -80,13 +82,16 @@ struct StaticFiles: Sendable {
         case .file(let file):
             return try respond(with: file, to: request)
         case .redirect(let location):
-            return PlainText.response(.movedPermanently, "Moved to \(location)", for: request,
-                                      headers: [.location: mountPath + location])
+            return PlainText.response(
+                .movedPermanently, "Moved to \(location)", for: request,
+                headers: [.location: mountPath + location])
         case .notFound:
             throw PlainTextError(status: .notFound, message: "No such file: \(RequestError.shown(request.uri.path, limit: 200))")
         case .tooLarge:
-            throw PlainTextError(status: .forbidden, message: "Not served: \(RequestError.shown(request.uri.path, limit: 200)) "
-                                 + "is larger than \(PublicFolder.maxFileSize >> 20) MiB.")
+            throw PlainTextError(
+                status: .forbidden,
+                message: "Not served: \(RequestError.shown(request.uri.path, limit: 200)) "
+                    + "is larger than \(PublicFolder.maxFileSize >> 20) MiB.")
         }
     }
 
@@ -109,19 +114,22 @@ struct StaticFiles: Sendable {
         var bytes = file.bytes[...]
         // Ranges are defined for GET only (RFC 9110 §14.2); HEAD describes the whole file.
         if request.method == .get, let header = request.headers[.range], rangeApplies(to: file, request),
-           let range = ByteRange.parse(header) {
+            let range = ByteRange.parse(header)
+        {
             guard let wanted = range.resolve(size: file.bytes.count) else {
-                throw PlainTextError(status: .rangeNotSatisfiable,
-                                     message: "Range not satisfiable: the file has \(file.bytes.count) bytes.",
-                                     headers: [.contentRange: "bytes */\(file.bytes.count)"])
+                throw PlainTextError(
+                    status: .rangeNotSatisfiable,
+                    message: "Range not satisfiable: the file has \(file.bytes.count) bytes.",
+                    headers: [.contentRange: "bytes */\(file.bytes.count)"])
             }
             status = .partialContent
             headers[.contentRange] = "bytes \(wanted.lowerBound)-\(wanted.upperBound)/\(file.bytes.count)"
             bytes = file.bytes[wanted]
         }
         headers[.contentLength] = String(bytes.count)
-        return Response(status: status, headers: headers,
-                        body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Response(
+            status: status, headers: headers,
+            body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// `If-None-Match` (any of a list, weakly compared, or `*`), else `If-Modified-Since`.

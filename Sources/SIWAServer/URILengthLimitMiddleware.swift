@@ -6,11 +6,14 @@ import Hummingbird
 struct URILengthLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     let maxLength: Int
 
-    func handle(_ request: Request, context: Context,
-                next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         guard request.uri.string.utf8.count <= maxLength else {
-            return PlainText.response(.uriTooLong, "The request target is longer than \(maxLength) bytes.",
-                                      for: request)
+            return PlainText.response(
+                .uriTooLong, "The request target is longer than \(maxLength) bytes.",
+                for: request)
         }
         return try await next(request, context)
     }

@@ -24,7 +24,8 @@ extension CLIError {
         guard ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else { return error }
         let path = fixedPath ?? ns.userInfo["NSFilePath"] as? String ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path ?? fallbackPath
         let posix = ns.domain == NSPOSIXErrorDomain ? ns : (ns.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
-        let reason = posix.flatMap { $0.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32($0.code))) : nil }
+        let reason =
+            posix.flatMap { $0.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32($0.code))) : nil }
             ?? ns.localizedDescription
         return CLIError("Cannot write '\(path)': \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason).")
     }

@@ -12,8 +12,10 @@ struct FontOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Folder of the pinned fonts (default: the project's Fonts/).", valueName: "dir"))
     var fontsDir: String?
 
-    @Option(help: ArgumentHelp("YAML file of titles replacing the built-in ones: locale -> type -> title "
-        + "(e.g. 'de_DE: {sign-in: Mit Apple anmelden}').", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "YAML file of titles replacing the built-in ones: locale -> type -> title "
+                + "(e.g. 'de_DE: {sign-in: Mit Apple anmelden}').", valueName: "file"))
     var labels: String?
 
     /// A wrong path is a usage error (status 64), found before any work: a folder given
@@ -44,9 +46,11 @@ struct FontOptions: ParsableArguments {
     private func fontRenderer(families: [String]?) throws -> ButtonRenderer {
         do {
             if font == nil && fontsDir == nil && families == nil { return try ButtonRenderer.shared() }
-            return ButtonRenderer(fonts: try FontLibrary(directory: fontsDir.map { URL(fileURLWithPath: $0) },
-                                                         userFont: font.map { URL(fileURLWithPath: $0) },
-                                                         families: families))
+            return ButtonRenderer(
+                fonts: try FontLibrary(
+                    directory: fontsDir.map { URL(fileURLWithPath: $0) },
+                    userFont: font.map { URL(fileURLWithPath: $0) },
+                    families: families))
         } catch let error as FontLibrary.LoadError {
             // A file that is not a font, a folder without fonts: the option is wrong.
             throw ValidationError(Self.commandLineMessage(error))
@@ -77,8 +81,9 @@ struct FontOptions: ParsableArguments {
         for problem in corrected.glyphProblems() {
             let at = file.location(of: problem.locale, problem.type) ?? path
             if problem.isError {
-                throw ValidationError("\(at): \(problem): it would be drawn as a box; give --font with a font that has "
-                    + (problem.characters.count == 1 ? "it." : "them."))
+                throw ValidationError(
+                    "\(at): \(problem): it would be drawn as a box; give --font with a font that has "
+                        + (problem.characters.count == 1 ? "it." : "them."))
             }
             FileHandle.standardError.write(Data("Warning: \(at): \(problem).\n".utf8))
         }

@@ -10,24 +10,28 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check a button against Apple's rules (HIG): a request, or an image of a custom button.",
         discussion: """
-        A request is checked as the service would draw it; an image (PNG, WebP or SVG) is measured: size, colours, logo and title ink boxes, title size, margins.
-        Exit status: 0 without errors (warnings alone: 0, or 1 with --strict), 1 with errors or an unreadable image, 64 for usage mistakes.
+            A request is checked as the service would draw it; an image (PNG, WebP or SVG) is measured: size, colours, logo and title ink boxes, title size, margins.
+            Exit status: 0 without errors (warnings alone: 0, or 1 with --strict), 1 with errors or an unreadable image, 64 for usage mistakes.
 
-        Examples:
-          siwa-buttons lint '/appleid/button?width=130&height=30'
-          siwa-buttons lint '/appleid/button?color=black' --background '#ffffff,#1c1c1e' --beside 200x44
-          siwa-buttons lint my-button@2x.png --scale 2 --annotate findings.png
-        """
+            Examples:
+              siwa-buttons lint '/appleid/button?width=130&height=30'
+              siwa-buttons lint '/appleid/button?color=black' --background '#ffffff,#1c1c1e' --beside 200x44
+              siwa-buttons lint my-button@2x.png --scale 2 --annotate findings.png
+            """
     )
 
-    @Argument(help: ArgumentHelp("An endpoint path and query ('/appleid/button?...'), or a PNG, WebP or SVG file.", valueName: "request|image"))
+    @Argument(
+        help: ArgumentHelp("An endpoint path and query ('/appleid/button?...'), or a PNG, WebP or SVG file.", valueName: "request|image"))
     var subject: String?
 
-    @Option(help: ArgumentHelp("Page colour in light appearance and, after a comma, in dark appearance: #RRGGBB, #RGB, black or white.",
-                               valueName: "color[,dark]"))
+    @Option(
+        help: ArgumentHelp(
+            "Page colour in light appearance and, after a comma, in dark appearance: #RRGGBB, #RGB, black or white.",
+            valueName: "color[,dark]"))
     var background: String?
 
-    @Option(help: ArgumentHelp("Sizes in points of the other sign-in buttons on the same screen: 200x44,200x44.", valueName: "WxH[,WxH...]"))
+    @Option(
+        help: ArgumentHelp("Sizes in points of the other sign-in buttons on the same screen: 200x44,200x44.", valueName: "WxH[,WxH...]"))
     var beside: String?
 
     @Option(help: ArgumentHelp("Clear space around the button on the page, in points.", valueName: "pt"))
@@ -39,8 +43,10 @@ struct LintCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the image with the failing measurements drawn on it (PNG; images only).", valueName: "out.png"))
     var annotate: String?
 
-    @Option(help: ArgumentHelp("Give up on an image that takes longer than this to read (an SVG's text or filters can take minutes in librsvg).",
-                               valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Give up on an image that takes longer than this to read (an SVG's text or filters can take minutes in librsvg).",
+            valueName: "seconds"))
     var timeLimit = 20
 
     @Flag(help: "Print the findings as JSON.")
@@ -55,7 +61,9 @@ struct LintCommand: ParsableCommand {
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
-        if let scale, !(scale > 0 && scale <= 16) { throw CLIError.usage("--scale: give the pixels per point, more than 0 and at most 16.") }
+        if let scale, !(scale > 0 && scale <= 16) {
+            throw CLIError.usage("--scale: give the pixels per point, more than 0 and at most 16.")
+        }
         if isRequest {
             if scale != nil { throw CLIError.usage("--scale is for images: a request sets scale= in its query.") }
             if annotate != nil { throw CLIError.usage("--annotate is for images: render the request and lint the PNG.") }
@@ -70,7 +78,8 @@ struct LintCommand: ParsableCommand {
     static func scale(inFileName path: String) -> Double? {
         let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         guard let at = stem.lastIndex(of: "@"), stem.hasSuffix("x"),
-              let n = Int(stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]), (1...16).contains(n) else { return nil }
+            let n = Int(stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]), (1...16).contains(n)
+        else { return nil }
         return Double(n)
     }
 
@@ -102,14 +111,17 @@ struct LintCommand: ParsableCommand {
             } catch {
                 throw CLIError.usage(error.description)
             }
-            report = LintReport(subject: spec.canonicalTarget,
-                                findings: RequestLinter(renderer: try fonts.renderer()).findings(spec, context: context),
-                                context: context)
+            report = LintReport(
+                subject: spec.canonicalTarget,
+                findings: RequestLinter(renderer: try fonts.renderer()).findings(spec, context: context),
+                context: context)
         } else {
             let result: ImageLinter.Result
             // librsvg cannot be interrupted: past the limit the process ends with one line.
-            TimeLimit.start(seconds: timeLimit, message: "Error: '\(subject)' took longer than \(timeLimit) s to read; "
-                            + "not linted (see --time-limit).")
+            TimeLimit.start(
+                seconds: timeLimit,
+                message: "Error: '\(subject)' took longer than \(timeLimit) s to read; "
+                    + "not linted (see --time-limit).")
             do {
                 result = try ImageLinter.lint(path: subject, scale: scale ?? Self.scale(inFileName: subject) ?? 1, context: context)
             } catch {

@@ -10,9 +10,9 @@ struct SchemaCommand: ParsableCommand {
         commandName: "schema",
         abstract: "Print the button schema: parameters, endpoints, locales and titles, styles, formats, web-flow fields.",
         discussion: """
-        JSON by default (the same as GET /api/schema); --markdown prints the parameter
-        table of docs/reference.md.
-        """
+            JSON by default (the same as GET /api/schema); --markdown prints the parameter
+            table of docs/reference.md.
+            """
     )
 
     @Flag(help: "The parameter table as Markdown instead of the whole schema as JSON.")

@@ -10,16 +10,16 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve button images at Apple's image URLs.",
         discussion: """
-        Endpoints: /appleid/button, /appleid/button/left, /appleid/button/logo
-        (Apple's parameters, plus format=png|webp|svg|pdf|vectordrawable), the editor's /api/snippet/... and
-        /api/export.zip (a generated set as a ZIP),
-        /healthz, /readyz, /metrics, and the files of --public at /. SIGINT/SIGTERM stop it after answering requests in flight.
+            Endpoints: /appleid/button, /appleid/button/left, /appleid/button/logo
+            (Apple's parameters, plus format=png|webp|svg|pdf|vectordrawable), the editor's /api/snippet/... and
+            /api/export.zip (a generated set as a ZIP),
+            /healthz, /readyz, /metrics, and the files of --public at /. SIGINT/SIGTERM stop it after answering requests in flight.
 
-        Examples:
-          siwa-buttons serve --port 8080
-          curl -o b.png 'http://localhost:8080/appleid/button?color=white&width=200'
-          curl -o l.svg 'http://localhost:8080/appleid/button/logo?size=44&format=svg'
-        """
+            Examples:
+              siwa-buttons serve --port 8080
+              curl -o b.png 'http://localhost:8080/appleid/button?color=white&width=200'
+              curl -o l.svg 'http://localhost:8080/appleid/button/logo?size=44&format=svg'
+            """
     )
 
     @Option(help: "Address to listen on (0.0.0.0 for every interface).")
@@ -37,29 +37,41 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Renders that may wait for a worker; beyond that requests get 503 + Retry-After.")
     var queueDepth = 64
 
-    @Option(help: ArgumentHelp("Close a connection idle, or still sending its request head, for this long.",
-                               valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Close a connection idle, or still sending its request head, for this long.",
+            valueName: "seconds"))
     var idleTimeout = 30
 
-    @Option(help: ArgumentHelp("Close a connection whose answer has waited this long with none of it read by the client.",
-                               valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Close a connection whose answer has waited this long with none of it read by the client.",
+            valueName: "seconds"))
     var writeTimeout = 30
 
-    @Option(name: .customLong("output-budget-mb"), help: ArgumentHelp(
-        "Bound of the answers written and not yet read, over all connections; past it clients that are behind are disconnected.",
-        valueName: "MiB"))
+    @Option(
+        name: .customLong("output-budget-mb"),
+        help: ArgumentHelp(
+            "Bound of the answers written and not yet read, over all connections; past it clients that are behind are disconnected.",
+            valueName: "MiB"))
     var outputBudgetMB = 32
 
-    @Option(help: ArgumentHelp("/healthz and /readyz fail when renders wait this long with none finishing (stuck render threads).",
-                               valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "/healthz and /readyz fail when renders wait this long with none finishing (stuck render threads).",
+            valueName: "seconds"))
     var stallTimeout = 20
 
-    @Option(help: ArgumentHelp("After SIGTERM, /readyz fails for this long while requests are still served, then the listener closes.",
-                               valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "After SIGTERM, /readyz fails for this long while requests are still served, then the listener closes.",
+            valueName: "seconds"))
     var drainSeconds = 0
 
-    @Option(help: ArgumentHelp("Open connections beyond which new ones get 503 and are closed (default: ulimit -n less 64, at most 4096).",
-                               valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Open connections beyond which new ones get 503 and are closed (default: ulimit -n less 64, at most 4096).",
+            valueName: "n"))
     var maxConnections: Int?
 
     @Option(help: ArgumentHelp("Files one /api/export.zip may hold; a larger set gets 400.", valueName: "n"))
@@ -68,24 +80,33 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Bytes one /api/export.zip archive may hold; a larger one gets 400.", valueName: "n"))
     var exportMaxBytes = ExportLimits.defaultMaxBytes
 
-    @Option(help: ArgumentHelp("Exports made at once; more wait in line (up to 32, for 30 s), then get 503 with Retry-After.",
-                               valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Exports made at once; more wait in line (up to 32, for 30 s), then get 503 with Retry-After.",
+            valueName: "n"))
     var exports = ExportLimits.defaultConcurrent
 
-    @Option(name: .customLong("public"), help: ArgumentHelp(
-        "Folder of static files served at / (default: $SIWA_PUBLIC_DIR, else public/ next to the executable, in ../share/siwa-buttons/ or in the source tree).",
-        valueName: "dir"))
+    @Option(
+        name: .customLong("public"),
+        help: ArgumentHelp(
+            "Folder of static files served at / (default: $SIWA_PUBLIC_DIR, else public/ next to the executable, in ../share/siwa-buttons/ or in the source tree).",
+            valueName: "dir"))
     var publicDirectory: String?
 
-    @Option(help: ArgumentHelp("Folder of templates replacing the built-in ones for the editor's snippets, file by file.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp("Folder of templates replacing the built-in ones for the editor's snippets, file by file.", valueName: "dir"))
     var templates: String?
 
-    @Option(help: ArgumentHelp("redirect: another spelling of an image URL (parameter order, defaults spelled out) gets a cacheable 301 to the canonical URL; off: every spelling is served.",
-                               valueName: "redirect|off"))
+    @Option(
+        help: ArgumentHelp(
+            "redirect: another spelling of an image URL (parameter order, defaults spelled out) gets a cacheable 301 to the canonical URL; off: every spelling is served.",
+            valueName: "redirect|off"))
     var canonical = ImageURLPolicy.Canonical.redirect.rawValue
 
-    @Option(help: ArgumentHelp("The v= tokens image URLs may carry, the first written into the editor's and snippets' URLs; off: v= is refused (404).",
-                               valueName: "TOKEN[,TOKEN]|off"))
+    @Option(
+        help: ArgumentHelp(
+            "The v= tokens image URLs may carry, the first written into the editor's and snippets' URLs; off: v= is refused (404).",
+            valueName: "TOKEN[,TOKEN]|off"))
     var cacheVersion = "off"
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
@@ -109,7 +130,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--max-connections must be from 1 to 1000000.")
         }
         guard (1...1_000_000).contains(exportMaxFiles) else { throw ValidationError("--export-max-files must be from 1 to 1000000.") }
-        guard (1...(1 << 40)).contains(exportMaxBytes) else { throw ValidationError("--export-max-bytes must be from 1 to 1099511627776 (1 TiB).") }
+        guard (1...(1 << 40)).contains(exportMaxBytes) else {
+            throw ValidationError("--export-max-bytes must be from 1 to 1099511627776 (1 TiB).")
+        }
         guard (1...64).contains(exports) else { throw ValidationError("--exports must be from 1 to 64.") }
         if let publicDirectory, !FileManager.default.fileExists(atPath: publicDirectory) {
             throw ValidationError("--public: no folder '\(publicDirectory)'.")
@@ -141,7 +164,8 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "siwa-buttons")
         logger.logLevel = level
         let backend = try RenderBackend(renderer: fonts.renderer())
-        let publicFolder = publicDirectory
+        let publicFolder =
+            publicDirectory
             ?? ResourceDirectory.find("public", environmentVariable: "SIWA_PUBLIC_DIR").path
         var configuration = ServerConfiguration(
             host: host, port: port, cacheMB: cacheMB, workers: workers ?? 0, queueDepth: queueDepth,
@@ -155,7 +179,8 @@ struct ServeCommand: AsyncParsableCommand {
         if !FileManager.default.fileExists(atPath: publicFolder) {
             logger.warning("No folder '\(publicFolder)': nothing is served at /.")
         }
-        try await runServer(configuration: configuration, backend: backend, logger: logger,
-                            metrics: PrometheusMetrics.bootstrap())
+        try await runServer(
+            configuration: configuration, backend: backend, logger: logger,
+            metrics: PrometheusMetrics.bootstrap())
     }
 }

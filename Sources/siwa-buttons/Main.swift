@@ -56,7 +56,8 @@ enum Main {
         // A source build made by `swift build --product siwa-buttons` (or `swift run`) alone.
         let hint = code == ENOENT ? " (build it: swift build --product siwa-buttons-full)" : ""
         // Descriptor 2 may be the one just closed again; then there is no one to tell.
-        StandardError.write("Error: cannot run '\(full)', which runs every command but a plain `render`: \(String(cString: strerror(code)))\(hint).\n")
+        StandardError.write(
+            "Error: cannot run '\(full)', which runs every command but a plain `render`: \(String(cString: strerror(code)))\(hint).\n")
         exit(1)
     }
 }

@@ -6,8 +6,9 @@ import Testing
 /// matching its manifest, and no staging folder; SIGKILL leaves a staging folder that
 /// the next run removes. The signal is sent once the run has staged 200 files.
 @Suite(.serialized) struct GenerateSignalTests {
-    @Test("SIGINT and SIGTERM: status 128+n, one line, the previous set as it was, no staging folder",
-          arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")])
+    @Test(
+        "SIGINT and SIGTERM: status 128+n, one line, the previous set as it was, no staging folder",
+        arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")])
     func interrupted(signal: Int32, name: String) throws {
         let tmp = try TemporaryFolder()
         let (set, before) = try Self.previousSet(in: tmp)
@@ -74,8 +75,9 @@ import Testing
         kill(process.processIdentifier, running ? signal : SIGKILL)
         process.waitUntilExit()
         try #require(running && staged >= 200, "the run ended or staged only \(staged) files before the signal")
-        return Executable.Result(status: process.terminationStatus, reason: process.terminationReason, stdout: Data(),
-                                 stderr: String(decoding: (try? Data(contentsOf: errFile)) ?? Data(), as: UTF8.self))
+        return Executable.Result(
+            status: process.terminationStatus, reason: process.terminationReason, stdout: Data(),
+            stderr: String(decoding: (try? Data(contentsOf: errFile)) ?? Data(), as: UTF8.self))
     }
 
     /// Files in the staging folders beside `set`.
@@ -83,7 +85,9 @@ import Testing
         stagingFolders(of: set).filter { $0.hasPrefix(".\(set.lastPathComponent).siwa-new-") }.reduce(0) { count, name in
             let folder = set.deletingLastPathComponent().appendingPathComponent(name)
             let all = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])?.allObjects ?? []
-            return count + all.compactMap { $0 as? URL }.filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }.count
+            return count
+                + all.compactMap { $0 as? URL }.filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+                .count
         }
     }
 }

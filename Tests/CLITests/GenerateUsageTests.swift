@@ -5,8 +5,10 @@ import Testing
 /// `generate`'s usage errors (status 64, one line) are found before anything is written.
 @Suite struct GenerateUsageTests {
     /// `generate arguments...` run in `tmp`: status 64, one line of output holding `message`.
-    static func expectUsage(_ message: String, _ arguments: [String], in tmp: TemporaryFolder,
-                            sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectUsage(
+        _ message: String, _ arguments: [String], in tmp: TemporaryFolder,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let result = try Executable.siwa(["generate"] + arguments, in: tmp.url)
         #expect(result.status == 64, "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stdout.isEmpty && result.stderrLines.count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
@@ -24,9 +26,10 @@ import Testing
     func hugeRequest() throws {
         let tmp = try TemporaryFolder()
         let sizes = stride(from: 130, through: 375, by: 5).flatMap { w in [30, 44, 64].map { "\(w)x\($0)" } }.joined(separator: ",")
-        try Self.expectUsage("This configuration writes 799311 files, more than 20000: pass --max-files 799311 to allow it.",
-                             ["--out", "huge", "--locales", "all", "--sizes", sizes, "--scales", "1,2,3,4,5,6", "--formats", "png,svg,pdf"],
-                             in: tmp)
+        try Self.expectUsage(
+            "This configuration writes 799311 files, more than 20000: pass --max-files 799311 to allow it.",
+            ["--out", "huge", "--locales", "all", "--sizes", sizes, "--scales", "1,2,3,4,5,6", "--formats", "png,svg,pdf"],
+            in: tmp)
         #expect(entries(tmp.url).isEmpty)
     }
 

@@ -24,8 +24,10 @@ import Testing
 
     @Test("--json with a page, other buttons and a margin: the findings and Apple's recommendation")
     func context() throws {
-        let result = try Executable.siwa(["lint", "/appleid/button", "--background", "#ffffff,#000000",
-                                          "--beside", "200x44", "--margin", "1", "--json"])
+        let result = try Executable.siwa([
+            "lint", "/appleid/button", "--background", "#ffffff,#000000",
+            "--beside", "200x44", "--margin", "1", "--json",
+        ])
         #expect(result.status == 1)
         let report = try Self.json(result)
         let ids = (report["findings"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
@@ -74,8 +76,10 @@ import Testing
     @Test("generate: findings per file in the manifest, badges in the gallery, one note")
     func generate() throws {
         let tmp = try TemporaryFolder()
-        let result = try Executable.siwa(["generate", "--out", tmp("set").path, "--modes", "center", "--types", "sign-in",
-                                          "--styles", "black", "--sizes", "130x30,250x44", "--scales", "1", "--formats", "png"])
+        let result = try Executable.siwa([
+            "generate", "--out", tmp("set").path, "--modes", "center", "--types", "sign-in",
+            "--styles", "black", "--sizes", "130x30,250x44", "--scales", "1", "--formats", "png",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.output.contains("Note: 1 image breaks Apple's rules (min-width)"), "\(result.output)")
         let manifest = try #require(try JSONSerialization.jsonObject(with: Data(tmp.bytes("set/manifest.json"))) as? [String: Any])
@@ -83,18 +87,23 @@ import Testing
         for file in manifest["files"] as? [[String: Any]] ?? [] {
             findings[file["path"] as? String ?? ""] = (file["findings"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
         }
-        #expect(findings == ["center/sign-in/black/en_US/button-130x30@1x.png": ["min-width"],
-                             "center/sign-in/black/en_US/button-250x44@1x.png": []])
+        #expect(
+            findings == [
+                "center/sign-in/black/en_US/button-130x30@1x.png": ["min-width"],
+                "center/sign-in/black/en_US/button-250x44@1x.png": [],
+            ])
         #expect(String(decoding: tmp.bytes("set/index.html"), as: UTF8.self).contains(#"badge-error">error · min-width"#))
     }
 
-    @Test("Usage mistakes: status 64 and one line", arguments: [
-        (["/appleid/button", "--background", "pink"], "Error: --background: 'pink' is not a colour"),
-        (["/appleid/button", "--beside", "200by44"], "Error: --beside: '200by44' is not a size"),
-        (["/appleid/button", "--scale", "2"], "--scale is for images"),
-        ([], "Error: give a request ('/appleid/button?...') or a PNG, WebP or SVG file."),
-        (["/appleid/button?width=20"], "Invalid value '20' for parameter 'width'"),
-    ] as [([String], String)])
+    @Test(
+        "Usage mistakes: status 64 and one line",
+        arguments: [
+            (["/appleid/button", "--background", "pink"], "Error: --background: 'pink' is not a colour"),
+            (["/appleid/button", "--beside", "200by44"], "Error: --beside: '200by44' is not a size"),
+            (["/appleid/button", "--scale", "2"], "--scale is for images"),
+            ([], "Error: give a request ('/appleid/button?...') or a PNG, WebP or SVG file."),
+            (["/appleid/button?width=20"], "Invalid value '20' for parameter 'width'"),
+        ] as [([String], String)])
     func usage(arguments: [String], message: String) throws {
         let result = try Executable.siwa(["lint"] + arguments)
         #expect(result.status == 64)
@@ -114,8 +123,10 @@ import Testing
         let tmp = try TemporaryFolder()
         _ = try Executable.siwa(["render", "/appleid/button?width=250&height=44", "-o", tmp("ok.png").path])
         try Data("not an image\n".utf8).write(to: tmp("notes.txt"))
-        func expect(_ status: Int32, _ message: String, _ arguments: [String],
-                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func expect(
+            _ status: Int32, _ message: String, _ arguments: [String],
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws {
             let result = try Executable.siwa(["lint"] + arguments)
             #expect(result.status == status, "\(result.stderr)", sourceLocation: sourceLocation)
             #expect(result.stderrLines.count == 1, "\(result.stderr)", sourceLocation: sourceLocation)

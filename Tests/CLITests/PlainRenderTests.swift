@@ -11,27 +11,31 @@ import SIWARenderJob
         #expect(PlainRender(["render", "/appleid/button", "-o", "b.png"])?.job.output == "b.png")
         #expect(PlainRender(["render", "--output", "-", "/appleid/button?locale=ar_SA", "--format", "svg"])?.job.format == .svg)
         #expect(PlainRender(["render", "/appleid/button", "-o", "b.png", "--format", "webp"])?.job.format == .webp)
-        for line in [["generate"], ["render", "/appleid/button"], ["render", "-o", "b.png"],
-                     ["render", "/appleid/button", "-o", ""], ["render", "/a", "/b", "-o", "b.png"],
-                     ["render", "/appleid/button", "-o", "b.png", "--format", "jpg"],
-                     ["render", "/appleid/button", "-o", "b.png", "-o", "c.png"],
-                     ["render", "/appleid/button", "-o", "b.png", "--help"],
-                     ["render", "/appleid/button", "--output=b.png"], ["render", "/appleid/button", "-o"]] {
+        for line in [
+            ["generate"], ["render", "/appleid/button"], ["render", "-o", "b.png"],
+            ["render", "/appleid/button", "-o", ""], ["render", "/a", "/b", "-o", "b.png"],
+            ["render", "/appleid/button", "-o", "b.png", "--format", "jpg"],
+            ["render", "/appleid/button", "-o", "b.png", "-o", "c.png"],
+            ["render", "/appleid/button", "-o", "b.png", "--help"],
+            ["render", "/appleid/button", "--output=b.png"], ["render", "/appleid/button", "-o"],
+        ] {
             #expect(PlainRender(line) == nil, "\(line)")
         }
     }
 
-    @Test("Same bytes, messages and exit codes as through the parser", arguments: [
-        ["/appleid/button/left?locale=zh_CN&type=continue&width=260&height=44&scale=2", "-o", "OUT/b.png"],
-        ["/appleid/button?locale=ar_SA", "-o", "-", "--format", "svg"],
-        ["/appleid/button/logo?size=44", "--output", "OUT/l.pdf"],
-        ["/appleid/button?locale=ar_SA&scale=2", "-o", "OUT/b.webp"],
-        ["/appleid/button?width=200", "-o", "-", "--format", "webp"],
-        ["/appleid/button?width=999", "-o", "OUT/x.png"],
-        ["/appleid/button", "-o", "OUT/x.jpg"],
-        ["/appleid/button?format=svg", "-o", "OUT/x.png"],
-        ["/appleid/button", "-o", "/nonexistent-folder/x.png"],
-    ])
+    @Test(
+        "Same bytes, messages and exit codes as through the parser",
+        arguments: [
+            ["/appleid/button/left?locale=zh_CN&type=continue&width=260&height=44&scale=2", "-o", "OUT/b.png"],
+            ["/appleid/button?locale=ar_SA", "-o", "-", "--format", "svg"],
+            ["/appleid/button/logo?size=44", "--output", "OUT/l.pdf"],
+            ["/appleid/button?locale=ar_SA&scale=2", "-o", "OUT/b.webp"],
+            ["/appleid/button?width=200", "-o", "-", "--format", "webp"],
+            ["/appleid/button?width=999", "-o", "OUT/x.png"],
+            ["/appleid/button", "-o", "OUT/x.jpg"],
+            ["/appleid/button?format=svg", "-o", "OUT/x.png"],
+            ["/appleid/button", "-o", "/nonexistent-folder/x.png"],
+        ])
     func sameAsParsed(arguments: [String]) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-plain-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

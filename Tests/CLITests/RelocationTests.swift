@@ -19,8 +19,9 @@ import Testing
             try FileManager.default.copyItem(at: binary, to: bin.appendingPathComponent(binary.lastPathComponent))
         }
         for name in ["Fonts", "Templates", "public"] {
-            try FileManager.default.copyItem(at: Executable.packageRoot.appendingPathComponent(name),
-                                             to: share.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: Executable.packageRoot.appendingPathComponent(name),
+                to: share.appendingPathComponent(name))
         }
         return prefix
     }
@@ -37,9 +38,13 @@ import Testing
             #expect(result.stdout == Data(try ButtonRenderer.shared().render(request.spec, format: .png)), "\(target)")
         }
         let generated = prefix.appendingPathComponent("assets")
-        let generate = try Executable.run(binary, ["generate", "--out", generated.path, "--locales", "en_US",
-                                                   "--client-id", "com.example.web",
-                                                   "--redirect-uri", "https://example.com/callback"])
+        let generate = try Executable.run(
+            binary,
+            [
+                "generate", "--out", generated.path, "--locales", "en_US",
+                "--client-id", "com.example.web",
+                "--redirect-uri", "https://example.com/callback",
+            ])
         #expect(generate.status == 0, "\(generate.stderr)")
         #expect(FileManager.default.fileExists(atPath: generated.appendingPathComponent("index.html").path))
     }
@@ -49,8 +54,9 @@ import Testing
         let prefix = try Self.installCopy()
         defer { try? FileManager.default.removeItem(at: prefix) }
         try FileManager.default.removeItem(at: prefix.appendingPathComponent("share"))
-        let result = try Executable.run(prefix.appendingPathComponent("bin/siwa-buttons"),
-                                        ["render", "/appleid/button", "-o", "-"], in: Executable.packageRoot)
+        let result = try Executable.run(
+            prefix.appendingPathComponent("bin/siwa-buttons"),
+            ["render", "/appleid/button", "-o", "-"], in: Executable.packageRoot)
         #expect(result.status != 0)
         #expect(result.stdout.isEmpty)
         let expected = prefix.appendingPathComponent("share/siwa-buttons/Fonts").standardizedFileURL.path
@@ -68,7 +74,10 @@ import Testing
         #expect(render.status == 0 && !render.stdout.isEmpty, "\(render.stderr)")
         let help = try Executable.run(binary, ["--help"])
         #expect(help.status == 1 && help.stdout.isEmpty)
-        #expect(help.stderrLines == ["Error: cannot run '\(full.path)', which runs every command but a plain `render`: No such file or directory (build it: swift build --product siwa-buttons-full)."])
+        #expect(
+            help.stderrLines == [
+                "Error: cannot run '\(full.path)', which runs every command but a plain `render`: No such file or directory (build it: swift build --product siwa-buttons-full)."
+            ])
     }
 
     @Test("serve from a copy serves the copy's public/ folder")

@@ -5,15 +5,17 @@ import Testing
 /// Bad input to `render`: a non-zero status, a message naming the problem, no file.
 /// Wrong options are usage errors: status 64, without fontconfig's noise.
 @Suite struct RenderBadInputTests {
-    @Test("A bad request or format: status 1, the message, no file", arguments: [
-        ("/appleid/button?width=20", "Invalid value '20' for parameter 'width': expected an integer from 130 to 375.", []),
-        ("/appleid/button?colour=black", "Unknown parameter 'colour'", []),
-        ("/appleid/button?color=red", "expected 'black' or 'white'", []),
-        ("/appleid/button?scale=2&scale=3", "Parameter 'scale' is given more than once.", []),
-        ("/appleid/button?border", "Malformed query", []),
-        ("/appleid/buttons", "Unknown endpoint '/appleid/buttons'", []),
-        ("/appleid/button", "Conflicting formats", ["--format", "svg"]),
-    ] as [(String, String, [String])])
+    @Test(
+        "A bad request or format: status 1, the message, no file",
+        arguments: [
+            ("/appleid/button?width=20", "Invalid value '20' for parameter 'width': expected an integer from 130 to 375.", []),
+            ("/appleid/button?colour=black", "Unknown parameter 'colour'", []),
+            ("/appleid/button?color=red", "expected 'black' or 'white'", []),
+            ("/appleid/button?scale=2&scale=3", "Parameter 'scale' is given more than once.", []),
+            ("/appleid/button?border", "Malformed query", []),
+            ("/appleid/buttons", "Unknown endpoint '/appleid/buttons'", []),
+            ("/appleid/button", "Conflicting formats", ["--format", "svg"]),
+        ] as [(String, String, [String])])
     func badRequest(query: String, message: String, extra: [String]) throws {
         let tmp = try TemporaryFolder()
         let result = try Executable.siwa(["render", query, "-o", tmp("bad.png").path] + extra)
@@ -32,8 +34,10 @@ import Testing
     }
 
     /// `render` with `arguments`: status 64, `message`, no fontconfig warning, no output file.
-    static func expectUsage(_ message: (TemporaryFolder) -> String, _ arguments: (TemporaryFolder) -> [String],
-                            sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectUsage(
+        _ message: (TemporaryFolder) -> String, _ arguments: (TemporaryFolder) -> [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let tmp = try TemporaryFolder()
         try Data("not a font\n".utf8).write(to: tmp("not-a-font.otf"))
         let result = try Executable.siwa(["render", "/appleid/button"] + arguments(tmp))
@@ -46,26 +50,30 @@ import Testing
 
     @Test("--font naming no file")
     func missingFont() throws {
-        try Self.expectUsage({ _ in "Font file '/nonexistent/font.otf' does not exist." },
-                             { tmp in ["-o", tmp("u.png").path, "--font", "/nonexistent/font.otf"] })
+        try Self.expectUsage(
+            { _ in "Font file '/nonexistent/font.otf' does not exist." },
+            { tmp in ["-o", tmp("u.png").path, "--font", "/nonexistent/font.otf"] })
     }
 
     @Test("--font naming a folder")
     func fontIsFolder() throws {
-        try Self.expectUsage({ tmp in "--font: '\(tmp.url.path)' is a folder, not a font file." },
-                             { tmp in ["-o", tmp("u.png").path, "--font", tmp.url.path] })
+        try Self.expectUsage(
+            { tmp in "--font: '\(tmp.url.path)' is a folder, not a font file." },
+            { tmp in ["-o", tmp("u.png").path, "--font", tmp.url.path] })
     }
 
     @Test("--font naming a file that is not a font")
     func notAFont() throws {
-        try Self.expectUsage({ tmp in "Cannot load font '\(tmp("not-a-font.otf").path)'" },
-                             { tmp in ["-o", tmp("u.png").path, "--font", tmp("not-a-font.otf").path] })
+        try Self.expectUsage(
+            { tmp in "Cannot load font '\(tmp("not-a-font.otf").path)'" },
+            { tmp in ["-o", tmp("u.png").path, "--font", tmp("not-a-font.otf").path] })
     }
 
     @Test("--fonts-dir naming no folder")
     func fontsDirMissing() throws {
-        try Self.expectUsage({ tmp in "--fonts-dir: '\(tmp("u.png").path)' is not a folder" },
-                             { tmp in ["-o", tmp("u.png").path, "--fonts-dir", tmp("u.png").path] })
+        try Self.expectUsage(
+            { tmp in "--fonts-dir: '\(tmp("u.png").path)' is not a folder" },
+            { tmp in ["-o", tmp("u.png").path, "--fonts-dir", tmp("u.png").path] })
     }
 
     @Test("-o with an empty name")

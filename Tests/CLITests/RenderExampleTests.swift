@@ -8,8 +8,10 @@ import Testing
     @Test("PNG example: 200x32 at scale 2 is 400x64 pixels")
     func pngExample() throws {
         let tmp = try TemporaryFolder()
-        let result = try Executable.siwa(["render", "/appleid/button?color=white&border=true&width=200&height=32&scale=2",
-                                          "-o", tmp("button.png").path])
+        let result = try Executable.siwa([
+            "render", "/appleid/button?color=white&border=true&width=200&height=32&scale=2",
+            "-o", tmp("button.png").path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let size = try #require(pngSize(tmp.bytes("button.png")))
         #expect(size.width == 400 && size.height == 64)
@@ -18,8 +20,10 @@ import Testing
     @Test("SVG example: the Arabic title")
     func svgExample() throws {
         let tmp = try TemporaryFolder()
-        let result = try Executable.siwa(["render", "/appleid/button/left?type=continue&logo-size=medium&locale=ar_SA&height=44&width=260",
-                                          "-o", tmp("left.svg").path])
+        let result = try Executable.siwa([
+            "render", "/appleid/button/left?type=continue&logo-size=medium&locale=ar_SA&height=44&width=260",
+            "-o", tmp("left.svg").path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(String(decoding: tmp.bytes("left.svg"), as: UTF8.self).contains("<title>المتابعة باستخدام Apple</title>"))
     }
@@ -27,7 +31,9 @@ import Testing
     @Test("PDF example")
     func pdfExample() throws {
         let tmp = try TemporaryFolder()
-        let result = try Executable.siwa(["render", "/appleid/button/logo?size=44&color=black&border_radius=50", "-o", tmp("logo.pdf").path])
+        let result = try Executable.siwa([
+            "render", "/appleid/button/logo?size=44&color=black&border_radius=50", "-o", tmp("logo.pdf").path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(tmp.bytes("logo.pdf").starts(with: Array("%PDF-".utf8)))
     }

@@ -5,13 +5,16 @@ import Testing
 @Suite struct StandardOutputTests {
     /// Also through siwa-buttons-full (`--strict` is not a plain line, `schema` not a
     /// render): siwa-buttons must hand it descriptor 1 closed, as it found it.
-    @Test("Standard output closed (>&-)", arguments: [
-        ["render", "/appleid/button", "-o", "-"], ["render", "/appleid/button", "-o", "-", "--strict"], ["schema"],
-    ])
+    @Test(
+        "Standard output closed (>&-)",
+        arguments: [
+            ["render", "/appleid/button", "-o", "-"], ["render", "/appleid/button", "-o", "-", "--strict"], ["schema"],
+        ])
     func closedStandardOutput(arguments: [String]) throws {
         // A shell closes descriptor 1 as a user's `>&-` does, then becomes the command.
-        let result = try Executable.run(URL(fileURLWithPath: "/bin/sh"),
-                                        ["-c", #"exec "$0" "$@" >&-"#, Executable.siwaButtons.path] + arguments)
+        let result = try Executable.run(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", #"exec "$0" "$@" >&-"#, Executable.siwaButtons.path] + arguments)
         #expect(result.status == 1 && result.reason == .exit, "\(result.stderr)")
         #expect(result.stderrLines == ["Error: Cannot write to standard output: Bad file descriptor."])
     }

@@ -6,8 +6,9 @@ import Testing
     /// scripts/setup.sh installs systemd-analyze (Debian's systemd package).
     @Test("systemd-analyze verify accepts the unit, with no warning")
     func verify() throws {
-        let unit = try String(contentsOf: Executable.packageRoot.appendingPathComponent("deploy/siwa-buttons.service"),
-                              encoding: .utf8)
+        let unit = try String(
+            contentsOf: Executable.packageRoot.appendingPathComponent("deploy/siwa-buttons.service"),
+            encoding: .utf8)
         let installed = "/opt/siwa-buttons/bin/siwa-buttons"
         #expect(unit.contains("ExecStart=\(installed) serve"))
         // verify checks that ExecStart exists: point it at this build's binary.

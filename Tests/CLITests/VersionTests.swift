@@ -12,7 +12,8 @@ import SIWAButtons
             #expect(result.output == PackageVersion.current + "\n")
         }
         let changelog = try String(contentsOf: Executable.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
-        #expect(changelog.contains("## [\(PackageVersion.current)]"),
-                "CHANGELOG.md has no section for \(PackageVersion.current): move Unreleased under it")
+        #expect(
+            changelog.contains("## [\(PackageVersion.current)]"),
+            "CHANGELOG.md has no section for \(PackageVersion.current): move Unreleased under it")
     }
 }

@@ -49,9 +49,11 @@ import Testing
         let tmp = try TemporaryFolder()
         let image = tmp("set/logo/black/button@1x.png")
         try FileManager.default.createDirectory(at: image, withIntermediateDirectories: true)
-        try Executable.siwa(["generate", "--out", tmp("set").path, "--modes", "logo", "--styles", "black",
-                             "--scales", "1", "--formats", "png"])
-            .expectFileError("Cannot write '\(image.path)': Is a directory.")
+        try Executable.siwa([
+            "generate", "--out", tmp("set").path, "--modes", "logo", "--styles", "black",
+            "--scales", "1", "--formats", "png",
+        ])
+        .expectFileError("Cannot write '\(image.path)': Is a directory.")
         #expect(entries(tmp.url) == ["set"])
     }
 
@@ -62,8 +64,9 @@ import Testing
         let mounted = SmallFileSystem.available ? try SmallFileSystem(size: "64k", options: ["ro"]) : nil
         let folder = mounted?.url ?? tmp("ro")
         if mounted == nil {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false,
-                                                    attributes: [.posixPermissions: 0o555])
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: false,
+                attributes: [.posixPermissions: 0o555])
         }
         let reason = mounted == nil ? "Permission denied" : "Read-only file system"
         try Executable.siwa(["render", "/appleid/button", "-o", folder.appendingPathComponent("b.png").path])
@@ -71,8 +74,9 @@ import Testing
         #expect(entries(folder).isEmpty)
     }
 
-    @Test("render onto a full disk: the old file stays whole, nothing else is left",
-          .enabled(if: SmallFileSystem.available, "needs root and a tmpfs mount"))
+    @Test(
+        "render onto a full disk: the old file stays whole, nothing else is left",
+        .enabled(if: SmallFileSystem.available, "needs root and a tmpfs mount"))
     func fullDisk() throws {
         let disk = try SmallFileSystem(size: "64k")
         let target = disk.url.appendingPathComponent("b.png")

@@ -46,8 +46,9 @@ struct EncodingTests {
         #expect(try renderer.render(spec, format: .png, pixelScale: 2) == renderer.render(twice, format: .png))
     }
 
-    @Test("PNG pixels: pure fills, transparent corners, grey edges without colour leaks",
-          arguments: ["/appleid/button?color=black&scale=3", "/appleid/button?color=white&border=true&scale=2&border_radius=50"])
+    @Test(
+        "PNG pixels: pure fills, transparent corners, grey edges without colour leaks",
+        arguments: ["/appleid/button?color=black&scale=3", "/appleid/button?color=white&border=true&scale=2&border_radius=50"])
     func pngPixels(target: String) throws {
         let bitmap = try Bitmap(png: try TestSupport.render(target))
         let spec = try ButtonRequest.parse(target).spec
@@ -76,8 +77,9 @@ struct EncodingTests {
         #expect(parser.parse(), "well-formed XML")
     }
 
-    @Test("SVG renders in rsvg-convert at the button's size",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert"), "rsvg-convert not installed"))
+    @Test(
+        "SVG renders in rsvg-convert at the button's size",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert"), "rsvg-convert not installed"))
     func svgRenders() throws {
         let svg = try TestSupport.temporaryFile("b.svg", try TestSupport.render("/appleid/button?width=200&height=32&scale=2", .svg))
         let png = svg.deletingPathExtension().appendingPathExtension("png")

@@ -7,8 +7,9 @@ import Testing
 /// client), checked on our rendered pixels.
 @Suite("Apple's web client rules, on our pixels")
 struct FidelityImageTests {
-    @Test("Bordered centre: outer radius r%(H-2) + 0.5 pt, 0.5 pt ring, 1 pt stroke",
-          .enabled(if: TestSupport.hasShared, "../shared is absent: measuring tool missing"))
+    @Test(
+        "Bordered centre: outer radius r%(H-2) + 0.5 pt, 0.5 pt ring, 1 pt stroke",
+        .enabled(if: TestSupport.hasShared, "../shared is absent: measuring tool missing"))
     func borderedCentreRadius() throws {
         let target = "/appleid/button?color=white&border=true&width=200&height=40&scale=2"
         let m = try Measurement.of(try TestSupport.temporaryFile("border-centre.png", try TestSupport.render(target)))
@@ -16,8 +17,9 @@ struct FidelityImageTests {
         #expect(abs(m.radius - (0.15 * 38 + 0.5) * 2) <= 0.5, "radius \(m.radius) px")  // 12.4 px; 11.0 before
     }
 
-    @Test("Bordered left: no ring, 0.5 pt of stroke at the very edge",
-          .enabled(if: TestSupport.hasShared, "../shared is absent: measuring tool missing"))
+    @Test(
+        "Bordered left: no ring, 0.5 pt of stroke at the very edge",
+        .enabled(if: TestSupport.hasShared, "../shared is absent: measuring tool missing"))
     func borderedLeftEdge() throws {
         let target = "/appleid/button/left?color=white&border=true&width=240&height=40&scale=2"
         let m = try Measurement.of(try TestSupport.temporaryFile("border-left.png", try TestSupport.render(target)))
@@ -40,20 +42,31 @@ struct FidelityImageTests {
 
     /// Apple's centred Latin runs, from the logo's ink to the title's, in px at @2x
     /// (sub-pixel, from column ink sums): ours were 1.7-2.7 px wider.
-    @Test("Centred Latin titles: the run's ink spans Apple's within 1 px at @2x",
-          .enabled(if: TestSupport.hasShared, "../shared is absent: Apple reference comparison skipped"),
-          arguments: [("I02_center_black_signin_en_200x32_s2.png", "/appleid/button?color=black&type=sign-in&width=200&height=32&scale=2"),
-                      ("I08_center_white_signup_en_200x32_s2.png", "/appleid/button?color=white&type=sign-up&width=200&height=32&scale=2&border_radius=23"),
-                      ("I11_center_white_border_signin_deDE_273x38_s2_pill.png", "/appleid/button?color=white&border=true&locale=de_DE&width=273&height=38&scale=2&border_radius=50")])
+    @Test(
+        "Centred Latin titles: the run's ink spans Apple's within 1 px at @2x",
+        .enabled(if: TestSupport.hasShared, "../shared is absent: Apple reference comparison skipped"),
+        arguments: [
+            ("I02_center_black_signin_en_200x32_s2.png", "/appleid/button?color=black&type=sign-in&width=200&height=32&scale=2"),
+            (
+                "I08_center_white_signup_en_200x32_s2.png",
+                "/appleid/button?color=white&type=sign-up&width=200&height=32&scale=2&border_radius=23"
+            ),
+            (
+                "I11_center_white_border_signin_deDE_273x38_s2_pill.png",
+                "/appleid/button?color=white&border=true&locale=de_DE&width=273&height=38&scale=2&border_radius=50"
+            ),
+        ])
     func centredLatinRun(file: String, target: String) throws {
         let apple = try Bitmap(png: TestSupport.references.appendingPathComponent(file)).inkSpan()
         let ours = try Bitmap(png: try TestSupport.render(target)).inkSpan()
-        #expect(abs((ours.upperBound - ours.lowerBound) - (apple.upperBound - apple.lowerBound)) <= 1,
-                "ours \(ours), Apple's \(apple)")
+        #expect(
+            abs((ours.upperBound - ours.lowerBound) - (apple.upperBound - apple.lowerBound)) <= 1,
+            "ours \(ours), Apple's \(apple)")
     }
 
-    @Test("zh_CN: the centred run at 375x64 is Apple's 93.92 x 12.125 box within 2%",
-          .enabled(if: TestSupport.hasShared, "../shared is absent: measuring tool missing"))
+    @Test(
+        "zh_CN: the centred run at 375x64 is Apple's 93.92 x 12.125 box within 2%",
+        .enabled(if: TestSupport.hasShared, "../shared is absent: measuring tool missing"))
     func chineseCentreRun() throws {
         let target = "/appleid/button?locale=zh_CN&width=375&height=64&scale=2"
         let m = try Measurement.of(try TestSupport.temporaryFile("zh-centre.png", try TestSupport.render(target)))
@@ -75,8 +88,9 @@ struct JapaneseKanaTests {
     /// &height=32&scale=2` (spec §3c): logo ink from x 91, title ink x 118-311, the kana
     /// インイン starting at x 234, 254, 273, 293. Full-width kana put the logo at 77 and
     /// the title at 106-325.
-    @Test("ja_JP 200x32 @2x: logo and title ink where Apple's are, within 2 px",
-          .enabled(if: TestSupport.hasShared, "../shared is absent: measuring tool missing"))
+    @Test(
+        "ja_JP 200x32 @2x: logo and title ink where Apple's are, within 2 px",
+        .enabled(if: TestSupport.hasShared, "../shared is absent: measuring tool missing"))
     func appleSignIn() throws {
         let target = "/appleid/button?color=white&border=true&type=sign-in&locale=ja_JP&width=200&height=32&scale=2"
         let m = try Measurement.of(try TestSupport.temporaryFile("ja-centre.png", try TestSupport.render(target)))
@@ -92,8 +106,9 @@ struct JapaneseKanaTests {
         let engine = TextEngine(fonts: try TestSupport.renderer().fonts)
         let ja = try #require(ButtonLocale(code: "ja_JP"))
         let title = ja.typeset(ja.title(.signIn))
-        let pitch = (engine.advance(of: title + "イン", style: ja.textStyle, fontSize: 12)
-            - engine.advance(of: title, style: ja.textStyle, fontSize: 12)) / 12
+        let pitch =
+            (engine.advance(of: title + "イン", style: ja.textStyle, fontSize: 12)
+                - engine.advance(of: title, style: ja.textStyle, fontSize: 12)) / 12
         let apple = 39 / (12 * (0.5 * 32 / 14) * 2)  // px over the font size at scale 2
         #expect(abs(pitch / apple - 1) < 0.02, "pitch \(pitch) em, Apple's \(apple) em")
     }

@@ -18,12 +18,27 @@ struct ReferenceImageTests {
     /// logo box.
     static let cases: [Case] = [
         .init(file: "E02_logo_white_size44_scale2.png", query: "/appleid/button/logo?color=white&border=false&size=44&scale=2"),
-        .init(file: "I02_center_black_signin_en_200x32_s2.png", query: "/appleid/button?color=black&type=sign-in&width=200&height=32&scale=2"),
-        .init(file: "I07_center_black_continue_en_250x64_s2.png", query: "/appleid/button?color=black&type=continue&width=250&height=64&scale=2"),
-        .init(file: "I08_center_white_signup_en_200x32_s2.png", query: "/appleid/button?color=white&type=sign-up&width=200&height=32&scale=2&border_radius=23"),
-        .init(file: "I11_center_white_border_signin_deDE_273x38_s2_pill.png", query: "/appleid/button?color=white&border=true&locale=de_DE&width=273&height=38&scale=2&border_radius=50"),
-        .init(file: "I12_left_black_signin_en_200x32_s2.png", query: "/appleid/button/left?color=black&type=sign-in&width=200&height=32&scale=2&logo-size=medium&logo-position=20&label-position=55"),
-        .init(file: "I14_left_black_signin_koKR_188x43_s2.png", query: "/appleid/button/left?color=black&locale=ko_KR&width=188&height=43&scale=2&logo-size=large&logo-position=12&label-position=46"),
+        .init(
+            file: "I02_center_black_signin_en_200x32_s2.png", query: "/appleid/button?color=black&type=sign-in&width=200&height=32&scale=2"),
+        .init(
+            file: "I07_center_black_continue_en_250x64_s2.png",
+            query: "/appleid/button?color=black&type=continue&width=250&height=64&scale=2"),
+        .init(
+            file: "I08_center_white_signup_en_200x32_s2.png",
+            query: "/appleid/button?color=white&type=sign-up&width=200&height=32&scale=2&border_radius=23"),
+        .init(
+            file: "I11_center_white_border_signin_deDE_273x38_s2_pill.png",
+            query: "/appleid/button?color=white&border=true&locale=de_DE&width=273&height=38&scale=2&border_radius=50"),
+        .init(
+            file: "I12_left_black_signin_en_200x32_s2.png",
+            query:
+                "/appleid/button/left?color=black&type=sign-in&width=200&height=32&scale=2&logo-size=medium&logo-position=20&label-position=55"
+        ),
+        .init(
+            file: "I14_left_black_signin_koKR_188x43_s2.png",
+            query:
+                "/appleid/button/left?color=black&locale=ko_KR&width=188&height=43&scale=2&logo-size=large&logo-position=12&label-position=46"
+        ),
         .init(file: "I18_logo_black_circle_size49_s2.png", query: "/appleid/button/logo?color=black&size=49&scale=2&border_radius=50"),
     ]
 

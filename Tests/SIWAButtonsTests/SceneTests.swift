@@ -37,8 +37,10 @@ struct SceneTests {
 
     @Test("The logo fills the layout's ink box, two contours (body and leaf)")
     func logo() throws {
-        for target in ["/appleid/button?width=250&height=44", "/appleid/button/left?logo-size=large&height=64&width=300",
-                       "/appleid/button/logo?size=56"] {
+        for target in [
+            "/appleid/button?width=250&height=44", "/appleid/button/left?logo-size=large&height=64&width=300",
+            "/appleid/button/logo?size=56",
+        ] {
             let (scene, layout) = try Self.scene(target)
             let logo = try #require(scene.items(.logo).first)
             #expect(logo.path.contourCount == 2)
@@ -54,12 +56,14 @@ struct SceneTests {
     /// The glyph outlines sit in the label's advance box (ink inside it within the side
     /// bearings) and around its baseline: the text is where the painter draws it, in
     /// every script and direction.
-    @Test("Label outline lies in the layout's label box", arguments: [
-        "/appleid/button?width=250&height=44", "/appleid/button?locale=ar_SA&type=continue&width=260&height=44",
-        "/appleid/button/left?locale=iw_IL&width=300&height=50", "/appleid/button?locale=th_TH&width=300&height=44",
-        "/appleid/button?locale=zh_CN&width=200&height=40", "/appleid/button?locale=ja_JP&type=continue&width=260&height=44",
-        "/appleid/button/left?locale=ko_KR&width=280&height=44", "/appleid/button?locale=de_DE&type=sign-up&width=375&height=64",
-    ])
+    @Test(
+        "Label outline lies in the layout's label box",
+        arguments: [
+            "/appleid/button?width=250&height=44", "/appleid/button?locale=ar_SA&type=continue&width=260&height=44",
+            "/appleid/button/left?locale=iw_IL&width=300&height=50", "/appleid/button?locale=th_TH&width=300&height=44",
+            "/appleid/button?locale=zh_CN&width=200&height=40", "/appleid/button?locale=ja_JP&type=continue&width=260&height=44",
+            "/appleid/button/left?locale=ko_KR&width=280&height=44", "/appleid/button?locale=de_DE&type=sign-up&width=375&height=64",
+        ])
     func label(target: String) throws {
         let (scene, layout) = try Self.scene(target)
         let label = try #require(layout.label)
@@ -67,8 +71,9 @@ struct SceneTests {
         let ink = try #require(outline.path.controlBounds)
         let em = label.fontSize
         #expect(ink.x >= label.x - 0.05 * em && ink.x <= label.x + 0.2 * em, "left \(ink.x) vs \(label.x)")
-        #expect(ink.maxX <= label.x + label.advance + 0.05 * em && ink.maxX >= label.x + label.advance - 0.2 * em,
-                "right \(ink.maxX) vs \(label.x + label.advance)")
+        #expect(
+            ink.maxX <= label.x + label.advance + 0.05 * em && ink.maxX >= label.x + label.advance - 0.2 * em,
+            "right \(ink.maxX) vs \(label.x + label.advance)")
         #expect(ink.y >= label.baseline - 1.1 * em && ink.y <= label.baseline - 0.5 * em, "top \(ink.y)")
         #expect(ink.maxY >= label.baseline - 0.05 * em && ink.maxY <= label.baseline + 0.4 * em, "bottom \(ink.maxY)")
         #expect(outline.path.contourCount >= label.text.unicodeScalars.filter { !$0.properties.isWhitespace }.count / 2)

@@ -20,10 +20,12 @@ import Testing
         #expect(own.fonts.files.count < full.fonts.files.count)
         for endpoint in ["/appleid/button", "/appleid/button/left"] {
             for type in ButtonSpec.Kind.allCases {
-                let spec = try ButtonRequest.parse("\(endpoint)?type=\(type.rawValue)&locale=\(locale.code)&width=300&height=50&scale=2").spec
+                let spec = try ButtonRequest.parse("\(endpoint)?type=\(type.rawValue)&locale=\(locale.code)&width=300&height=50&scale=2")
+                    .spec
                 for format in [OutputFormat.png, .svg] {
-                    #expect(try own.render(spec, format: format) == full.render(spec, format: format),
-                            "\(locale) \(endpoint) \(type) \(format)")
+                    #expect(
+                        try own.render(spec, format: format) == full.render(spec, format: format),
+                        "\(locale) \(endpoint) \(type) \(format)")
                 }
             }
         }
@@ -55,8 +57,9 @@ import Testing
 
     private static let spec = ButtonSpec(type: .continue, locale: ButtonLocale(code: "en_US")!)
 
-    @Test("A font that cannot be opened fails the render, in every format, and the engine is retired",
-          arguments: OutputFormat.allCases)
+    @Test(
+        "A font that cannot be opened fails the render, in every format, and the engine is retired",
+        arguments: OutputFormat.allCases)
     func missingFont(format: OutputFormat) throws {
         let (fonts, folder) = try Self.library()
         try FileManager.default.removeItem(at: folder)
@@ -65,8 +68,9 @@ import Testing
         #expect(renderer.retiredTextEngines == 1)
     }
 
-    @Test("A title shaped with glyphs no font has (a fonts folder without the locale's font) fails the render",
-          arguments: [OutputFormat.png, .svg, .vectorDrawable])
+    @Test(
+        "A title shaped with glyphs no font has (a fonts folder without the locale's font) fails the render",
+        arguments: [OutputFormat.png, .svg, .vectorDrawable])
     func unshapedTitle(format: OutputFormat) throws {
         // Inter alone has no kana: Pango would draw boxes, and a HarfBuzz face read from a
         // file it could not open shapes like this too.

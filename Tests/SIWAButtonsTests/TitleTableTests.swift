@@ -24,10 +24,12 @@ struct TitleTableTests {
 
     @Test("titles.json: Apple's 37 locales once each, with a name, three titles naming Apple, confidence and sources")
     func titleData() {
-        let apple = ["ar_SA", "ca_ES", "cs_CZ", "da_DK", "de_DE", "el_GR", "en_GB", "en_US", "es_ES", "es_MX", "fi_FI",
-                     "fr_CA", "fr_FR", "hr_HR", "hu_HU", "id_ID", "it_IT", "iw_IL", "ja_JP", "ko_KR", "ms_MY", "nl_NL",
-                     "no_NO", "pl_PL", "pt_BR", "pt_PT", "ro_RO", "ru_RU", "sk_SK", "sv_SE", "th_TH", "tr_TR", "uk_UA",
-                     "vi_VI", "zh_CN", "zh_HK", "zh_TW"]
+        let apple = [
+            "ar_SA", "ca_ES", "cs_CZ", "da_DK", "de_DE", "el_GR", "en_GB", "en_US", "es_ES", "es_MX", "fi_FI",
+            "fr_CA", "fr_FR", "hr_HR", "hu_HU", "id_ID", "it_IT", "iw_IL", "ja_JP", "ko_KR", "ms_MY", "nl_NL",
+            "no_NO", "pl_PL", "pt_BR", "pt_PT", "ro_RO", "ru_RU", "sk_SK", "sv_SE", "th_TH", "tr_TR", "uk_UA",
+            "vi_VI", "zh_CN", "zh_HK", "zh_TW",
+        ]
         #expect(ButtonLocale.all.map(\.code).sorted() == apple)
         for locale in ButtonLocale.all {
             #expect(!locale.name.isEmpty && !locale.confidence.isEmpty && !locale.sources.isEmpty, "\(locale)")
@@ -42,8 +44,10 @@ struct TitleTableTests {
 
     @Test("Only the titles given are replaced")
     func replaces() throws {
-        let table = try TitleTable(overrides: ["de_DE": ["sign-in": "Anmelden mit Apple"],
-                                               "ca_ES": ["continue": "Continueu amb Apple"]])
+        let table = try TitleTable(overrides: [
+            "de_DE": ["sign-in": "Anmelden mit Apple"],
+            "ca_ES": ["continue": "Continueu amb Apple"],
+        ])
         #expect(table.title(.signIn, in: Self.de) == "Anmelden mit Apple")
         #expect(table.title(.continue, in: Self.de) == Self.de.title(.continue))
         #expect(table.title(.continue, in: Self.ca) == "Continueu amb Apple")
@@ -68,20 +72,21 @@ struct TitleTableTests {
         #expect(table.isStandard && table == .standard && table.canonicalText.isEmpty)
     }
 
-    @Test("Refused: unknown locale or type, empty, several lines, control characters, spaces at the ends, too long",
-          arguments: [
-              ("de-DE", "sign-in", "Mit Apple", "de-DE: unknown locale: expected one of Apple's 37 locale codes, e.g. en_US"),
-              ("de_DE", "signin", "Mit Apple", "de_DE.signin: unknown type: expected sign-in, continue or sign-up"),
-              ("de_DE", "sign-in", "", "de_DE.sign-in: title is empty"),
-              ("de_DE", "sign-in", "Mit Apple\nanmelden", "de_DE.sign-in: title must be one line: it has a line break (U+000A)"),
-              ("de_DE", "sign-in", "Mit Apple\r", "de_DE.sign-in: title must be one line: it has a line break (U+000D)"),
-              ("de_DE", "sign-in", "Mit\u{2028}Apple", "de_DE.sign-in: title must be one line: it has a line break (U+2028)"),
-              ("de_DE", "sign-in", "Mit\tApple", "de_DE.sign-in: title has a control character (U+0009)"),
-              ("de_DE", "sign-in", "Mit\u{7F}Apple", "de_DE.sign-in: title has a control character (U+007F)"),
-              ("de_DE", "sign-in", " Mit Apple", "de_DE.sign-in: title starts or ends with a space"),
-              ("de_DE", "sign-in", "Mit Apple\u{A0}", "de_DE.sign-in: title starts or ends with a space"),
-              ("de_DE", "sign-in", String(repeating: "a", count: 65), "de_DE.sign-in: title is 65 characters long: at most 64"),
-          ])
+    @Test(
+        "Refused: unknown locale or type, empty, several lines, control characters, spaces at the ends, too long",
+        arguments: [
+            ("de-DE", "sign-in", "Mit Apple", "de-DE: unknown locale: expected one of Apple's 37 locale codes, e.g. en_US"),
+            ("de_DE", "signin", "Mit Apple", "de_DE.signin: unknown type: expected sign-in, continue or sign-up"),
+            ("de_DE", "sign-in", "", "de_DE.sign-in: title is empty"),
+            ("de_DE", "sign-in", "Mit Apple\nanmelden", "de_DE.sign-in: title must be one line: it has a line break (U+000A)"),
+            ("de_DE", "sign-in", "Mit Apple\r", "de_DE.sign-in: title must be one line: it has a line break (U+000D)"),
+            ("de_DE", "sign-in", "Mit\u{2028}Apple", "de_DE.sign-in: title must be one line: it has a line break (U+2028)"),
+            ("de_DE", "sign-in", "Mit\tApple", "de_DE.sign-in: title has a control character (U+0009)"),
+            ("de_DE", "sign-in", "Mit\u{7F}Apple", "de_DE.sign-in: title has a control character (U+007F)"),
+            ("de_DE", "sign-in", " Mit Apple", "de_DE.sign-in: title starts or ends with a space"),
+            ("de_DE", "sign-in", "Mit Apple\u{A0}", "de_DE.sign-in: title starts or ends with a space"),
+            ("de_DE", "sign-in", String(repeating: "a", count: 65), "de_DE.sign-in: title is 65 characters long: at most 64"),
+        ])
     func refused(locale: String, type: String, title: String, message: String) {
         #expect(throws: TitleOverrideError.self) { try TitleTable(overrides: [locale: [type: title]]) }
         do {
@@ -101,8 +106,10 @@ struct TitleTableTests {
 
     @Test("Rendering draws the override: other PNG bytes, the new SVG <title> and PDF title")
     func render() throws {
-        let table = try TitleTable(overrides: ["de_DE": ["sign-in": "Anmelden mit Apple"],
-                                               "en_US": ["sign-in": "Sign on with Apple"]])
+        let table = try TitleTable(overrides: [
+            "de_DE": ["sign-in": "Anmelden mit Apple"],
+            "en_US": ["sign-in": "Sign on with Apple"],
+        ])
         let standard = try ButtonRenderer.shared()
         let corrected = standard.with(titles: table)
         #expect(corrected.titles == table && corrected.fonts === standard.fonts)
@@ -136,8 +143,9 @@ struct TitleTableTests {
                 let sources = engine.glyphSources(locale.typeset(locale.title(type)), style: locale.textStyle)
                 #expect(!sources.isEmpty)
                 for (scalar, family) in sources {
-                    #expect(family.map(locale.fontFamilies.contains) == true,
-                            "\(locale.code) \(type.rawValue): '\(scalar)' from \(family ?? "no font")")
+                    #expect(
+                        family.map(locale.fontFamilies.contains) == true,
+                        "\(locale.code) \(type.rawValue): '\(scalar)' from \(family ?? "no font")")
                 }
             }
         }
@@ -147,20 +155,27 @@ struct TitleTableTests {
     func glyphProblems() throws {
         let renderer = try ButtonRenderer.shared()
         // Letters of other titles of the same locale: the subsets have them.
-        let fine = try renderer.with(titles: TitleTable(overrides: ["de_DE": ["sign-in": "Anmelden mit Apple"],
-                                                                    "ja_JP": ["continue": "Appleでサインアップ続ける"]]))
+        let fine = try renderer.with(
+            titles: TitleTable(overrides: [
+                "de_DE": ["sign-in": "Anmelden mit Apple"],
+                "ja_JP": ["continue": "Appleでサインアップ続ける"],
+            ]))
         #expect(fine.glyphProblems() == [])
 
         let missing = try renderer.with(titles: TitleTable(overrides: ["de_DE": ["sign-up": "Mit Apple ☃ registrieren"]]))
-        #expect(missing.glyphProblems() == [
-            TitleGlyphProblem(locale: Self.de, type: .signUp, characters: ["☃"], kind: .missing),
-        ])
+        #expect(
+            missing.glyphProblems() == [
+                TitleGlyphProblem(locale: Self.de, type: .signUp, characters: ["☃"], kind: .missing)
+            ])
         #expect(missing.glyphProblems()[0].description == "de_DE.sign-up: the fonts have no glyph for '☃' (U+2603)")
         #expect(missing.glyphProblems()[0].isError)
 
         // 过 is only in the Simplified Chinese subset: drawn, but from another locale's font.
-        let borrowed = try renderer.with(titles: TitleTable(overrides: ["ja_JP": ["continue": "Appleで过"],
-                                                                        "de_DE": ["continue": "Mit Apple א"]]))
+        let borrowed = try renderer.with(
+            titles: TitleTable(overrides: [
+                "ja_JP": ["continue": "Appleで过"],
+                "de_DE": ["continue": "Mit Apple א"],
+            ]))
         let found = borrowed.glyphProblems()
         #expect(found.map(\.locale.code) == ["de_DE", "ja_JP"])
         #expect(found[0].characters == ["א"] && found[0].kind == .otherFont(["Noto Sans Hebrew"]) && !found[0].isError)

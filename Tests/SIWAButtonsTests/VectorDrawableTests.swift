@@ -8,14 +8,20 @@ struct VectorDrawableTests {
     /// The elements Android's VectorDrawable inflater reads and the attributes it
     /// documents for each (developer.android.com, VectorDrawable): nothing else may appear.
     static let allowed: [String: Set<String>] = [
-        "vector": ["xmlns:android", "android:name", "android:width", "android:height", "android:viewportWidth",
-                   "android:viewportHeight", "android:tint", "android:tintMode", "android:autoMirrored", "android:alpha"],
-        "group": ["android:name", "android:rotation", "android:pivotX", "android:pivotY", "android:scaleX",
-                  "android:scaleY", "android:translateX", "android:translateY"],
-        "path": ["android:name", "android:pathData", "android:fillColor", "android:strokeColor", "android:strokeWidth",
-                 "android:strokeAlpha", "android:fillAlpha", "android:trimPathStart", "android:trimPathEnd",
-                 "android:trimPathOffset", "android:strokeLineCap", "android:strokeLineJoin",
-                 "android:strokeMiterLimit", "android:fillType"],
+        "vector": [
+            "xmlns:android", "android:name", "android:width", "android:height", "android:viewportWidth",
+            "android:viewportHeight", "android:tint", "android:tintMode", "android:autoMirrored", "android:alpha",
+        ],
+        "group": [
+            "android:name", "android:rotation", "android:pivotX", "android:pivotY", "android:scaleX",
+            "android:scaleY", "android:translateX", "android:translateY",
+        ],
+        "path": [
+            "android:name", "android:pathData", "android:fillColor", "android:strokeColor", "android:strokeWidth",
+            "android:strokeAlpha", "android:fillAlpha", "android:trimPathStart", "android:trimPathEnd",
+            "android:trimPathOffset", "android:strokeLineCap", "android:strokeLineJoin",
+            "android:strokeMiterLimit", "android:fillType",
+        ],
         "clip-path": ["android:name", "android:pathData"],
     ]
 
@@ -62,9 +68,10 @@ struct VectorDrawableTests {
     /// pixel may move by up to 17 of 255 when another contour joins the row's path. The
     /// control shows what a wrong split does: each contour a path of its own fills the
     /// glyphs' counters, pixels off by far more.
-    @Test("Paths split under Lint's threshold draw what whole ones draw",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert"), "rsvg-convert not installed"),
-          arguments: targets)
+    @Test(
+        "Paths split under Lint's threshold draw what whole ones draw",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert"), "rsvg-convert not installed"),
+        arguments: targets)
     func splitPathsSamePixels(target: String) throws {
         let scene = try TestSupport.renderer().scene(try ButtonRequest.parse(target).spec)
         let split = try ParsedVectorDrawable(VectorDrawableWriter.write(scene, split: true))
@@ -134,9 +141,10 @@ struct VectorDrawableTests {
     ///   baseline's rounding (all glyphs share it) within 0.1 px.
     /// A glyph missing or out of place, counters filled by a wrong fill rule, a wrong
     /// colour or a shifted shape each break one of these by far.
-    @Test("Back to SVG and rasterised, it matches our PNG at 1x and 3x",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert"), "rsvg-convert not installed"),
-          arguments: targets, [1, 3])
+    @Test(
+        "Back to SVG and rasterised, it matches our PNG at 1x and 3x",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert"), "rsvg-convert not installed"),
+        arguments: targets, [1, 3])
     func matchesPNG(target: String, scale: Int) throws {
         let drawable = try ParsedVectorDrawable(TestSupport.render(target, .vectorDrawable))
         let name = "vd-\(UUID().uuidString)"
@@ -151,8 +159,10 @@ struct VectorDrawableTests {
         let s = Double(scale)
         let box: (x: Range<Int>, y: Range<Int>)? = layout.label.map { label in
             let em = label.fontSize
-            return (Int(((label.x - 0.1 * em) * s).rounded(.down))..<Int(((label.x + label.advance + 0.1 * em) * s).rounded(.up)),
-                    Int(((label.baseline - 1.2 * em) * s).rounded(.down))..<Int(((label.baseline + 0.45 * em) * s).rounded(.up)))
+            return (
+                Int(((label.x - 0.1 * em) * s).rounded(.down))..<Int(((label.x + label.advance + 0.1 * em) * s).rounded(.up)),
+                Int(((label.baseline - 1.2 * em) * s).rounded(.down))..<Int(((label.baseline + 0.45 * em) * s).rounded(.up))
+            )
         }
         func inLabel(_ x: Int, _ y: Int) -> Bool { box.map { $0.x.contains(x) && $0.y.contains(y) } ?? false }
 
@@ -186,8 +196,10 @@ struct VectorDrawableTests {
             let dx = sumBX / inkB - sumAX / inkA, dy = sumBY / inkB - sumAY / inkA
             let baseline = layout.label!.baseline * s
             let snap = baseline - baseline.rounded()
-            #expect(inkRatio < 0.015 && abs(dx) < 0.5 && abs(dy - snap) < 0.1,
-                    "title: ink \(inkB) vs \(inkA) (\(inkRatio * 100)%), centre off by \(dx), \(dy) px (baseline rounding \(snap)); whole image mean \(theirs.meanDifference(ours))")
+            #expect(
+                inkRatio < 0.015 && abs(dx) < 0.5 && abs(dy - snap) < 0.1,
+                "title: ink \(inkB) vs \(inkA) (\(inkRatio * 100)%), centre off by \(dx), \(dy) px (baseline rounding \(snap)); whole image mean \(theirs.meanDifference(ours))"
+            )
         }
     }
 }

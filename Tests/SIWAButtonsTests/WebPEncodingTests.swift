@@ -70,8 +70,9 @@ struct WebPEncodingTests {
         }
         #expect(!corner.isEmpty)
         for i in corner {
-            #expect(decoded.rgba[i] == 255 && decoded.rgba[i + 1] == 255 && decoded.rgba[i + 2] == 255,
-                    "pixel \(i / 4): \(decoded.rgba[i..<i + 4])")
+            #expect(
+                decoded.rgba[i] == 255 && decoded.rgba[i + 1] == 255 && decoded.rgba[i + 2] == 255,
+                "pixel \(i / 4): \(decoded.rgba[i..<i + 4])")
         }
     }
 

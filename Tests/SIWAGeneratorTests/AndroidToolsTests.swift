@@ -29,19 +29,21 @@ import Testing
         return folder
     }
 
-    @Test("aapt compiles the whole res/ folder, no error, no warning",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: aapt) && FileManager.default.fileExists(atPath: framework),
-                   "aapt or android-framework-res not installed (scripts/setup.sh installs them)"))
+    @Test(
+        "aapt compiles the whole res/ folder, no error, no warning",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: aapt) && FileManager.default.fileExists(atPath: framework),
+            "aapt or android-framework-res not installed (scripts/setup.sh installs them)"))
     func aaptPackages() throws {
         let folder = try Self.pack()
         try """
-            <?xml version="1.0" encoding="utf-8"?>
-            <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.siwa">
-                <uses-sdk android:minSdkVersion="21" android:targetSdkVersion="29"/>
-                <application android:label="siwa"/>
-            </manifest>
+        <?xml version="1.0" encoding="utf-8"?>
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.siwa">
+            <uses-sdk android:minSdkVersion="21" android:targetSdkVersion="29"/>
+            <application android:label="siwa"/>
+        </manifest>
 
-            """.write(to: folder("android/AndroidManifest.xml"), atomically: true, encoding: .utf8)
+        """.write(to: folder("android/AndroidManifest.xml"), atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.aapt)
         process.currentDirectoryURL = folder("android")

@@ -57,9 +57,11 @@ import Testing
         #expect(folder.files().isEmpty)
     }
 
-    @Test("A path splits into folder and name as NSString splits it", arguments: [
-        ("out/a.png", "out", "a.png"), ("a.png", "", "a.png"), ("/a.png", "/", "a.png"), ("out/sub/", "out", "sub"),
-    ])
+    @Test(
+        "A path splits into folder and name as NSString splits it",
+        arguments: [
+            ("out/a.png", "out", "a.png"), ("a.png", "", "a.png"), ("/a.png", "/", "a.png"), ("out/sub/", "out", "sub"),
+        ])
     func splitsPaths(path: String, folder: String, name: String) {
         #expect(AtomicFile.split(path) == (folder, name))
         #expect(AtomicFile.split(path).folder == (path as NSString).deletingLastPathComponent)

@@ -48,23 +48,24 @@ import Testing
     }
 
     @Test func fullFileIsRead() throws {
-        let config = try load("""
-        modes: [center, logo]
-        types: sign-in, continue
-        styles:
-          - white-outline
-          - black
-        locales: [de_DE, ar_SA]
-        sizes:
-          - 200x40
-          - {width: 300, height: 56, radius: 50}
-        scales: [2, 3]
-        formats: [svg, pdf]
-        client-id: com.example.web
-        redirect-uri: https://example.com/auth/apple
-        scope: email
-        use-popup: true
-        """)
+        let config = try load(
+            """
+            modes: [center, logo]
+            types: sign-in, continue
+            styles:
+              - white-outline
+              - black
+            locales: [de_DE, ar_SA]
+            sizes:
+              - 200x40
+              - {width: 300, height: 56, radius: 50}
+            scales: [2, 3]
+            formats: [svg, pdf]
+            client-id: com.example.web
+            redirect-uri: https://example.com/auth/apple
+            scope: email
+            use-popup: true
+            """)
         #expect(config.modes == [.center, .logo])
         #expect(config.types == [.signIn, .continue])
         #expect(config.styles == [.whiteOutline, .black])
@@ -93,7 +94,9 @@ import Testing
         let e = error("types: [sign-in]\ncolour: black\n")
         #expect(e?.field == "colour")
         #expect(e?.location == "buttons.yml:2:1")
-        #expect(e?.description == "buttons.yml:2:1: colour: unknown field: expected one of " + ConfigurationOverrides.fields.joined(separator: ", "))
+        #expect(
+            e?.description == "buttons.yml:2:1: colour: unknown field: expected one of "
+                + ConfigurationOverrides.fields.joined(separator: ", "))
     }
 
     @Test func badValuesNameTheirField() {

@@ -18,7 +18,8 @@ import Testing
 
     /// The e-mail fragments' attributes: nothing ends the attribute or opens a tag.
     @Test func htmlEscapesWhatEndsAnAttribute() {
-        #expect(Escaping.html(hostileClientId + " & 'x'") == "a&quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#39;x&#39;")
+        #expect(
+            Escaping.html(hostileClientId + " & 'x'") == "a&quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#39;x&#39;")
         #expect(Escaping.html("המשך באמצעות Apple") == "המשך באמצעות Apple")
     }
 
@@ -31,8 +32,10 @@ import Testing
     }
 
     @Test func redirectURIPolicy() {
-        let ok = ["https://example.com/auth/apple", "https://example.com:8443/cb?x='1'&y=%20", "HTTPS://EXAMPLE.COM",
-                  "https://example.com:65535/cb", "https://[::1]:8443/cb", "https://[::1]/cb"]
+        let ok = [
+            "https://example.com/auth/apple", "https://example.com:8443/cb?x='1'&y=%20", "HTTPS://EXAMPLE.COM",
+            "https://example.com:65535/cb", "https://[::1]:8443/cb", "https://[::1]/cb",
+        ]
         for uri in ok { #expect(WebFlowSettings.checkRedirectURI(uri) == nil, "\(uri)") }
         let refused = [
             "javascript:alert(1)", "JavaScript:alert(1)//https://", "http://example.com/cb", "data:text/html,x",
@@ -58,14 +61,16 @@ import Testing
 
     @Test func authorizeURL() throws {
         let web = try WebFlowSettings(clientId: "com.example.web", redirectURI: "https://example.com/cb")
-        #expect(AuthorizeURL.make(web) == "https://appleid.apple.com/auth/authorize?client_id=com.example.web"
-            + "&redirect_uri=https%3A%2F%2Fexample.com%2Fcb&response_type=code%20id_token&scope=name%20email"
-            + "&response_mode=form_post&state=__SIWA_STATE__&nonce=__SIWA_NONCE__")
+        #expect(
+            AuthorizeURL.make(web) == "https://appleid.apple.com/auth/authorize?client_id=com.example.web"
+                + "&redirect_uri=https%3A%2F%2Fexample.com%2Fcb&response_type=code%20id_token&scope=name%20email"
+                + "&response_mode=form_post&state=__SIWA_STATE__&nonce=__SIWA_NONCE__")
         // No scope asked for: left out, as Apple's script leaves it out (not `scope=`).
         let none = try WebFlowSettings(clientId: "com.example.web", redirectURI: "https://example.com/cb", scope: "")
-        #expect(AuthorizeURL.make(none) == "https://appleid.apple.com/auth/authorize?client_id=com.example.web"
-            + "&redirect_uri=https%3A%2F%2Fexample.com%2Fcb&response_type=code%20id_token"
-            + "&response_mode=form_post&state=__SIWA_STATE__&nonce=__SIWA_NONCE__")
+        #expect(
+            AuthorizeURL.make(none) == "https://appleid.apple.com/auth/authorize?client_id=com.example.web"
+                + "&redirect_uri=https%3A%2F%2Fexample.com%2Fcb&response_type=code%20id_token"
+                + "&response_mode=form_post&state=__SIWA_STATE__&nonce=__SIWA_NONCE__")
     }
 }
 
@@ -73,17 +78,20 @@ import Testing
     let templates: TemplateSet
     init() throws { templates = try TemplateSet.load() }
 
-    private func render(clientId: String = "com.example.web", redirectURI: String = "https://example.com/cb",
-                        button: ButtonSpec = ButtonSpec(width: 250, height: 44), popup: Bool = false,
-                        scope: String = WebFlowOptions.defaultScope, pageLocale: ButtonLocale? = nil,
-                        images: SnippetImages = .files(prefix: "", naming: AssetNaming())) throws -> SnippetRenderer.Snippets {
+    private func render(
+        clientId: String = "com.example.web", redirectURI: String = "https://example.com/cb",
+        button: ButtonSpec = ButtonSpec(width: 250, height: 44), popup: Bool = false,
+        scope: String = WebFlowOptions.defaultScope, pageLocale: ButtonLocale? = nil,
+        images: SnippetImages = .files(prefix: "", naming: AssetNaming())
+    ) throws -> SnippetRenderer.Snippets {
         let web = try WebFlowSettings(clientId: clientId, redirectURI: redirectURI, scope: scope, usePopup: popup)
         return SnippetRenderer(templates: templates, titles: .standard)
             .render(button: button, web: web, images: images, pageLocale: pageLocale)
     }
 
     @Test func hostileClientIdStaysData() throws {
-        let s = try render(clientId: hostileClientId, redirectURI: "https://example.com/cb?x='1'&q=\"".replacingOccurrences(of: "\"", with: "%22"))
+        let s = try render(
+            clientId: hostileClientId, redirectURI: "https://example.com/cb?x='1'&q=\"".replacingOccurrences(of: "\"", with: "%22"))
         for text in [s.snippetHTML, s.noJSHTML, s.initJS, s.imgHTML, s.signInJS] {
             #expect(!text.contains("<script>alert"))
             #expect(!text.contains("alert(1)</script>"))
@@ -91,8 +99,11 @@ import Testing
         // In the JS-API snippet: a JavaScript string.
         #expect(s.signInJS.contains("clientId: 'a\\u0022\\u003C/script\\u003E\\u003Cscript\\u003Ealert(1)\\u003C/script\\u003E',"))
         // In Apple's meta tags: HTML-escaped attribute values.
-        #expect(s.snippetHTML.contains(#"<meta name="appleid-signin-client-id" content="a&quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;">"#))
-        #expect(s.snippetHTML.contains(#"<meta name="appleid-signin-redirect-uri" content="https://example.com/cb?x=&#39;1&#39;&amp;q=%22">"#))
+        #expect(
+            s.snippetHTML.contains(
+                #"<meta name="appleid-signin-client-id" content="a&quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;">"#))
+        #expect(
+            s.snippetHTML.contains(#"<meta name="appleid-signin-redirect-uri" content="https://example.com/cb?x=&#39;1&#39;&amp;q=%22">"#))
         // In the links to Apple: percent-encoded inside the URL, then HTML-escaped (& -> &amp;).
         for page in [s.noJSHTML, s.snippetHTML] {
             #expect(page.contains("client_id=a%22%3C%2Fscript%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E&amp;redirect_uri="))
@@ -130,26 +141,36 @@ import Testing
     }
 
     @Test func appleScriptAndButtonAttributes() throws {
-        let left = ButtonSpec(mode: .left, type: .continue, color: .white, border: true, borderRadius: 50,
-                              locale: ButtonLocale(code: "de_DE")!, width: 280, height: 48, logoSize: .medium)
+        let left = ButtonSpec(
+            mode: .left, type: .continue, color: .white, border: true, borderRadius: 50,
+            locale: ButtonLocale(code: "de_DE")!, width: 280, height: 48, logoSize: .medium)
         let s = try render(button: left, popup: true)
         // siwa-init.js first (it picks the colour before Apple's script draws), then Apple's.
-        #expect(s.snippetHTML.contains("<script src=\"siwa-init.js\" defer></script>\n"
-            + "<script src=\"https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/de_DE/appleid.auth.js\" defer></script>"))
-        #expect(s.snippetHTML.contains("<div id=\"appleid-signin\" data-mode=\"left-align\" data-type=\"continue\" data-color=\"white\" "
-            + "data-border=\"true\" data-border-radius=\"50\" data-width=\"280\" data-height=\"48\" data-logo-size=\"medium\" "
-            + "data-logo-position=\"0\" data-label-position=\"0\">"))
+        #expect(
+            s.snippetHTML.contains(
+                "<script src=\"siwa-init.js\" defer></script>\n"
+                    + "<script src=\"https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/de_DE/appleid.auth.js\" defer></script>"
+            ))
+        #expect(
+            s.snippetHTML.contains(
+                "<div id=\"appleid-signin\" data-mode=\"left-align\" data-type=\"continue\" data-color=\"white\" "
+                    + "data-border=\"true\" data-border-radius=\"50\" data-width=\"280\" data-height=\"48\" data-logo-size=\"medium\" "
+                    + "data-logo-position=\"0\" data-label-position=\"0\">"))
         // The element is the button's size: clicks beside it do nothing.
         #expect(s.snippetHTML.contains("#appleid-signin { width: 280px; height: 48px; }"))
         #expect(s.snippetHTML.contains("<html lang=\"de-DE\" dir=\"ltr\">"))
-        #expect(s.snippetHTML.contains("<meta name=\"appleid-signin-client-id\" content=\"com.example.web\">\n"
-            + "<meta name=\"appleid-signin-scope\" content=\"name email\">\n"
-            + "<meta name=\"appleid-signin-redirect-uri\" content=\"https://example.com/cb\">\n"))
+        #expect(
+            s.snippetHTML.contains(
+                "<meta name=\"appleid-signin-client-id\" content=\"com.example.web\">\n"
+                    + "<meta name=\"appleid-signin-scope\" content=\"name email\">\n"
+                    + "<meta name=\"appleid-signin-redirect-uri\" content=\"https://example.com/cb\">\n"))
         #expect(s.snippetHTML.contains("<meta name=\"appleid-signin-use-popup\" content=\"true\">"))
         // Apple's script sizes a logo-only button by data-size alone.
         let logo = try render(button: ButtonSpec(mode: .logo, size: 44))
-        #expect(logo.snippetHTML.contains("<div id=\"appleid-signin\" data-mode=\"logo-only\" data-color=\"black\" data-border=\"false\" "
-            + "data-border-radius=\"15\" data-size=\"44\">"))
+        #expect(
+            logo.snippetHTML.contains(
+                "<div id=\"appleid-signin\" data-mode=\"logo-only\" data-color=\"black\" data-border=\"false\" "
+                    + "data-border-radius=\"15\" data-size=\"44\">"))
         #expect(!logo.snippetHTML.contains("data-type") && !logo.snippetHTML.contains("data-width"))
         #expect(logo.snippetHTML.contains("#appleid-signin { width: 44px; height: 44px; }"))
         #expect(logo.snippetHTML.contains("<meta name=\"appleid-signin-use-popup\" content=\"false\">"))
@@ -177,21 +198,26 @@ import Testing
         let s = try render(images: .endpoint(base: "https://buttons.example.com"))
         let base = "https://buttons.example.com/appleid/button?width=250&amp;height=44"
         // The service draws WebP too: offered first, the PNG <img> as the fallback.
-        #expect(s.imgHTML == "<picture><source type=\"image/webp\" srcset=\"\(base)&amp;format=webp 1x, "
-            + "\(base)&amp;scale=2&amp;format=webp 2x, \(base)&amp;scale=3&amp;format=webp 3x\">"
-            + "<img src=\"\(base)\" srcset=\"\(base) 1x, "
-            + "\(base)&amp;scale=2 2x, \(base)&amp;scale=3 3x\" "
-            + "width=\"250\" height=\"44\" alt=\"Sign in with Apple\" lang=\"en-US\" dir=\"ltr\"></picture>\n")
+        #expect(
+            s.imgHTML == "<picture><source type=\"image/webp\" srcset=\"\(base)&amp;format=webp 1x, "
+                + "\(base)&amp;scale=2&amp;format=webp 2x, \(base)&amp;scale=3&amp;format=webp 3x\">"
+                + "<img src=\"\(base)\" srcset=\"\(base) 1x, "
+                + "\(base)&amp;scale=2 2x, \(base)&amp;scale=3 3x\" "
+                + "width=\"250\" height=\"44\" alt=\"Sign in with Apple\" lang=\"en-US\" dir=\"ltr\"></picture>\n")
     }
 
     @Test func noJSPictureSwitchesToWhiteInTheDark() throws {
         let rtl = ButtonSpec(type: .signIn, locale: ButtonLocale(code: "ar_SA")!, width: 250, height: 44)
         let s = try render(button: rtl)
-        #expect(s.noJSHTML.contains("<source media=\"(prefers-color-scheme: dark)\" srcset=\"center/sign-in/white/ar_SA/button@1x.png 1x, "
-            + "center/sign-in/white/ar_SA/button@2x.png 2x, center/sign-in/white/ar_SA/button@3x.png 3x\">"))
-        #expect(s.noJSHTML.contains("<img src=\"center/sign-in/black/ar_SA/button@1x.png\" srcset=\"center/sign-in/black/ar_SA/button@1x.png 1x, "
-            + "center/sign-in/black/ar_SA/button@2x.png 2x, center/sign-in/black/ar_SA/button@3x.png 3x\" width=\"250\" height=\"44\" "
-            + "alt=\"\(ButtonLocale(code: "ar_SA")!.title(.signIn))\" lang=\"ar-SA\" dir=\"rtl\">"))
+        #expect(
+            s.noJSHTML.contains(
+                "<source media=\"(prefers-color-scheme: dark)\" srcset=\"center/sign-in/white/ar_SA/button@1x.png 1x, "
+                    + "center/sign-in/white/ar_SA/button@2x.png 2x, center/sign-in/white/ar_SA/button@3x.png 3x\">"))
+        #expect(
+            s.noJSHTML.contains(
+                "<img src=\"center/sign-in/black/ar_SA/button@1x.png\" srcset=\"center/sign-in/black/ar_SA/button@1x.png 1x, "
+                    + "center/sign-in/black/ar_SA/button@2x.png 2x, center/sign-in/black/ar_SA/button@3x.png 3x\" width=\"250\" height=\"44\" "
+                    + "alt=\"\(ButtonLocale(code: "ar_SA")!.title(.signIn))\" lang=\"ar-SA\" dir=\"rtl\">"))
         // Already white: no dark source.
         let white = try render(button: ButtonSpec(color: .white, width: 250, height: 44))
         #expect(!white.noJSHTML.contains("<source"))
@@ -217,8 +243,10 @@ import Testing
 
     @Test func overrideFolderReplacesFileByFile() throws {
         let folder = try TemporaryFolder()
-        try "<p>{{clientId}}</p>\n".write(to: folder.url.appendingPathComponent("snippet-nojs.html.mustache"), atomically: true, encoding: .utf8)
-        try "var id = '{{clientId}}';\n".write(to: folder.url.appendingPathComponent("siwa-init.js.mustache"), atomically: true, encoding: .utf8)
+        try "<p>{{clientId}}</p>\n".write(
+            to: folder.url.appendingPathComponent("snippet-nojs.html.mustache"), atomically: true, encoding: .utf8)
+        try "var id = '{{clientId}}';\n".write(
+            to: folder.url.appendingPathComponent("siwa-init.js.mustache"), atomically: true, encoding: .utf8)
         let custom = try TemplateSet.load(override: folder.url)
         let web = try WebFlowSettings(clientId: hostileClientId, redirectURI: "https://example.com/cb")
         let s = SnippetRenderer(templates: custom, titles: .standard).render(button: ButtonSpec(), web: web, images: .endpoint(base: ""))

@@ -30,8 +30,9 @@ import Testing
     @Test func best() throws {
         let config = try Self.overrides("best", presets: "web,ios,android,flutter,react-native,email")
         #expect(config.formatsBest)
-        #expect(config.formatsByPreset == "web: png, webp, svg; ios: pdf; android: png, vectordrawable; "
-            + "flutter: png; react-native: png; email: png")
+        #expect(
+            config.formatsByPreset == "web: png, webp, svg; ios: pdf; android: png, vectordrawable; "
+                + "flutter: png; react-native: png; email: png")
         // Without presets: the web layout's best.
         var o = ConfigurationOverrides()
         try o.setList("formats", ConfigurationOverrides.commaList("best", flag: "--formats"))
@@ -67,13 +68,20 @@ import Testing
         #expect(manifest.files.count == report.manifest.files.count)
         var held: [String: Set<String>] = [:]
         for file in manifest.files { held[file.preset ?? "?", default: []].insert(file.format) }
-        #expect(held == ["web": ["png", "webp", "svg"], "ios": ["pdf"], "android": ["png", "vectordrawable"],
-                         "flutter": ["png"], "react-native": ["png"], "email": ["png"]])
+        #expect(
+            held == [
+                "web": ["png", "webp", "svg"], "ios": ["pdf"], "android": ["png", "vectordrawable"],
+                "flutter": ["png"], "react-native": ["png"], "email": ["png"],
+            ])
     }
 
     @Test func unknownFormatMentionsBest() {
-        #expect(throws: ConfigurationError(field: "--formats", "unknown format 'gif': expected 'png', 'webp', 'svg', 'pdf' or "
-            + "'vectordrawable', or 'best' alone")) {
+        #expect(
+            throws: ConfigurationError(
+                field: "--formats",
+                "unknown format 'gif': expected 'png', 'webp', 'svg', 'pdf' or "
+                    + "'vectordrawable', or 'best' alone")
+        ) {
             try Self.overrides("gif", presets: "ios")
         }
     }

@@ -23,7 +23,10 @@ import Testing
         let (html, _, _) = try gallery(config)
         let cards = cards(html)
         #expect(cards.count == config.variants.count)
-        #expect(cards.contains(#"<figure class="item" data-mode="left" data-type="continue" data-style="white-outline" data-locale="ar_SA" data-preset="web">"#))
+        #expect(
+            cards.contains(
+                #"<figure class="item" data-mode="left" data-type="continue" data-style="white-outline" data-locale="ar_SA" data-preset="web">"#
+            ))
         // A logo-only button has no title or locale: it matches any choice of those.
         #expect(cards.contains(#"<figure class="item" data-mode="logo" data-style="black" data-preset="web">"#))
         #expect(cards.filter { $0.contains("data-preset=\"web\"") }.count == cards.count)
@@ -43,8 +46,11 @@ import Testing
         let (html, _, _) = try gallery(config)
         // One button in two layouts: a card in each layout's section; the asset catalog's
         // dark look (white) is in the black button's card, not one of its own.
-        #expect(cards(html) == [#"<figure class="item" data-mode="center" data-type="sign-in" data-style="black" data-locale="en_US" data-preset="web">"#,
-                                #"<figure class="item" data-mode="center" data-type="sign-in" data-style="black" data-locale="en_US" data-preset="ios">"#])
+        #expect(
+            cards(html) == [
+                #"<figure class="item" data-mode="center" data-type="sign-in" data-style="black" data-locale="en_US" data-preset="web">"#,
+                #"<figure class="item" data-mode="center" data-type="sign-in" data-style="black" data-locale="en_US" data-preset="ios">"#,
+            ])
         #expect(html.matches(of: /<section id="(web|ios)-center-250x44-sign-in" class="group">/).count == 2)
         #expect(html.contains(#"<select name="preset" data-facet="preset">"#))
         #expect(html.contains(#"<option value="web">web</option>"#) && html.contains(#"<option value="ios">ios</option>"#))
@@ -66,7 +72,9 @@ import Testing
             .map { (String($0.output.1), String($0.output.2)) }
         #expect(figures.map(\.0) == ["web", "ios", "android"])
         func pane(_ look: String, _ card: String) -> String? {
-            card.firstMatch(of: try! Regex(#"<div class="pane \#(look)">.*?<img src="([^"]+)".*?</div>"#)).map { String($0.output[1].substring!) }
+            card.firstMatch(of: try! Regex(#"<div class="pane \#(look)">.*?<img src="([^"]+)".*?</div>"#)).map {
+                String($0.output[1].substring!)
+            }
         }
         for (preset, card) in figures {
             let light = try #require(pane("light", card)), dark = try #require(pane("dark", card))
@@ -139,7 +147,8 @@ import Testing
             // Large pages show each card's files on a click.
             #expect(html.contains("<details class=\"file-list\">") == (cards(html).count > GalleryPage.openFilesUpTo))
         }
-        #expect(seen.keys.sorted() == manifest.files.map(\.path).sorted() && seen.values.allSatisfy { $0 == 1 }, "every file on one page, once")
+        #expect(
+            seen.keys.sorted() == manifest.files.map(\.path).sorted() && seen.values.allSatisfy { $0 == 1 }, "every file on one page, once")
     }
 
     @Test func aFacetWithOneValueGetsNoMenu() throws {
@@ -176,10 +185,16 @@ import Testing
         config.formats = [.png, .webp, .pdf]
         let (html, manifest, _) = try gallery(config)
         for entry in manifest.files {
-            #expect(html.contains("<code>\(entry.path)</code> <button type=\"button\" class=\"copy\" data-copy=\"\(entry.path)\" aria-label=\"Copy \(entry.path)\">Copy</button>"),
-                    "\(entry.path)")
+            #expect(
+                html.contains(
+                    "<code>\(entry.path)</code> <button type=\"button\" class=\"copy\" data-copy=\"\(entry.path)\" aria-label=\"Copy \(entry.path)\">Copy</button>"
+                ),
+                "\(entry.path)")
         }
-        let endpoints = html.matches(of: /<code>(\/appleid\/button[^<]*)<\/code> <button type="button" class="copy" data-copy="([^"]*)" aria-label="Copy the endpoint URL">/)
+        let endpoints = html.matches(
+            of:
+                /<code>(\/appleid\/button[^<]*)<\/code> <button type="button" class="copy" data-copy="([^"]*)" aria-label="Copy the endpoint URL">/
+        )
         #expect(endpoints.count == cards(html).count)
         let known = Set(manifest.files.map { $0.endpoint.replacingOccurrences(of: "&", with: "&amp;") })
         for match in endpoints {

@@ -43,7 +43,11 @@ import Testing
         let listed = manifest.files.map(\.path) + manifest.pages.map(\.path) + ["manifest.json"]
         #expect(folder.files() == listed.sorted())
         #expect(manifest.files.map(\.path) == manifest.files.map(\.path).sorted())
-        #expect(manifest.pages.map(\.path) == ["apple-signin-button.d.ts", "apple-signin-button.js", "gallery.js", "index.html", "siwa-init.js", "siwa-signin.js", "snippet-img.html", "snippet-nojs.html", "snippet.html"])
+        #expect(
+            manifest.pages.map(\.path) == [
+                "apple-signin-button.d.ts", "apple-signin-button.js", "gallery.js", "index.html", "siwa-init.js", "siwa-signin.js",
+                "snippet-img.html", "snippet-nojs.html", "snippet.html",
+            ])
         #expect(Set(config.assets(extra: config.snippetAssets).map(\.path)) == Set(manifest.files.map(\.path)))
 
         let renderer = try ButtonRenderer.shared()
@@ -142,8 +146,12 @@ import Testing
         try Data("precious".utf8).write(to: elsewhere.appendingPathComponent("button.png"))
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("left"), withDestinationURL: elsewhere)
         // "center" is a folder; "left/button.png" lies behind a link to a folder outside.
-        let evil = Manifest(files: [], pages: [Manifest.Page(path: "center", bytes: 0, sha256: ""),
-                                               Manifest.Page(path: "left/button.png", bytes: 0, sha256: "")])
+        let evil = Manifest(
+            files: [],
+            pages: [
+                Manifest.Page(path: "center", bytes: 0, sha256: ""),
+                Manifest.Page(path: "left/button.png", bytes: 0, sha256: ""),
+            ])
         try Data(try evil.encoded()).write(to: folder.appendingPathComponent("manifest.json"))
         var config = smallConfiguration()
         config.modes = [.logo]
@@ -227,8 +235,9 @@ import Testing
         var logoOnly = smallConfiguration()
         logoOnly.modes = [.logo]
         logoOnly.scales = [3]
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("logo/black/button@3x.png"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("logo/black/button@3x.png"),
+            withIntermediateDirectories: true)
         #expect(throws: BatchRenderer.RenderFailure.self) { try generator(logoOnly).generate(into: folder.url) }
         #expect(folder.bytes("manifest.json") == before)
         let manifest = try Manifest.decode(before)

@@ -30,26 +30,34 @@ import Testing
         #expect(try LabelsFile.parse("# nothing yet\n", fileName: "l.yml").titles.isStandard)
     }
 
-    @Test("Every refusal is one line naming the file (line, column), locale.type and what is wrong", arguments: [
-        ("- de_DE\n", "l.yml:1:1: (top level): must be a mapping of locales to titles, e.g. 'de_DE: {sign-in: ...}'"),
-        ("de_DE: Mit Apple\n", "l.yml:1:8: de_DE: must be a mapping of types to titles, e.g. 'sign-in: ...'"),
-        ("de_DE:\n", "l.yml:1:7: de_DE: must be a mapping of types to titles, e.g. 'sign-in: ...'"),
-        ("de-DE:\n  sign-in: x\n", "l.yml:1:1: de-DE: unknown locale: expected one of Apple's 37 locale codes, e.g. en_US"),
-        ("en_us:\n  sign-in: x\n", "l.yml:1:1: en_us: unknown locale: expected one of Apple's 37 locale codes, e.g. en_US"),
-        ("de_DE:\n  signin: x\n", "l.yml:2:3: de_DE.signin: unknown type: expected sign-in, continue or sign-up"),
-        ("de_DE:\n  sign-in:\n", "l.yml:2:11: de_DE.sign-in: title is empty"),
-        ("de_DE:\n  sign-in: ''\n", "l.yml:2:12: de_DE.sign-in: title is empty"),
-        ("de_DE:\n  sign-in: [a, b]\n", "l.yml:2:12: de_DE.sign-in: must be one line of text"),
-        ("de_DE:\n  sign-in: |\n    Mit Apple\n", "l.yml:2:12: de_DE.sign-in: title must be one line: it has a line break (U+000A)"),
-        ("de_DE:\n  sign-in: \"Mit\\tApple\"\n", "l.yml:2:12: de_DE.sign-in: title has a control character (U+0009)"),
-        ("de_DE:\n  sign-in: \" Mit Apple\"\n", "l.yml:2:12: de_DE.sign-in: title starts or ends with a space"),
-        ("de_DE:\n  sign-in: \(String(repeating: "x", count: 70))\n",
-         "l.yml:2:12: de_DE.sign-in: title is 70 characters long: at most 64"),
-        ("de_DE:\n  sign-in: a\nde_DE:\n  sign-up: b\n",
-         "l.yml: YAML: Parser: expected all keys to be unique but found the following duplicated key(s): 'de_DE'."),
-        ("de_DE:\n  sign-in: a\n  sign-in: b\n",
-         "l.yml: YAML: Parser: expected all keys to be unique but found the following duplicated key(s): 'sign-in'."),
-    ])
+    @Test(
+        "Every refusal is one line naming the file (line, column), locale.type and what is wrong",
+        arguments: [
+            ("- de_DE\n", "l.yml:1:1: (top level): must be a mapping of locales to titles, e.g. 'de_DE: {sign-in: ...}'"),
+            ("de_DE: Mit Apple\n", "l.yml:1:8: de_DE: must be a mapping of types to titles, e.g. 'sign-in: ...'"),
+            ("de_DE:\n", "l.yml:1:7: de_DE: must be a mapping of types to titles, e.g. 'sign-in: ...'"),
+            ("de-DE:\n  sign-in: x\n", "l.yml:1:1: de-DE: unknown locale: expected one of Apple's 37 locale codes, e.g. en_US"),
+            ("en_us:\n  sign-in: x\n", "l.yml:1:1: en_us: unknown locale: expected one of Apple's 37 locale codes, e.g. en_US"),
+            ("de_DE:\n  signin: x\n", "l.yml:2:3: de_DE.signin: unknown type: expected sign-in, continue or sign-up"),
+            ("de_DE:\n  sign-in:\n", "l.yml:2:11: de_DE.sign-in: title is empty"),
+            ("de_DE:\n  sign-in: ''\n", "l.yml:2:12: de_DE.sign-in: title is empty"),
+            ("de_DE:\n  sign-in: [a, b]\n", "l.yml:2:12: de_DE.sign-in: must be one line of text"),
+            ("de_DE:\n  sign-in: |\n    Mit Apple\n", "l.yml:2:12: de_DE.sign-in: title must be one line: it has a line break (U+000A)"),
+            ("de_DE:\n  sign-in: \"Mit\\tApple\"\n", "l.yml:2:12: de_DE.sign-in: title has a control character (U+0009)"),
+            ("de_DE:\n  sign-in: \" Mit Apple\"\n", "l.yml:2:12: de_DE.sign-in: title starts or ends with a space"),
+            (
+                "de_DE:\n  sign-in: \(String(repeating: "x", count: 70))\n",
+                "l.yml:2:12: de_DE.sign-in: title is 70 characters long: at most 64"
+            ),
+            (
+                "de_DE:\n  sign-in: a\nde_DE:\n  sign-up: b\n",
+                "l.yml: YAML: Parser: expected all keys to be unique but found the following duplicated key(s): 'de_DE'."
+            ),
+            (
+                "de_DE:\n  sign-in: a\n  sign-in: b\n",
+                "l.yml: YAML: Parser: expected all keys to be unique but found the following duplicated key(s): 'sign-in'."
+            ),
+        ])
     func refused(yaml: String, message: String) {
         do {
             _ = try LabelsFile.parse(yaml, fileName: "l.yml")
@@ -100,8 +108,10 @@ import Testing
         config.formats = [.png, .svg]
         config.web.clientId = "com.example.web"
         config.web.redirectURI = "https://example.com/auth/apple"
-        let titles = try TitleTable(overrides: ["de_DE": ["sign-in": "Anmelden mit Apple"],
-                                                "en_US": ["sign-in": "Sign on with Apple"]])
+        let titles = try TitleTable(overrides: [
+            "de_DE": ["sign-in": "Anmelden mit Apple"],
+            "en_US": ["sign-in": "Sign on with Apple"],
+        ])
         let renderer = try ButtonRenderer.shared().with(titles: titles)
         let generator = Generator(configuration: config, renderer: renderer, templates: try TemplateSet.load())
         let manifest = try generator.generate(into: folder.url).manifest
@@ -114,8 +124,9 @@ import Testing
         #expect(json.contains(#""title" : "Anmelden mit Apple""#) && !json.contains(#""title" : "Mit Apple anmelden""#))
         // Apple's wording is named only by the finding that the replaced title is not it.
         #expect(svg.findings?.map(\.id) == ["title-wording"])
-        #expect(json.components(separatedBy: "Mit Apple anmelden").count - 1
-            == manifest.files.filter { $0.path.contains("de_DE") }.count)
+        #expect(
+            json.components(separatedBy: "Mit Apple anmelden").count - 1
+                == manifest.files.filter { $0.path.contains("de_DE") }.count)
 
         let png = try #require(manifest.files.first { $0.path == "center/sign-in/black/de_DE/button@1x.png" })
         let standard = try ButtonRenderer.shared().render(try ButtonRequest.parse(png.endpoint).spec, format: .png)
@@ -125,7 +136,9 @@ import Testing
         #expect(gallery.contains(#"alt="Anmelden mit Apple" lang="de-DE""#))
         #expect(gallery.contains(#"alt="Sign on with Apple""#))
         #expect(!gallery.contains(#"alt="Mit Apple anmelden""#))
-        #expect(gallery.contains("error · title-wording</span> Title: the de_DE sign-in title &#39;Anmelden mit Apple&#39; is not Apple&#39;s wording"))
+        #expect(
+            gallery.contains(
+                "error · title-wording</span> Title: the de_DE sign-in title &#39;Anmelden mit Apple&#39; is not Apple&#39;s wording"))
         let noJS = String(decoding: folder.bytes("snippet-nojs.html"), as: UTF8.self)
         #expect(noJS.contains(#"alt="Anmelden mit Apple" lang="de-DE""#))
     }

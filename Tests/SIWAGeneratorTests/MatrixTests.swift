@@ -24,7 +24,9 @@ import Testing
         var config = GeneratorConfiguration()
         config.modes = [.logo]
         config.locales = [ButtonLocale(code: "de_DE")!, ButtonLocale(code: "ja_JP")!]
-        config.sizes = [ButtonSize(width: 200, height: 40), ButtonSize(width: 300, height: 40), ButtonSize(width: 300, height: 56, radius: 50)]
+        config.sizes = [
+            ButtonSize(width: 200, height: 40), ButtonSize(width: 300, height: 40), ButtonSize(width: 300, height: 56, radius: 50),
+        ]
         let logos = config.variants
         #expect(logos.count == 3 * 2)
         #expect(logos.allSatisfy { $0.mode == .logo && $0.width == $0.height })
@@ -40,14 +42,15 @@ import Testing
         config.formats = [.png, .svg, .pdf, .vectorDrawable]
         config.scales = [1, 2, 3]
         let assets = config.assets()
-        #expect(assets.map(\.path) == [
-            "center/sign-in/black/en_US/button.pdf",
-            "center/sign-in/black/en_US/button.svg",
-            "center/sign-in/black/en_US/button.xml",
-            "center/sign-in/black/en_US/button@1x.png",
-            "center/sign-in/black/en_US/button@2x.png",
-            "center/sign-in/black/en_US/button@3x.png",
-        ])
+        #expect(
+            assets.map(\.path) == [
+                "center/sign-in/black/en_US/button.pdf",
+                "center/sign-in/black/en_US/button.svg",
+                "center/sign-in/black/en_US/button.xml",
+                "center/sign-in/black/en_US/button@1x.png",
+                "center/sign-in/black/en_US/button@2x.png",
+                "center/sign-in/black/en_US/button@3x.png",
+            ])
         #expect(assets.filter { $0.format != .png }.allSatisfy { $0.spec.scale == 1 })
         #expect(assets.filter { $0.format == .png }.map(\.spec.scale) == [1, 2, 3])
     }
@@ -70,14 +73,15 @@ import Testing
         #expect(spec.mode == .left && spec.type == .continue && spec.color == .white && spec.border && spec.locale.code == "fr_FR")
         // The no-JS snippet needs its light and dark PNGs at 1x-3x even if the matrix lacks them.
         config.scales = [2]
-        #expect(config.snippetAssets.map(\.path) == [
-            "left/continue/white-outline/fr_FR/button@1x.png",
-            "left/continue/white-outline/fr_FR/button@2x.png",
-            "left/continue/white-outline/fr_FR/button@3x.png",
-            "left/continue/white/fr_FR/button@1x.png",
-            "left/continue/white/fr_FR/button@2x.png",
-            "left/continue/white/fr_FR/button@3x.png",
-        ])
+        #expect(
+            config.snippetAssets.map(\.path) == [
+                "left/continue/white-outline/fr_FR/button@1x.png",
+                "left/continue/white-outline/fr_FR/button@2x.png",
+                "left/continue/white-outline/fr_FR/button@3x.png",
+                "left/continue/white/fr_FR/button@1x.png",
+                "left/continue/white/fr_FR/button@2x.png",
+                "left/continue/white/fr_FR/button@3x.png",
+            ])
     }
 
     /// The default size keeps every English title at the HIG's 43% of the height.

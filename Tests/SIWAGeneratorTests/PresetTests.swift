@@ -72,8 +72,9 @@ import Testing
         #expect(!files.contains { $0.contains("night") && $0.contains("white") })
         #expect(files.count == (2 + 1) * 5 * 2)  // (black + its night, white) x 5 densities x (sign-in, logo)
         // The night PNG is the white button's pixels.
-        #expect(folder.bytes("android/res/drawable-night-xhdpi/siwa_sign_in_black_en_us.png")
-            == folder.bytes("android/res/drawable-xhdpi/siwa_sign_in_white_en_us.png"))
+        #expect(
+            folder.bytes("android/res/drawable-night-xhdpi/siwa_sign_in_black_en_us.png")
+                == folder.bytes("android/res/drawable-xhdpi/siwa_sign_in_white_en_us.png"))
         let hdpi = try #require(manifest.files.first { $0.path == "android/res/drawable-hdpi/siwa_sign_in_black_en_us.png" })
         #expect(hdpi.density == 1.5 && hdpi.scale == 2 && hdpi.width == 375 && hdpi.height == 66 && hdpi.preset == "android")
         #expect(manifest.files.filter { !$0.path.contains("hdpi/") || $0.path.contains("xhdpi") }.allSatisfy { $0.density == nil })
@@ -85,11 +86,17 @@ import Testing
     @Test func androidLocaleFolders() throws {
         var config = Self.configuration([.android], formats: [.png])
         config.locales = ["de_DE", "iw_IL", "id_ID", "zh_CN", "en_US"].map { ButtonLocale(code: $0)! }
-        let assets = config.variants.flatMap { AndroidPreset(PresetContext(configuration: config, formats: [.png], titles: .standard, web: nil, snippets: false, templates: nil)).files(for: $0).assets }
+        let assets = config.variants.flatMap {
+            AndroidPreset(
+                PresetContext(configuration: config, formats: [.png], titles: .standard, web: nil, snippets: false, templates: nil)
+            ).files(for: $0).assets
+        }
         let folders = Set(assets.map { $0.path.split(separator: "/")[1] })
         let qualifiers = /drawable(-(de|iw|in|zh-rCN|en-rUS))?(-night)?-(mdpi|hdpi|xhdpi|xxhdpi|xxxhdpi)/
         #expect(folders.allSatisfy { $0.wholeMatch(of: qualifiers) != nil }, "\(folders.sorted())")
-        for folder in ["drawable-de-night-hdpi", "drawable-iw-mdpi", "drawable-in-xxhdpi", "drawable-zh-rCN-night-xxxhdpi", "drawable-hdpi"] {
+        for folder in [
+            "drawable-de-night-hdpi", "drawable-iw-mdpi", "drawable-in-xxhdpi", "drawable-zh-rCN-night-xxxhdpi", "drawable-hdpi",
+        ] {
             #expect(folders.contains(Substring(folder)), "\(folder)")
         }
         // The default folders hold the first locale's buttons under the same names.
@@ -117,14 +124,20 @@ import Testing
         let (folder, _) = try Self.generated(Self.configuration([.android]))
         let vectors = folder.files().filter { $0.hasSuffix(".xml") }
         #expect(vectors.count == 3 * 2)  // black, its night look, white; sign-in and logo
-        #expect(vectors.allSatisfy { $0.hasPrefix("android/res/drawable-anydpi-v21/") || $0.hasPrefix("android/res/drawable-night-anydpi-v21/") })
+        #expect(
+            vectors.allSatisfy {
+                $0.hasPrefix("android/res/drawable-anydpi-v21/") || $0.hasPrefix("android/res/drawable-night-anydpi-v21/")
+            })
         for path in vectors {
             let document = try XMLDocument(data: Data(folder.bytes(path)))
             #expect(document.rootElement()?.name == "vector", "\(path)")
         }
         // Vector alone: the unqualified folders.
         let (only, _) = try Self.generated(Self.configuration([.android], formats: [.vectorDrawable]))
-        #expect(only.files().filter { $0.hasSuffix(".xml") }.map { $0.split(separator: "/")[2] }.allSatisfy { $0 == "drawable" || $0 == "drawable-night" })
+        #expect(
+            only.files().filter { $0.hasSuffix(".xml") }.map { $0.split(separator: "/")[2] }.allSatisfy {
+                $0 == "drawable" || $0 == "drawable-night"
+            })
     }
 
     // MARK: ios
@@ -193,8 +206,11 @@ import Testing
     @Test func iosAssetCatalog() throws {
         let (folder, _) = try Self.generated(Self.configuration([.ios]))
         let sets = try Self.checkCatalog(folder, vector: false)
-        #expect(Set(sets.keys) == ["siwa-sign-in-black.imageset", "siwa-sign-in-white.imageset",
-                                    "siwa-logo-black.imageset", "siwa-logo-white.imageset"])
+        #expect(
+            Set(sets.keys) == [
+                "siwa-sign-in-black.imageset", "siwa-sign-in-white.imageset",
+                "siwa-logo-black.imageset", "siwa-logo-white.imageset",
+            ])
         #expect(sets["siwa-sign-in-black.imageset"]?.count == 6)  // 1x-3x, and the dark look's
         #expect(sets["siwa-sign-in-white.imageset"]?.count == 3)
         #expect(sets["siwa-sign-in-black.imageset"]?.filter { $0["appearances"] != nil }.count == 3)
@@ -202,8 +218,9 @@ import Testing
         #expect(pngSize(folder.bytes(set + "siwa-sign-in-black-en_US@3x.png"))! == (750, 132))
         #expect(pngSize(folder.bytes(set + "siwa-sign-in-black-en_US.png"))! == (250, 44))
         // The dark look is the white button.
-        #expect(folder.bytes(set + "siwa-sign-in-black-en_US-dark@2x.png")
-            == folder.bytes("ios/Buttons.xcassets/siwa-sign-in-white.imageset/siwa-sign-in-white-en_US@2x.png"))
+        #expect(
+            folder.bytes(set + "siwa-sign-in-black-en_US-dark@2x.png")
+                == folder.bytes("ios/Buttons.xcassets/siwa-sign-in-white.imageset/siwa-sign-in-white-en_US@2x.png"))
     }
 
     /// Several locales: still one imageset per button; the first locale fills the default
@@ -213,12 +230,16 @@ import Testing
         config.locales = ["de_DE", "en_US", "zh_TW", "iw_IL"].map { ButtonLocale(code: $0)! }
         let (folder, _) = try Self.generated(config)
         let sets = try Self.checkCatalog(folder, vector: false)
-        #expect(Set(sets.keys) == ["siwa-sign-in-black.imageset", "siwa-sign-in-white.imageset",
-                                    "siwa-logo-black.imageset", "siwa-logo-white.imageset"])
+        #expect(
+            Set(sets.keys) == [
+                "siwa-sign-in-black.imageset", "siwa-sign-in-white.imageset",
+                "siwa-logo-black.imageset", "siwa-logo-white.imageset",
+            ])
         let black = try #require(sets["siwa-sign-in-black.imageset"])
         #expect(black.count == 4 * 6)
-        #expect(black.compactMap { $0["locale"] as? String }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            == ["en", "zh-Hant", "he"])
+        #expect(
+            black.compactMap { $0["locale"] as? String }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                == ["en", "zh-Hant", "he"])
         let byFile = Dictionary(uniqueKeysWithValues: black.map { ($0["filename"] as! String, $0) })
         #expect(byFile["siwa-sign-in-black-de_DE@2x.png"]?["locale"] == nil)  // the development language: the default
         #expect(byFile["siwa-sign-in-black-iw_IL-dark@3x.png"]?["locale"] as? String == "he")
@@ -229,33 +250,37 @@ import Testing
         #expect(sets["siwa-logo-black.imageset"]?.allSatisfy { $0["locale"] == nil } == true)
         // Written as Xcode writes it: `"key" : value`, two spaces, keys sorted, scale by scale, light then dark.
         let text = String(decoding: folder.bytes(set + "Contents.json"), as: UTF8.self)
-        #expect(text.hasPrefix("""
-            {
-              "images" : [
+        #expect(
+            text.hasPrefix(
+                """
                 {
-                  "filename" : "siwa-sign-in-black-de_DE.png",
-                  "idiom" : "universal",
-                  "scale" : "1x"
-                },
-                {
-                  "appearances" : [
+                  "images" : [
                     {
-                      "appearance" : "luminosity",
-                      "value" : "dark"
-                    }
-                  ],
-                  "filename" : "siwa-sign-in-black-de_DE-dark.png",
-                  "idiom" : "universal",
-                  "scale" : "1x"
-                },
-            """))
-        #expect(text.hasSuffix("""
-              "properties" : {
-                "localizable" : true
-              }
-            }
+                      "filename" : "siwa-sign-in-black-de_DE.png",
+                      "idiom" : "universal",
+                      "scale" : "1x"
+                    },
+                    {
+                      "appearances" : [
+                        {
+                          "appearance" : "luminosity",
+                          "value" : "dark"
+                        }
+                      ],
+                      "filename" : "siwa-sign-in-black-de_DE-dark.png",
+                      "idiom" : "universal",
+                      "scale" : "1x"
+                    },
+                """))
+        #expect(
+            text.hasSuffix(
+                """
+                  "properties" : {
+                    "localizable" : true
+                  }
+                }
 
-            """))
+                """))
     }
 
     /// `--ios-imagesets per-locale`: an imageset per button and locale, as before.
@@ -265,9 +290,12 @@ import Testing
         config.imagesets = .perLocale
         let (folder, _) = try Self.generated(config)
         let sets = try Self.checkCatalog(folder, vector: false)
-        #expect(Set(sets.keys) == ["siwa-sign-in-black-en_US.imageset", "siwa-sign-in-black-de_DE.imageset",
-                                    "siwa-sign-in-white-en_US.imageset", "siwa-sign-in-white-de_DE.imageset",
-                                    "siwa-logo-black.imageset", "siwa-logo-white.imageset"])
+        #expect(
+            Set(sets.keys) == [
+                "siwa-sign-in-black-en_US.imageset", "siwa-sign-in-black-de_DE.imageset",
+                "siwa-sign-in-white-en_US.imageset", "siwa-sign-in-white-de_DE.imageset",
+                "siwa-logo-black.imageset", "siwa-logo-white.imageset",
+            ])
         #expect(sets.values.joined().allSatisfy { $0["locale"] == nil })
     }
 
@@ -276,9 +304,12 @@ import Testing
         config.locales = ["en_US", "ar_SA"].map { ButtonLocale(code: $0)! }
         let (folder, _) = try Self.generated(config)
         let sets = try Self.checkCatalog(folder, vector: true)
-        #expect(sets["siwa-sign-in-black.imageset"]?.compactMap { $0["filename"] as? String }.sorted()
-            == ["siwa-sign-in-black-ar_SA-dark.pdf", "siwa-sign-in-black-ar_SA.pdf",
-                "siwa-sign-in-black-en_US-dark.pdf", "siwa-sign-in-black-en_US.pdf"])
+        #expect(
+            sets["siwa-sign-in-black.imageset"]?.compactMap { $0["filename"] as? String }.sorted()
+                == [
+                    "siwa-sign-in-black-ar_SA-dark.pdf", "siwa-sign-in-black-ar_SA.pdf",
+                    "siwa-sign-in-black-en_US-dark.pdf", "siwa-sign-in-black-en_US.pdf",
+                ])
         #expect(folder.files().filter { $0.hasSuffix(".png") }.isEmpty)
     }
 
@@ -325,10 +356,13 @@ import Testing
     @Test func emailFragments() throws {
         let (folder, _) = try Self.generated(Self.withWeb(Self.configuration([.email])))
         let files = folder.files().filter { $0.hasPrefix("email/") }
-        #expect(files.sorted() == ["email/siwa-logo-black.html", "email/siwa-logo-black@2x.png", "email/siwa-logo-white.html",
-                                   "email/siwa-logo-white@2x.png", "email/siwa-sign-in-black-en_US.html",
-                                   "email/siwa-sign-in-black-en_US@2x.png", "email/siwa-sign-in-white-en_US.html",
-                                   "email/siwa-sign-in-white-en_US@2x.png"])
+        #expect(
+            files.sorted() == [
+                "email/siwa-logo-black.html", "email/siwa-logo-black@2x.png", "email/siwa-logo-white.html",
+                "email/siwa-logo-white@2x.png", "email/siwa-sign-in-black-en_US.html",
+                "email/siwa-sign-in-black-en_US@2x.png", "email/siwa-sign-in-white-en_US.html",
+                "email/siwa-sign-in-white-en_US@2x.png",
+            ])
         #expect(pngSize(folder.bytes("email/siwa-sign-in-black-en_US@2x.png"))! == (500, 88))
         let html = String(decoding: folder.bytes("email/siwa-sign-in-black-en_US.html"), as: UTF8.self)
         #expect(html.contains("<img src=\"siwa-sign-in-black-en_US@2x.png\" width=\"250\" height=\"44\" alt=\"Sign in with Apple\""))
@@ -352,7 +386,9 @@ import Testing
         #expect(manifest.pages.contains { $0.path == "web/snippet.html" && $0.preset == "web" })
         #expect(manifest.pages.contains { $0.path == "ios/Buttons.xcassets/Contents.json" && $0.preset == "ios" })
         let gallery = String(decoding: folder.bytes("index.html"), as: UTF8.self)
-        #expect(gallery.contains("react-native/siwa-sign-in-black-en_US%402x.png") || gallery.contains("react-native/siwa-sign-in-black-en_US@2x.png"))
+        #expect(
+            gallery.contains("react-native/siwa-sign-in-black-en_US%402x.png")
+                || gallery.contains("react-native/siwa-sign-in-black-en_US@2x.png"))
         // The gallery links the snippets where they are: in the web layout's folder.
         #expect(gallery.contains(#"<a href="web/snippet.html">"#) && !gallery.contains(#"<a href="snippet.html">"#))
         #expect(folder.files().contains("web/snippet.html"))
@@ -363,8 +399,9 @@ import Testing
         var config = Self.withWeb(GeneratorConfiguration())
         config.locales = ButtonLocale.all
         config.presets = [.web, .android, .ios, .flutter, .reactNative, .email]
-        let plan = try SetPlan(config, titles: .standard, templates: try TemplateSet.load(override: nil),
-                               web: try config.web.settings())
+        let plan = try SetPlan(
+            config, titles: .standard, templates: try TemplateSet.load(override: nil),
+            web: try config.web.settings())
         // + the gallery's pages (one per language here), gallery.js, manifest.json
         #expect(GalleryPage.paths(config).count == 37)
         #expect(Generator.fileCount(config, snippets: true) == plan.assets.count + plan.texts.count + 37 + 2)
@@ -383,8 +420,10 @@ import Testing
         _ = try generator(config).generate(into: folder.url)
         let files = folder.files()
         #expect(files.allSatisfy { !$0.contains("/") })
-        for name in ["siwa-sign-in-black-en_US-250x44@2x.png", "siwa-left-sign-in-black-en_US-250x44.svg",
-                     "siwa-logo-black-44@3x.png", "siwa-sign-in-white-en_US-250x44@1x.png"] {
+        for name in [
+            "siwa-sign-in-black-en_US-250x44@2x.png", "siwa-left-sign-in-black-en_US-250x44.svg",
+            "siwa-logo-black-44@3x.png", "siwa-sign-in-white-en_US-250x44@1x.png",
+        ] {
             #expect(files.contains(name), "\(name)")
         }
         #expect(String(decoding: folder.bytes("snippet-img.html"), as: UTF8.self).contains("siwa-sign-in-black-en_US-250x44@2x.png 2x"))
@@ -395,21 +434,30 @@ import Testing
         func problem(_ config: GeneratorConfiguration) -> String? {
             do { try config.checkPresets(); return nil } catch { return error.description }
         }
-        #expect(problem(Self.withWeb(Self.configuration([.email], formats: [.png, .svg])))
-            == "--formats: no chosen preset (email) holds 'svg': web does")
-        #expect(problem(Self.configuration([.android], formats: [.pdf]))
-            == "--formats: no chosen preset (android) holds 'pdf': web, ios do")
-        #expect(problem(Self.configuration([.ios, .web], formats: [.svg]))
-            == "--formats: preset 'ios' holds none of svg: it holds png, pdf")
-        #expect(problem(Self.configuration([], formats: [.vectorDrawable]))?.hasPrefix("--formats: the web layout (no --presets) cannot hold 'vectordrawable'") == true)
+        #expect(
+            problem(Self.withWeb(Self.configuration([.email], formats: [.png, .svg])))
+                == "--formats: no chosen preset (email) holds 'svg': web does")
+        #expect(
+            problem(Self.configuration([.android], formats: [.pdf]))
+                == "--formats: no chosen preset (android) holds 'pdf': web, ios do")
+        #expect(
+            problem(Self.configuration([.ios, .web], formats: [.svg]))
+                == "--formats: preset 'ios' holds none of svg: it holds png, pdf")
+        #expect(
+            problem(Self.configuration([], formats: [.vectorDrawable]))?.hasPrefix(
+                "--formats: the web layout (no --presets) cannot hold 'vectordrawable'") == true)
         #expect(problem(Self.configuration([.email]))?.hasPrefix("--presets: 'email' needs --client-id and --redirect-uri") == true)
         // Without --formats each preset takes its own.
         #expect(problem(Self.configuration([.android, .ios, .web])) == nil)
     }
 
     @Test func collidingNamesAreRefused() {
-        #expect(throws: ConfigurationError(field: "--presets", "'ios/A.png' and 'ios/a.png' would be the same file; "
-            + "ask for fewer sizes or locales in one set, or generate them into separate folders")) {
+        #expect(
+            throws: ConfigurationError(
+                field: "--presets",
+                "'ios/A.png' and 'ios/a.png' would be the same file; "
+                    + "ask for fewer sizes or locales in one set, or generate them into separate folders")
+        ) {
             try SetPlan.checkNames(["ios/A.png", "ios/b.png", "ios/a.png"], option: "--presets")
         }
         #expect(throws: Never.self) { try SetPlan.checkNames(["a/b.png", "a-b.png"], option: "--naming") }
@@ -419,8 +467,12 @@ import Testing
         var config = GeneratorConfiguration()
         try ConfigurationFile.parse("presets: [android, react-native]\nnaming: flat\n").apply(to: &config)
         #expect(config.presets == [.android, .reactNative] && config.naming == .flat && !config.formatsAskedFor)
-        #expect(throws: ConfigurationError(field: "presets[1]", "unknown preset 'windows': expected 'web', 'ios', 'android', "
-            + "'flutter', 'react-native' or 'email'", location: "config:1:20")) {
+        #expect(
+            throws: ConfigurationError(
+                field: "presets[1]",
+                "unknown preset 'windows': expected 'web', 'ios', 'android', "
+                    + "'flutter', 'react-native' or 'email'", location: "config:1:20")
+        ) {
             try ConfigurationFile.parse("presets: [android, windows]\n")
         }
     }

@@ -136,8 +136,9 @@ import Testing
         var logo = smallConfiguration()
         logo.modes = [.logo]
         logo.scales = [3]
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("logo/black/button@3x.png/x"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("logo/black/button@3x.png/x"),
+            withIntermediateDirectories: true)
         let failure = try #require(throws: BatchRenderer.RenderFailure.self) { try generator(logo).generate(into: folder.url) }
         #expect(failure.path == "logo/black/button@3x.png")
         #expect((failure.underlying as NSError).code == Int(EISDIR))

@@ -20,7 +20,8 @@ import Testing
     }
 
     static func files(_ format: StringsFormat, titles: TitleTable = .standard, presets: Bool = true) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: TitleStrings(locales: all, titles: titles).files(format, presets: presets).map { ($0.path, $0.text) })
+        Dictionary(
+            uniqueKeysWithValues: TitleStrings(locales: all, titles: titles).files(format, presets: presets).map { ($0.path, $0.text) })
     }
 
     static func json(_ text: String) throws -> [String: Any] {
@@ -55,7 +56,9 @@ import Testing
                 let unit = try #require(entry.localizations[PlatformLocale.xcode(locale)]?.stringUnit, "\(locale)")
                 #expect(unit.value == Self.drawn(type, locale, .standard), "\(locale) \(type)")
                 #expect(unit.state == (Self.confidence(type, locale).hasPrefix("best-knowledge") ? "needs_review" : "translated"))
-                #expect(entry.comment.contains("\(PlatformLocale.xcode(locale)): confidence: \(Self.confidence(type, locale)); source: \(locale.sources)"))
+                #expect(
+                    entry.comment.contains(
+                        "\(PlatformLocale.xcode(locale)): confidence: \(Self.confidence(type, locale)); source: \(locale.sources)"))
             }
         }
         // As Xcode writes it.
@@ -78,8 +81,10 @@ import Testing
         private var text = ""
         private var lastComment = ""
 
-        func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             if element == "string" { name = attributes["name"]; text = "" }
         }
         func parser(_ parser: XMLParser, foundCharacters string: String) { if name != nil { text += string } }
@@ -110,8 +115,11 @@ import Testing
         let files = Self.files(.android)
         // The unqualified folder (the first locale) and one per locale, in the drawables' qualifiers.
         #expect(files.count == 38)
-        #expect(Set(files.keys) == Set(["android/res/values/siwa_strings.xml"]
-            + ButtonLocale.all.map { "android/res/values-\(AndroidPreset.localeQualifier($0))/siwa_strings.xml" }))
+        #expect(
+            Set(files.keys)
+                == Set(
+                    ["android/res/values/siwa_strings.xml"]
+                        + ButtonLocale.all.map { "android/res/values-\(AndroidPreset.localeQualifier($0))/siwa_strings.xml" }))
         for locale in ButtonLocale.all {
             let text = try #require(files["android/res/values-\(AndroidPreset.localeQualifier(locale))/siwa_strings.xml"])
             let resources = try StringResources.parse(text)
@@ -131,8 +139,9 @@ import Testing
         let files = Self.files(.arb)
         #expect(files.count == 37)
         let names = PlatformLocale.flutter(Self.all)
-        #expect(names[.default] == "en" && names[ButtonLocale(code: "en_GB")!] == "en_GB" && names[ButtonLocale(code: "pt_BR")!] == "pt"
-            && names[ButtonLocale(code: "zh_TW")!] == "zh_TW" && names[ButtonLocale(code: "iw_IL")!] == "he")
+        #expect(
+            names[.default] == "en" && names[ButtonLocale(code: "en_GB")!] == "en_GB" && names[ButtonLocale(code: "pt_BR")!] == "pt"
+                && names[ButtonLocale(code: "zh_TW")!] == "zh_TW" && names[ButtonLocale(code: "iw_IL")!] == "he")
         for locale in ButtonLocale.all {
             let name = try #require(names[locale])
             #expect(name.wholeMatch(of: /[a-z]{2}(_[A-Z]{2})?/) != nil)
@@ -188,7 +197,8 @@ import Testing
         #expect(german["sign-in"]?["confidence"] as? String == "overridden")
         #expect(german["continue"]?["overridden"] as? Bool == false)
 
-        let catalog = try JSONDecoder().decode(Catalog.self, from: Data(Self.files(.xcstrings, titles: titles)["ios/Localizable.xcstrings"]!.utf8))
+        let catalog = try JSONDecoder().decode(
+            Catalog.self, from: Data(Self.files(.xcstrings, titles: titles)["ios/Localizable.xcstrings"]!.utf8))
         #expect(catalog.strings["siwa-sign-in"]?.localizations["de"]?.stringUnit.value == "Mit Apple einloggen")
         #expect(catalog.strings["siwa-continue"]?.localizations["en"]?.stringUnit.value == tricky)
         #expect(catalog.strings["siwa-sign-in"]?.comment.contains("de: confidence: overridden; source: --labels") == true)
@@ -231,15 +241,21 @@ import Testing
         #expect(Generator.fileCount(plain, snippets: false) == root.files().count)
         #expect(report.manifest.pages.filter { $0.path.hasPrefix("strings/") }.allSatisfy { $0.preset == nil })
         let strings = root.files().filter { $0.hasPrefix("strings/") }
-        #expect(strings == ["strings/Localizable.xcstrings", "strings/android/res/values-de/siwa_strings.xml",
-                            "strings/android/res/values-en-rUS/siwa_strings.xml", "strings/android/res/values/siwa_strings.xml",
-                            "strings/flutter/l10n/app_de.arb", "strings/flutter/l10n/app_en.arb", "strings/siwa-titles.json"])
+        #expect(
+            strings == [
+                "strings/Localizable.xcstrings", "strings/android/res/values-de/siwa_strings.xml",
+                "strings/android/res/values-en-rUS/siwa_strings.xml", "strings/android/res/values/siwa_strings.xml",
+                "strings/flutter/l10n/app_de.arb", "strings/flutter/l10n/app_en.arb", "strings/siwa-titles.json",
+            ])
     }
 
     /// An unknown format, or one no chosen preset holds: one message naming the option.
     @Test func refused() throws {
         var overrides = ConfigurationOverrides()
-        #expect(throws: ConfigurationError(field: "--strings", "unknown strings format 'po': expected 'xcstrings', 'android', 'arb' or 'json', or 'all' alone")) {
+        #expect(
+            throws: ConfigurationError(
+                field: "--strings", "unknown strings format 'po': expected 'xcstrings', 'android', 'arb' or 'json', or 'all' alone")
+        ) {
             try overrides.setList("strings", ConfigurationOverrides.commaList("xcstrings,po", flag: "--strings"))
         }
         var config = PresetTests.configuration([.web, .android])

@@ -18,7 +18,8 @@ import Testing
     /// Width and height from a VP8L header.
     private func webpSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         guard bytes.count > 25, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<16]) == Array("WEBPVP8L".utf8),
-              bytes[20] == 0x2F else { return nil }
+            bytes[20] == 0x2F
+        else { return nil }
         let bits = Int(bytes[21]) | Int(bytes[22]) << 8 | Int(bytes[23]) << 16 | Int(bytes[24]) << 24
         return ((bits & 0x3FFF) + 1, (bits >> 14 & 0x3FFF) + 1)
     }
@@ -35,7 +36,12 @@ import Testing
             #expect(entry.mediaType == "image/webp" && entry.path.hasSuffix("@\(entry.scale)x.webp"))
             let size = try #require(webpSize(folder.bytes(entry.path)), "\(entry.path)")
             #expect(size.width == entry.width && size.height == entry.height, "\(entry.path)")
-            let png = try #require(pngs.first { $0.endpoint == entry.endpoint.replacingOccurrences(of: "&format=webp", with: "").replacingOccurrences(of: "?format=webp", with: "") })
+            let png = try #require(
+                pngs.first {
+                    $0.endpoint
+                        == entry.endpoint.replacingOccurrences(of: "&format=webp", with: "").replacingOccurrences(
+                            of: "?format=webp", with: "")
+                })
             #expect(png.width == entry.width && png.height == entry.height)
             #expect(entry.bytes < png.bytes, "\(entry.path): WebP \(entry.bytes) bytes, PNG \(png.bytes)")
         }
@@ -51,11 +57,21 @@ import Testing
             #expect(pictures.count == 2, "\(name)")
             for picture in pictures {
                 // Order matters: the browser takes the first source that fits.
-                let darkWebP = try #require(picture.range(of: #"<source media="(prefers-color-scheme: dark)" type="image/webp" srcset="center/sign-in/white/en_US/button@1x.webp 1x, center/sign-in/white/en_US/button@2x.webp 2x, center/sign-in/white/en_US/button@3x.webp 3x">"#), "\(name)")
-                let darkPNG = try #require(picture.range(of: #"<source media="(prefers-color-scheme: dark)" srcset="center/sign-in/white/en_US/button@1x.png 1x"#))
-                let webp = try #require(picture.range(of: #"<source type="image/webp" srcset="center/sign-in/black/en_US/button@1x.webp 1x, center/sign-in/black/en_US/button@2x.webp 2x, center/sign-in/black/en_US/button@3x.webp 3x">"#))
+                let darkWebP = try #require(
+                    picture.range(
+                        of:
+                            #"<source media="(prefers-color-scheme: dark)" type="image/webp" srcset="center/sign-in/white/en_US/button@1x.webp 1x, center/sign-in/white/en_US/button@2x.webp 2x, center/sign-in/white/en_US/button@3x.webp 3x">"#
+                    ), "\(name)")
+                let darkPNG = try #require(
+                    picture.range(of: #"<source media="(prefers-color-scheme: dark)" srcset="center/sign-in/white/en_US/button@1x.png 1x"#))
+                let webp = try #require(
+                    picture.range(
+                        of:
+                            #"<source type="image/webp" srcset="center/sign-in/black/en_US/button@1x.webp 1x, center/sign-in/black/en_US/button@2x.webp 2x, center/sign-in/black/en_US/button@3x.webp 3x">"#
+                    ))
                 let img = try #require(picture.range(of: #"<img src="center/sign-in/black/en_US/button@1x.png""#))
-                #expect(darkWebP.lowerBound < darkPNG.lowerBound && darkPNG.lowerBound < webp.lowerBound && webp.lowerBound < img.lowerBound)
+                #expect(
+                    darkWebP.lowerBound < darkPNG.lowerBound && darkPNG.lowerBound < webp.lowerBound && webp.lowerBound < img.lowerBound)
             }
             for match in html.matches(of: /([a-zA-Z_\-\/]+@[123]x\.webp)/) {
                 #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(String(match.output.1)).path))
@@ -78,13 +94,17 @@ import Testing
     @Test func theImageServiceAlwaysOffersWebP() throws {
         let web = try webConfiguration(formats: [.png]).web.settings()
         let snippets = SnippetRenderer(templates: try TemplateSet.load(), titles: .standard)
-            .render(button: ButtonSpec(mode: .center), web: try #require(web),
-                    images: .endpoint(base: "https://buttons.example.com"))
+            .render(
+                button: ButtonSpec(mode: .center), web: try #require(web),
+                images: .endpoint(base: "https://buttons.example.com"))
         // Canonical URLs: the default button is the bare path, plus scale and format.
         let webp = #"<source type="image/webp" srcset="https://buttons.example.com/appleid/button?format=webp 1x"#
         #expect(snippets.imgHTML.hasPrefix("<picture>" + webp))
         #expect(snippets.imgHTML.contains("/appleid/button?scale=2&amp;format=webp 2x"))
         #expect(snippets.noJSHTML.contains(webp) && snippets.snippetHTML.contains(webp))
-        #expect(snippets.noJSHTML.contains(#"<source media="(prefers-color-scheme: dark)" type="image/webp" srcset="https://buttons.example.com/appleid/button?color=white&amp;format=webp 1x"#))
+        #expect(
+            snippets.noJSHTML.contains(
+                #"<source media="(prefers-color-scheme: dark)" type="image/webp" srcset="https://buttons.example.com/appleid/button?color=white&amp;format=webp 1x"#
+            ))
     }
 }

@@ -48,11 +48,13 @@ struct ImageInputTests {
         #expect { try RasterImage.load(path: badSVG, scale: 1) } throws: { "\($0)".contains("not a readable SVG") }
     }
 
-    @Test("A WebP is measured like the PNG of the same button", arguments: [
-        "/appleid/button?width=130&height=30&scale=2",
-        "/appleid/button/left?color=white&border=true&locale=ar_SA&width=260&height=44&scale=3",
-        "/appleid/button/logo?size=44&color=white&border=true&scale=2",
-    ])
+    @Test(
+        "A WebP is measured like the PNG of the same button",
+        arguments: [
+            "/appleid/button?width=130&height=30&scale=2",
+            "/appleid/button/left?color=white&border=true&locale=ar_SA&width=260&height=44&scale=3",
+            "/appleid/button/logo?size=44&color=white&border=true&scale=2",
+        ])
     func webp(_ target: String) throws {
         let png = try LintTestSupport.image(target)
         let webp = try LintTestSupport.image(target, format: .webp)
@@ -63,7 +65,8 @@ struct ImageInputTests {
         #expect(a.report.findings.map(\.rule.id) == b.report.findings.map(\.rule.id))
         #expect(a.measurement == b.measurement)
         // From a file, named like the generator's files: the scale comes from "@2x" (the CLI's rule).
-        let path = try Self.temporary("button.webp", try LintTestSupport.renderer().render(try ButtonRequest.parse(target).spec, format: .webp))
+        let path = try Self.temporary(
+            "button.webp", try LintTestSupport.renderer().render(try ButtonRequest.parse(target).spec, format: .webp))
         #expect(try RasterImage.load(path: path, scale: png.scale).rgba == webp.rgba)
     }
 

@@ -31,8 +31,10 @@ struct ImageRuleTests {
         #expect(try ids(outline, background: "#ffffff") == [])
         #expect(try ids(outline, background: "#ffffff,#000000") == ["outline-on-dark"])
         // The outline is found at every scale, down to the logo-only button's 0.56 pt stroke at 1x.
-        for target in ["/appleid/button?color=white&border=true", "/appleid/button/left?color=white&border=true&width=200",
-                       "/appleid/button/logo?color=white&border=true&size=30", Self.base + "&color=white&border=true"] {
+        for target in [
+            "/appleid/button?color=white&border=true", "/appleid/button/left?color=white&border=true&width=200",
+            "/appleid/button/logo?color=white&border=true&size=30", Self.base + "&color=white&border=true",
+        ] {
             #expect(try LintTestSupport.lint(LintTestSupport.image(target)).measurement.style == .whiteOutline, "\(target)")
             #expect(try ids(LintTestSupport.image(target), background: "#ffffff") == [], "\(target)")
         }
@@ -54,8 +56,9 @@ struct ImageRuleTests {
         let greyTitle = image.editing(x0: 0, y0: 0, x1: image.width, y1: image.height) { p in
             p = [p[0] / 3 * 2, p[1] / 3 * 2, p[2] / 3 * 2, p[3]]
         }
-        #expect(try LintTestSupport.lint(greyTitle).report.findings.map(\.detail)
-            == ["the logo is #a9a9a9 on a #000000 face, not white", "the title is #a9a9a9 on a #000000 face, not white"])
+        #expect(
+            try LintTestSupport.lint(greyTitle).report.findings.map(\.detail)
+                == ["the logo is #a9a9a9 on a #000000 face, not white", "the title is #a9a9a9 on a #000000 face, not white"])
         // Nothing drawn on the face: no logo, no title.
         let blank = image.editing(x0: 0, y0: 0, x1: image.width, y1: image.height) { p in if p[3] == 255 { p = [0, 0, 0, 255] } }
         #expect(try ids(blank) == ["colors"])

@@ -11,8 +11,9 @@ struct ReferenceAndOwnRenderTests {
             .filter { $0.hasSuffix(".png") }.sorted()
     }
 
-    @Test("Apple's reference images have no finding",
-          .enabled(if: LintTestSupport.hasReferences, "../shared is absent: Apple reference images skipped"))
+    @Test(
+        "Apple's reference images have no finding",
+        .enabled(if: LintTestSupport.hasReferences, "../shared is absent: Apple reference images skipped"))
     func references() throws {
         let files = Self.referenceFiles
         #expect(files.count >= 8)

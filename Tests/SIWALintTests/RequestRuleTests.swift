@@ -5,10 +5,13 @@ import Testing
 /// Each rule a request can break: a request that passes it and one that breaks it.
 @Suite("Rules on requests")
 struct RequestRuleTests {
-    private func ids(_ target: String, background: String? = nil, beside: String? = nil, margin: String? = nil,
-                     titles: TitleTable = .standard) throws -> [String] {
-        try LintTestSupport.requestIDs(target, LintContext.parse(background: background, beside: beside, margin: margin),
-                                       titles: titles)
+    private func ids(
+        _ target: String, background: String? = nil, beside: String? = nil, margin: String? = nil,
+        titles: TitleTable = .standard
+    ) throws -> [String] {
+        try LintTestSupport.requestIDs(
+            target, LintContext.parse(background: background, beside: beside, margin: margin),
+            titles: titles)
     }
 
     @Test("Apple's defaults and the editor's default button break no rule")
@@ -89,12 +92,15 @@ struct RequestRuleTests {
     @Test("Context options that cannot be read are one-line errors")
     func badContext() {
         // The option each refusal names: the CLI says it as the flag, the API as the parameter.
-        for (background, beside, margin, option) in [("#12", nil, nil, "background"), ("red", nil, nil, "background"),
-                                                     ("#fff,#000,#111", nil, nil, "background"), (nil, "200by44", nil, "beside"),
-                                                     (nil, nil, "-1", "margin")] as [(String?, String?, String?, String)] {
+        for (background, beside, margin, option) in [
+            ("#12", nil, nil, "background"), ("red", nil, nil, "background"),
+            ("#fff,#000,#111", nil, nil, "background"), (nil, "200by44", nil, "beside"),
+            (nil, nil, "-1", "margin"),
+        ] as [(String?, String?, String?, String)] {
             #expect { try LintContext.parse(background: background, beside: beside, margin: margin) } throws: { error in
                 let error = error as? RequestError
-                return error?.kind == .invalidValue && error?.parameter == option && error?.message.contains("parameter '\(option)'") == true
+                return error?.kind == .invalidValue && error?.parameter == option
+                    && error?.message.contains("parameter '\(option)'") == true
             }
         }
         #expect(PageColor(parsing: "#FfF") == .white && PageColor(parsing: "000000") == .black)

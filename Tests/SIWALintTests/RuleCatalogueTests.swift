@@ -56,8 +56,9 @@ struct PageContextErrorTests {
                 _ = try LintContext.parse(background: background, beside: beside, margin: margin)
                 Issue.record("accepted \(String(describing: background ?? beside ?? margin))")
             } catch {
-                #expect(!error.description.contains("\n") && !error.description.contains("\r") && !error.description.contains("\0"),
-                        "\(error.description)")
+                #expect(
+                    !error.description.contains("\n") && !error.description.contains("\r") && !error.description.contains("\0"),
+                    "\(error.description)")
             }
         }
     }

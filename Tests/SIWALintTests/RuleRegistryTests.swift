@@ -14,10 +14,12 @@ struct RuleRegistryTests {
             let rule = type.rule
             let subjects = LintRule.Subject.allCases.filter(rule.subjects.contains).map(\.rawValue)
             #expect(!rule.subjects.isEmpty, "\(rule.id): no check (conform to RequestRule, ImageRule or PageRule)")
-            #expect(rule.subjects.contains(.request) == (type is any RequestRule.Type),
-                    "\(rule.id): subjects \(subjects) but \(type) is\((type is any RequestRule.Type) ? "" : " not") a RequestRule")
-            #expect(rule.subjects.contains(.image) == (type is any ImageRule.Type),
-                    "\(rule.id): subjects \(subjects) but \(type) is\((type is any ImageRule.Type) ? "" : " not") an ImageRule")
+            #expect(
+                rule.subjects.contains(.request) == (type is any RequestRule.Type),
+                "\(rule.id): subjects \(subjects) but \(type) is\((type is any RequestRule.Type) ? "" : " not") a RequestRule")
+            #expect(
+                rule.subjects.contains(.image) == (type is any ImageRule.Type),
+                "\(rule.id): subjects \(subjects) but \(type) is\((type is any ImageRule.Type) ? "" : " not") an ImageRule")
         }
     }
 
@@ -30,7 +32,8 @@ struct RuleRegistryTests {
         for (subject, file) in files {
             let named = try Self.ruleIDsNamedByTests(in: String(contentsOf: Self.tests.appendingPathComponent(file), encoding: .utf8))
             for rule in LintRules.all where rule.subjects.contains(subject) {
-                #expect(named.contains(rule.id), "\(rule.id) is checked on \(subject.rawValue)s but no @Test(\"\(rule.id): ...\") in \(file)")
+                #expect(
+                    named.contains(rule.id), "\(rule.id) is checked on \(subject.rawValue)s but no @Test(\"\(rule.id): ...\") in \(file)")
             }
         }
     }
@@ -52,7 +55,9 @@ struct RuleRegistryTests {
         let section = try #require(reference.components(separatedBy: "\n## ").first { $0.hasPrefix("Apple's rules: `siwa-buttons lint`") })
         let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") }
         for rule in LintRules.all {
-            #expect(rows.contains { $0.hasPrefix("| \(rule.id) |") }, "no row for \(rule.id) in docs/reference.md (paste `siwa-buttons lint --rules`)")
+            #expect(
+                rows.contains { $0.hasPrefix("| \(rule.id) |") },
+                "no row for \(rule.id) in docs/reference.md (paste `siwa-buttons lint --rules`)")
         }
     }
 

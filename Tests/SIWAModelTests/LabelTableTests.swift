@@ -19,10 +19,12 @@ struct LabelTableTests {
         #expect(try StringTableJSON.objects(Array("[]".utf8)).isEmpty)
     }
 
-    @Test("Malformed input is an error, not a crash", arguments: [
-        "", "[", "[{]", #"[{"a"}]"#, #"[{"a": 1}]"#, #"[{"a": "b"]"#, #"["a"]"#, #"[{"a": "\u12"}]"#,
-        #"[{"a": "\uD83D"}]"#, #"[{"a": "\q"}]"#, "[{\"a\": \"\n\"}]", "[] x", #"[{"a": "b",}]"#, #"[{"a": "\u+abc"}]"#,
-    ])
+    @Test(
+        "Malformed input is an error, not a crash",
+        arguments: [
+            "", "[", "[{]", #"[{"a"}]"#, #"[{"a": 1}]"#, #"[{"a": "b"]"#, #"["a"]"#, #"[{"a": "\u12"}]"#,
+            #"[{"a": "\uD83D"}]"#, #"[{"a": "\q"}]"#, "[{\"a\": \"\n\"}]", "[] x", #"[{"a": "b",}]"#, #"[{"a": "\u+abc"}]"#,
+        ])
     func malformed(json: String) {
         #expect(throws: StringTableJSON.SyntaxError.self) { try StringTableJSON.objects(Array(json.utf8)) }
     }

@@ -80,10 +80,13 @@ struct LayoutTests {
         }
     }
 
-    @Test("Left: one bound or the other, never both (§3b: W 130-131, H 63-64, large: label 65, logo 14)",
-          arguments: [(130, 63), (130, 64), (131, 63), (131, 64)])
+    @Test(
+        "Left: one bound or the other, never both (§3b: W 130-131, H 63-64, large: label 65, logo 14)",
+        arguments: [(130, 63), (130, 64), (131, 63), (131, 64)])
     func leftClampingOneBound(width: Int, height: Int) throws {
-        let s = try ButtonRequest.parse("/appleid/button/left?width=\(width)&height=\(height)&logo-size=large&label-position=100&logo-position=50").spec
+        let s = try ButtonRequest.parse(
+            "/appleid/button/left?width=\(width)&height=\(height)&logo-size=large&label-position=100&logo-position=50"
+        ).spec
         let slots = LeftLayout.slots(s)
         // The label's minimum (15 + 30 + 21 = 66) exceeds floor(W/2) = 65: the cap wins,
         // and the logo's cap (65 - 21 - 30 = 14) wins over its minimum 15.
@@ -198,10 +201,10 @@ struct LayoutTests {
     func ringAndBorder(outer: Double, inner: Double, scale: Double) -> (ring: Int, border: Int) {
         let a = outer * scale, b = inner * scale
         var ring = 0
-        while min(1, max(0, Double(ring + 1) - a)) < 0.5 { ring += 1 }   // alpha < 0.5
+        while min(1, max(0, Double(ring + 1) - a)) < 0.5 { ring += 1 }  // alpha < 0.5
         var border = 0
         while min(Double(ring + border + 1), b) - max(Double(ring + border), a) > 0.5 * min(1, Double(ring + border + 1) - a) {
-            border += 1                                                    // more black than white
+            border += 1  // more black than white
         }
         return (ring, border)
     }

@@ -20,7 +20,8 @@ import Testing
         #expect(OutputFormat.allCases.filter(\.isPictureSource) == [.webp])
         #expect(OutputFormat.allCases.filter(\.isScriptable) == [.svg])
         #expect(OutputFormat.allCases.filter(\.isRaster) == [.png, .webp])
-        #expect(ButtonRequest(spec: ButtonSpec(), format: .default).canonicalTarget == ButtonRequest(spec: ButtonSpec()).canonicalTarget,
-                "the default format is not written in a canonical URL")
+        #expect(
+            ButtonRequest(spec: ButtonSpec(), format: .default).canonicalTarget == ButtonRequest(spec: ButtonSpec()).canonicalTarget,
+            "the default format is not written in a canonical URL")
     }
 }

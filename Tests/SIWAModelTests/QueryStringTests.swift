@@ -9,22 +9,28 @@ struct QueryStringTests {
     @Test("Pieces in order, both sides percent-decoded, '+' a space, empty pieces skipped")
     func reading() throws {
         let query = try QueryString("a=1&&b=x+y%2Bz&%63=&d=%E2%9C%93&")
-        #expect(query.items == [Item(name: "a", value: "1"), Item(name: "b", value: "x y+z"), Item(name: "c", value: ""),
-                                Item(name: "d", value: "✓")])
+        #expect(
+            query.items == [
+                Item(name: "a", value: "1"), Item(name: "b", value: "x y+z"), Item(name: "c", value: ""),
+                Item(name: "d", value: "✓"),
+            ])
         #expect(try QueryString(nil).items.isEmpty && QueryString("").items.isEmpty && QueryString("&&").items.isEmpty)
         // Control characters decode: the route reading the name or value refuses them, escaped.
         #expect(try QueryString("x%0A=1%0D%0A").items == [Item(name: "x\n", value: "1\r\n")])
         // A value may hold '=': only the first one splits.
-        #expect(try QueryString("redirect-uri=https://a.example/?x=1").items == [Item(name: "redirect-uri", value: "https://a.example/?x=1")])
+        #expect(
+            try QueryString("redirect-uri=https://a.example/?x=1").items == [Item(name: "redirect-uri", value: "https://a.example/?x=1")])
     }
 
-    @Test("Malformed queries are refused whatever their names, with no parameter", arguments: [
-        ("border", "Malformed query: 'border' has no '=value'."),
-        ("a=1&=black", "Malformed query: a parameter has no name."),
-        ("color=%ZZ", "Malformed query: bad percent-encoding in '%ZZ'."),
-        ("color=%4", "Malformed query: bad percent-encoding in '%4'."),
-        ("color=%FF", "Malformed query: '%FF' is not valid UTF-8."),
-    ])
+    @Test(
+        "Malformed queries are refused whatever their names, with no parameter",
+        arguments: [
+            ("border", "Malformed query: 'border' has no '=value'."),
+            ("a=1&=black", "Malformed query: a parameter has no name."),
+            ("color=%ZZ", "Malformed query: bad percent-encoding in '%ZZ'."),
+            ("color=%4", "Malformed query: bad percent-encoding in '%4'."),
+            ("color=%FF", "Malformed query: '%FF' is not valid UTF-8."),
+        ])
     func malformed(raw: String, message: String) {
         #expect { try QueryString(raw) } throws: { error in
             let error = error as? RequestError
@@ -74,26 +80,47 @@ struct QueryStringTests {
 /// The one error value: the parameter, the reason, and the line saying both.
 @Suite("Request errors")
 struct RequestErrorTests {
-    @Test("Each kind names its parameter (or none) and keeps the reason apart from the message", arguments: [
-        (RequestError.invalidValue(name: "width", value: "500", allowed: "an integer from 130 to 375"), RequestError.Kind.invalidValue,
-         "width", "expected an integer from 130 to 375", "Invalid value '500' for parameter 'width': expected an integer from 130 to 375."),
-        (.invalidValue(name: "redirect-uri", reason: "must be an https:// URL"), .invalidValue,
-         "redirect-uri", "must be an https:// URL", "Invalid value for parameter 'redirect-uri': must be an https:// URL."),
-        (.invalidValue(name: "sizes", reason: "ends with a full stop."), .invalidValue,
-         "sizes", "ends with a full stop.", "Invalid value for parameter 'sizes': ends with a full stop."),
-        (.unknownParameter(name: "colour", endpoint: "/appleid/button", allowed: ["color", "width"]), .unknownParameter,
-         "colour", "not a parameter of /appleid/button: allowed parameters are color, width",
-         "Unknown parameter 'colour' for /appleid/button: allowed parameters are color, width."),
-        (.duplicateParameter("v"), .duplicateParameter, "v", "given more than once", "Parameter 'v' is given more than once."),
-        (.missingParameter("client-id", hint: "the Services ID"), .missingParameter,
-         "client-id", "required: the Services ID", "Missing parameter 'client-id': the Services ID."),
-        (.notAccepted("templates", because: "no paths"), .refused, "templates", "not accepted here: no paths",
-         "Parameter 'templates' is not accepted here: no paths."),
-        (.malformed("a parameter has no name"), .malformed, nil, "a parameter has no name", "Malformed query: a parameter has no name."),
-        (.unknownEndpoint("/x", endpoints: ["/a", "/b"]), .unknownEndpoint, nil, "Unknown endpoint '/x': use /a, /b.",
-         "Unknown endpoint '/x': use /a, /b."),
-        (RequestError(refusing: "Too many."), .refused, nil, "Too many.", "Too many."),
-    ] as [(RequestError, RequestError.Kind, String?, String, String)])
+    @Test(
+        "Each kind names its parameter (or none) and keeps the reason apart from the message",
+        arguments: [
+            (
+                RequestError.invalidValue(name: "width", value: "500", allowed: "an integer from 130 to 375"),
+                RequestError.Kind.invalidValue,
+                "width", "expected an integer from 130 to 375",
+                "Invalid value '500' for parameter 'width': expected an integer from 130 to 375."
+            ),
+            (
+                .invalidValue(name: "redirect-uri", reason: "must be an https:// URL"), .invalidValue,
+                "redirect-uri", "must be an https:// URL", "Invalid value for parameter 'redirect-uri': must be an https:// URL."
+            ),
+            (
+                .invalidValue(name: "sizes", reason: "ends with a full stop."), .invalidValue,
+                "sizes", "ends with a full stop.", "Invalid value for parameter 'sizes': ends with a full stop."
+            ),
+            (
+                .unknownParameter(name: "colour", endpoint: "/appleid/button", allowed: ["color", "width"]), .unknownParameter,
+                "colour", "not a parameter of /appleid/button: allowed parameters are color, width",
+                "Unknown parameter 'colour' for /appleid/button: allowed parameters are color, width."
+            ),
+            (.duplicateParameter("v"), .duplicateParameter, "v", "given more than once", "Parameter 'v' is given more than once."),
+            (
+                .missingParameter("client-id", hint: "the Services ID"), .missingParameter,
+                "client-id", "required: the Services ID", "Missing parameter 'client-id': the Services ID."
+            ),
+            (
+                .notAccepted("templates", because: "no paths"), .refused, "templates", "not accepted here: no paths",
+                "Parameter 'templates' is not accepted here: no paths."
+            ),
+            (
+                .malformed("a parameter has no name"), .malformed, nil, "a parameter has no name",
+                "Malformed query: a parameter has no name."
+            ),
+            (
+                .unknownEndpoint("/x", endpoints: ["/a", "/b"]), .unknownEndpoint, nil, "Unknown endpoint '/x': use /a, /b.",
+                "Unknown endpoint '/x': use /a, /b."
+            ),
+            (RequestError(refusing: "Too many."), .refused, nil, "Too many.", "Too many."),
+        ] as [(RequestError, RequestError.Kind, String?, String, String)])
     func kinds(error: RequestError, kind: RequestError.Kind, parameter: String?, reason: String, message: String) {
         #expect(error.kind == kind)
         #expect(error.parameter == parameter)
@@ -105,17 +132,21 @@ struct RequestErrorTests {
     func oneLine() {
         let value = "200\r\nX-Injected: 1" + String(repeating: "a", count: 100)
         let invalid = RequestError.invalidValue(name: "w\u{200F}", value: value, allowed: "a number")
-        #expect(invalid.message == "Invalid value '200\\r\\nX-Injected: 1" + String(repeating: "a", count: 22)
+        #expect(
+            invalid.message == "Invalid value '200\\r\\nX-Injected: 1" + String(repeating: "a", count: 22)
                 + "…' for parameter 'w\\u{200F}': expected a number.")
         // A check's own words are kept whole, but on one line.
-        #expect(RequestError.invalidValue(name: "scope", reason: "no\nnewline").message == "Invalid value for parameter 'scope': no\\nnewline.")
+        #expect(
+            RequestError.invalidValue(name: "scope", reason: "no\nnewline").message == "Invalid value for parameter 'scope': no\\nnewline.")
     }
 
-    @Test("The parser's errors carry the parameter a form would mark", arguments: [
-        ("/appleid/button?width=500", "width"), ("/appleid/button?colour=black", "colour"), ("/appleid/button?v=1&v=2", "v"),
-        ("/appleid/button?format=gif", "format"), ("/appleid/button/logo?width=200", "width"),
-        ("/appleid/button?border", nil), ("/appleid/buttons", nil),
-    ] as [(String, String?)])
+    @Test(
+        "The parser's errors carry the parameter a form would mark",
+        arguments: [
+            ("/appleid/button?width=500", "width"), ("/appleid/button?colour=black", "colour"), ("/appleid/button?v=1&v=2", "v"),
+            ("/appleid/button?format=gif", "format"), ("/appleid/button/logo?width=200", "width"),
+            ("/appleid/button?border", nil), ("/appleid/buttons", nil),
+        ] as [(String, String?)])
     func parserParameters(target: String, parameter: String?) {
         #expect { try ButtonRequest.parse(target) } throws: { error in (error as? RequestError)?.parameter == parameter }
     }

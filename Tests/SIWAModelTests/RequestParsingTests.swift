@@ -20,7 +20,7 @@ struct RequestParsingTests {
     func everyParameter() throws {
         let spec = try ButtonRequest.parse(
             "/appleid/button/left?color=white&border=true&type=sign-up&border_radius=50&width=375&height=64&scale=6"
-            + "&locale=ar_SA&label-position=182&logo-position=20&logo-size=large&format=svg")
+                + "&locale=ar_SA&label-position=182&logo-position=20&logo-size=large&format=svg")
         #expect(spec.format == .svg)
         let s = spec.spec
         #expect(s.color == .white && s.border && s.type == .signUp && s.borderRadius == 50)
@@ -30,10 +30,12 @@ struct RequestParsingTests {
         #expect(logo.width == 44 && logo.height == 44 && logo.pixelWidth == 88 && logo.border)
     }
 
-    @Test("Bounds are inclusive", arguments: [
-        ("width", 130, 375), ("height", 30, 64), ("border_radius", 0, 50), ("scale", 1, 6),
-        ("label-position", 0, 182), ("logo-position", 0, 182),
-    ])
+    @Test(
+        "Bounds are inclusive",
+        arguments: [
+            ("width", 130, 375), ("height", 30, 64), ("border_radius", 0, 50), ("scale", 1, 6),
+            ("label-position", 0, 182), ("logo-position", 0, 182),
+        ])
     func bounds(name: String, low: Int, high: Int) throws {
         for ok in [low, high] {
             #expect(throws: Never.self) { try ButtonRequest.parse("/appleid/button/left?\(name)=\(ok)") }
@@ -77,37 +79,47 @@ struct RequestParsingTests {
         }
     }
 
-    @Test("Bad input is rejected with a message naming the parameter", arguments: [
-        ("/appleid/button?width=abc", "Invalid value 'abc' for parameter 'width': expected an integer from 130 to 375."),
-        ("/appleid/button?width=200.5", "Invalid value '200.5' for parameter 'width'"),
-        ("/appleid/button?width=%2B200", "Invalid value '+200' for parameter 'width'"),
-        ("/appleid/button?width=", "Invalid value '' for parameter 'width'"),
-        ("/appleid/button?width=0200", "Invalid value '0200' for parameter 'width'"),
-        ("/appleid/button?border_radius=00", "Invalid value '00' for parameter 'border_radius'"),
-        // Values from the request stay one short line: control characters escaped, cut at 40.
-        ("/appleid/button?width=200%0D%0AX-Injected:%201", "Invalid value '200\\r\\nX-Injected: 1' for parameter 'width'"),
-        ("/appleid/button?color=" + String(repeating: "a", count: 500),
-         "Invalid value '" + String(repeating: "a", count: 40) + "…' for parameter 'color'"),
-        ("/appleid/button?c%00=1", "Unknown parameter 'c\\0' for /appleid/button"),
-        ("/appleid/button?height=65", "Invalid value '65' for parameter 'height': expected an integer from 30 to 64."),
-        ("/appleid/button?color=red", "Invalid value 'red' for parameter 'color': expected 'black' or 'white'."),
-        ("/appleid/button?color=Black", "Invalid value 'Black' for parameter 'color'"),
-        ("/appleid/button?border=yes", "Invalid value 'yes' for parameter 'border': expected 'true' or 'false'."),
-        ("/appleid/button?type=sign-out", "Invalid value 'sign-out' for parameter 'type': expected 'sign-in', 'continue' or 'sign-up'."),
-        ("/appleid/button?locale=en-US", "Invalid value 'en-US' for parameter 'locale': expected one of ar_SA,"),
-        ("/appleid/button/left?logo-size=huge", "Invalid value 'huge' for parameter 'logo-size': expected 'small', 'medium' or 'large'."),
-        ("/appleid/button?format=gif", "Invalid value 'gif' for parameter 'format'"),
-        ("/appleid/button?colour=black", "Unknown parameter 'colour' for /appleid/button: allowed parameters are color, border,"),
-        ("/appleid/button?size=40", "Unknown parameter 'size' for /appleid/button"),
-        ("/appleid/button?logo-size=large", "Unknown parameter 'logo-size' for /appleid/button"),
-        ("/appleid/button/logo?width=200", "Unknown parameter 'width' for /appleid/button/logo"),
-        ("/appleid/button?width=200&width=210", "Parameter 'width' is given more than once."),
-        ("/appleid/button?border", "Malformed query: 'border' has no '=value'."),
-        ("/appleid/button?=black", "Malformed query: a parameter has no name."),
-        ("/appleid/button?color=%ZZ", "Malformed query: bad percent-encoding"),
-        ("/appleid/buttons", "Unknown endpoint '/appleid/buttons'"),
-        ("/", "Unknown endpoint '/'"),
-    ])
+    @Test(
+        "Bad input is rejected with a message naming the parameter",
+        arguments: [
+            ("/appleid/button?width=abc", "Invalid value 'abc' for parameter 'width': expected an integer from 130 to 375."),
+            ("/appleid/button?width=200.5", "Invalid value '200.5' for parameter 'width'"),
+            ("/appleid/button?width=%2B200", "Invalid value '+200' for parameter 'width'"),
+            ("/appleid/button?width=", "Invalid value '' for parameter 'width'"),
+            ("/appleid/button?width=0200", "Invalid value '0200' for parameter 'width'"),
+            ("/appleid/button?border_radius=00", "Invalid value '00' for parameter 'border_radius'"),
+            // Values from the request stay one short line: control characters escaped, cut at 40.
+            ("/appleid/button?width=200%0D%0AX-Injected:%201", "Invalid value '200\\r\\nX-Injected: 1' for parameter 'width'"),
+            (
+                "/appleid/button?color=" + String(repeating: "a", count: 500),
+                "Invalid value '" + String(repeating: "a", count: 40) + "…' for parameter 'color'"
+            ),
+            ("/appleid/button?c%00=1", "Unknown parameter 'c\\0' for /appleid/button"),
+            ("/appleid/button?height=65", "Invalid value '65' for parameter 'height': expected an integer from 30 to 64."),
+            ("/appleid/button?color=red", "Invalid value 'red' for parameter 'color': expected 'black' or 'white'."),
+            ("/appleid/button?color=Black", "Invalid value 'Black' for parameter 'color'"),
+            ("/appleid/button?border=yes", "Invalid value 'yes' for parameter 'border': expected 'true' or 'false'."),
+            (
+                "/appleid/button?type=sign-out",
+                "Invalid value 'sign-out' for parameter 'type': expected 'sign-in', 'continue' or 'sign-up'."
+            ),
+            ("/appleid/button?locale=en-US", "Invalid value 'en-US' for parameter 'locale': expected one of ar_SA,"),
+            (
+                "/appleid/button/left?logo-size=huge",
+                "Invalid value 'huge' for parameter 'logo-size': expected 'small', 'medium' or 'large'."
+            ),
+            ("/appleid/button?format=gif", "Invalid value 'gif' for parameter 'format'"),
+            ("/appleid/button?colour=black", "Unknown parameter 'colour' for /appleid/button: allowed parameters are color, border,"),
+            ("/appleid/button?size=40", "Unknown parameter 'size' for /appleid/button"),
+            ("/appleid/button?logo-size=large", "Unknown parameter 'logo-size' for /appleid/button"),
+            ("/appleid/button/logo?width=200", "Unknown parameter 'width' for /appleid/button/logo"),
+            ("/appleid/button?width=200&width=210", "Parameter 'width' is given more than once."),
+            ("/appleid/button?border", "Malformed query: 'border' has no '=value'."),
+            ("/appleid/button?=black", "Malformed query: a parameter has no name."),
+            ("/appleid/button?color=%ZZ", "Malformed query: bad percent-encoding"),
+            ("/appleid/buttons", "Unknown endpoint '/appleid/buttons'"),
+            ("/", "Unknown endpoint '/'"),
+        ])
     func rejected(target: String, message: String) {
         do {
             _ = try ButtonRequest.parse(target)
@@ -136,23 +148,26 @@ struct RequestParsingTests {
         let b = try ButtonRequest.parse("/appleid/button?color=white&width=200&height=30&scale=1").spec
         #expect(a == b && a.canonicalTarget == b.canonicalTarget)
         #expect(a.canonicalTarget == "/appleid/button?color=white&width=200")
-        for target in ["/appleid/button/left?logo-size=medium&locale=ko_KR", "/appleid/button/logo?size=49&border_radius=50",
-                       "/appleid/button", "/appleid/button/logo?color=black&size=30"] {
+        for target in [
+            "/appleid/button/left?logo-size=medium&locale=ko_KR", "/appleid/button/logo?size=49&border_radius=50",
+            "/appleid/button", "/appleid/button/logo?color=black&size=30",
+        ] {
             let spec = try ButtonRequest.parse(target).spec
             #expect(try ButtonRequest.parse(spec.canonicalTarget).spec == spec)
         }
     }
 
-    @Test("One canonical target per image: Apple's order, defaults left out, then format (not png), then v",
-          arguments: [
-              ("/appleid/button", "/appleid/button"),
-              ("/appleid/button/?", "/appleid/button"),
-              ("/appleid/button?locale=en_US&scale=1&border=false&format=png", "/appleid/button"),
-              ("/appleid/button?v=7&width=200&format=webp&color=white", "/appleid/button?color=white&width=200&format=webp&v=7"),
-              ("/appleid/button/left?logo-size=medium&locale=ko_KR&label-position=0", "/appleid/button/left?locale=ko_KR&logo-size=medium"),
-              ("/appleid/button/logo?size=44&border_radius=50&color=white", "/appleid/button/logo?color=white&border_radius=50&size=44"),
-              ("/appleid/button/logo?size=30&format=svg", "/appleid/button/logo?format=svg"),
-          ])
+    @Test(
+        "One canonical target per image: Apple's order, defaults left out, then format (not png), then v",
+        arguments: [
+            ("/appleid/button", "/appleid/button"),
+            ("/appleid/button/?", "/appleid/button"),
+            ("/appleid/button?locale=en_US&scale=1&border=false&format=png", "/appleid/button"),
+            ("/appleid/button?v=7&width=200&format=webp&color=white", "/appleid/button?color=white&width=200&format=webp&v=7"),
+            ("/appleid/button/left?logo-size=medium&locale=ko_KR&label-position=0", "/appleid/button/left?locale=ko_KR&logo-size=medium"),
+            ("/appleid/button/logo?size=44&border_radius=50&color=white", "/appleid/button/logo?color=white&border_radius=50&size=44"),
+            ("/appleid/button/logo?size=30&format=svg", "/appleid/button/logo?format=svg"),
+        ])
     func canonicalTarget(target: String, canonical: String) throws {
         let request = try ButtonRequest.parse(target)
         #expect(request.canonicalTarget == canonical)
@@ -164,13 +179,18 @@ struct RequestParsingTests {
 
     @Test("Every spelling of a button (order, defaults spelled or not) has the same canonical target")
     func spellings() throws {
-        let names = ["color=white", "border=false", "type=continue", "border_radius=15", "width=200", "height=44",
-                     "scale=1", "locale=en_US"]
+        let names = [
+            "color=white", "border=false", "type=continue", "border_radius=15", "width=200", "height=44",
+            "scale=1", "locale=en_US",
+        ]
         var generator = SystemRandomNumberGenerator()
         var targets = Set<String>()
         for _ in 0..<200 {
-            let kept = names.filter { ["color=white", "type=continue", "width=200", "height=44"].contains($0) || Bool.random(using: &generator) }
-            targets.insert(try ButtonRequest.parse("/appleid/button?" + kept.shuffled(using: &generator).joined(separator: "&")).canonicalTarget)
+            let kept = names.filter {
+                ["color=white", "type=continue", "width=200", "height=44"].contains($0) || Bool.random(using: &generator)
+            }
+            targets.insert(
+                try ButtonRequest.parse("/appleid/button?" + kept.shuffled(using: &generator).joined(separator: "&")).canonicalTarget)
         }
         #expect(targets == ["/appleid/button?color=white&type=continue&width=200&height=44"])
     }

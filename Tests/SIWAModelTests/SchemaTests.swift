@@ -52,8 +52,11 @@ import Testing
         #expect(arabic.direction == "rtl" && arabic.language == "ar-SA")
         let table = try TitleTable(overrides: ["de_DE": ["sign-in": "Anmelden mit Apple"]])
         let german = try #require(ButtonSchema(titles: table).locales.first { $0.code == "de_DE" })
-        #expect(german.titles == ["sign-in": "Anmelden mit Apple", "continue": "Mit Apple fortfahren",
-                                  "sign-up": "Mit Apple registrieren"])
+        #expect(
+            german.titles == [
+                "sign-in": "Anmelden mit Apple", "continue": "Mit Apple fortfahren",
+                "sign-up": "Mit Apple registrieren",
+            ])
     }
 
     @Test("docs/reference.md's parameter table is the schema's (siwa-buttons schema --markdown)")

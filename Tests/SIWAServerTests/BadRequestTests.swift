@@ -8,28 +8,29 @@ import Testing
 @Suite struct BadRequestTests {
     /// One request per class of error the parser knows, on each endpoint where it applies.
     static let invalidTargets = [
-        "/appleid/button/right",                          // unknown endpoint
-        "/appleid/buttons?color=white",                   // unknown endpoint
-        "/appleid",                                       // no endpoint at all
-        "/appleid/",                                      // no endpoint at all
-        "/appleid/button?colour=white",                   // unknown parameter
-        "/appleid/button/logo?width=200",                 // parameter of another endpoint
-        "/appleid/button?color=red",                      // value not in the list
-        "/appleid/button?width=100",                      // integer out of range
-        "/appleid/button/left?label-position=12.5",       // not an integer
-        "/appleid/button?locale=en_ZZ",                   // unknown locale
-        "/appleid/button?border",                         // no '=value'
-        "/appleid/button?=white",                         // no name
-        "/appleid/button?color=white&color=black",        // duplicate
-        "/appleid/button?color=%zz",                      // bad percent-encoding
-        "/appleid/button?color=%ff",                      // not UTF-8
-        "/appleid/button?format=gif",                     // unknown format
-        "/appleid/button/logo?size=65&format=svg",        // out of range with format
-        "/appleid/button?type=" + String(repeating: "x", count: 1100), // query over 1024 bytes
+        "/appleid/button/right",  // unknown endpoint
+        "/appleid/buttons?color=white",  // unknown endpoint
+        "/appleid",  // no endpoint at all
+        "/appleid/",  // no endpoint at all
+        "/appleid/button?colour=white",  // unknown parameter
+        "/appleid/button/logo?width=200",  // parameter of another endpoint
+        "/appleid/button?color=red",  // value not in the list
+        "/appleid/button?width=100",  // integer out of range
+        "/appleid/button/left?label-position=12.5",  // not an integer
+        "/appleid/button?locale=en_ZZ",  // unknown locale
+        "/appleid/button?border",  // no '=value'
+        "/appleid/button?=white",  // no name
+        "/appleid/button?color=white&color=black",  // duplicate
+        "/appleid/button?color=%zz",  // bad percent-encoding
+        "/appleid/button?color=%ff",  // not UTF-8
+        "/appleid/button?format=gif",  // unknown format
+        "/appleid/button/logo?size=65&format=svg",  // out of range with format
+        "/appleid/button?type=" + String(repeating: "x", count: 1100),  // query over 1024 bytes
     ]
 
-    @Test("Invalid requests get 404 with the parser's one-line message, and never reach the renderer",
-          arguments: invalidTargets)
+    @Test(
+        "Invalid requests get 404 with the parser's one-line message, and never reach the renderer",
+        arguments: invalidTargets)
     func notFoundWithMessage(target: String) async throws {
         let message = try #require(parserMessage(target))
         let renderer = TestRenderer()

@@ -20,8 +20,8 @@ import Testing
     @Test("A hit answers exactly as the long way: GET, HEAD, 304, and with an Origin")
     func sameAnswer() async throws {
         try await TestApp.make().test(.router) { client in
-            let miss = try await client.execute(uri: Self.target, method: .get)   // rendered, the long way
-            let hit = try await client.execute(uri: Self.target, method: .get)    // from the cache, first in the chain
+            let miss = try await client.execute(uri: Self.target, method: .get)  // rendered, the long way
+            let hit = try await client.execute(uri: Self.target, method: .get)  // from the cache, first in the chain
             #expect(miss.status == .ok && hit.status == .ok)
             #expect(hit.bytes == miss.bytes)
             #expect(Self.headers(hit) == Self.headers(miss))
@@ -53,15 +53,17 @@ import Testing
             _ = try await client.execute(uri: Self.target, method: .get)
         }
         let answers = records.withLockedValue { $0 }.filter { $0["http.response.status_code"] != nil }
-        #expect(answers.map { "\($0["hb.request.path"]!) \($0["http.response.status_code"]!)" }
-            == ["\(Self.target) 200", "\(Self.target) 200"])
+        #expect(
+            answers.map { "\($0["hb.request.path"]!) \($0["http.response.status_code"]!)" }
+                == ["\(Self.target) 200", "\(Self.target) 200"])
     }
 
     @Test("Remembered request targets stay bounded however many are asked for")
     func targetsBounded() async throws {
         let queue = RenderQueue(workers: 1, depth: 4)
-        let cache = RenderCache(capacityBytes: 1 << 20, queue: queue, backend: TestRenderer().backend,
-                                logger: Logger(label: "test"))
+        let cache = RenderCache(
+            capacityBytes: 1 << 20, queue: queue, backend: TestRenderer().backend,
+            logger: Logger(label: "test"))
         let key = RenderKey(spec: try ButtonRequest.parse("/appleid/button/logo?size=40").spec, format: .png)
         _ = try await cache.answer(for: key)
         // One image, asked for under many spellings (as an attacker would).

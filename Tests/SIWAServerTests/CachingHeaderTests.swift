@@ -25,8 +25,9 @@ import Testing
         }
     }
 
-    @Test("WebP on every endpoint: image/webp with the caching headers and an ETag of its own; 304 on If-None-Match",
-          arguments: ["/appleid/button", "/appleid/button/left", "/appleid/button/logo"])
+    @Test(
+        "WebP on every endpoint: image/webp with the caching headers and an ETag of its own; 304 on If-None-Match",
+        arguments: ["/appleid/button", "/appleid/button/left", "/appleid/button/logo"])
     func webp(path: String) async throws {
         try await TestApp.make().test(.router) { client in
             let png = try await client.execute(uri: path + "?scale=2", method: .get)
@@ -124,11 +125,13 @@ import Testing
     func libraryVersionsInFingerprint() throws {
         let fonts = try ButtonRenderer.shared().fonts.files
         let loaded = ButtonRenderer.libraryVersions
-        #expect(try RenderBackend(renderer: ButtonRenderer.shared()).fingerprint
-            == RenderBackend.fingerprint(libraries: loaded, fonts: fonts))
+        #expect(
+            try RenderBackend(renderer: ButtonRenderer.shared()).fingerprint
+                == RenderBackend.fingerprint(libraries: loaded, fonts: fonts))
         let other = loaded.replacingOccurrences(of: "cairo ", with: "cairo 9")
-        #expect(try RenderBackend.fingerprint(libraries: other, fonts: fonts)
-            != RenderBackend.fingerprint(libraries: loaded, fonts: fonts))
+        #expect(
+            try RenderBackend.fingerprint(libraries: other, fonts: fonts)
+                != RenderBackend.fingerprint(libraries: loaded, fonts: fonts))
         for name in ["cairo", "pango", "harfbuzz", "libpng", "zlib"] {
             #expect(loaded.contains(try Regex("\\b\(name) [0-9]+\\.[0-9]+")), "\(name) missing from '\(loaded)'")
         }
@@ -155,8 +158,9 @@ import Testing
     @Test("CORS: any origin may use the images; preflights are answered")
     func cors() async throws {
         try await TestApp.make(urls: try ImageURLPolicy(cacheVersions: ["2026-11"])).test(.router) { client in
-            let withOrigin = try await client.execute(uri: "/appleid/button/logo", method: .get,
-                                                      headers: [.origin: "https://shop.example"])
+            let withOrigin = try await client.execute(
+                uri: "/appleid/button/logo", method: .get,
+                headers: [.origin: "https://shop.example"])
             #expect(withOrigin.status == .ok)
             #expect(withOrigin.headers[.accessControlAllowOrigin] == "*")
             #expect(withOrigin.headers[values: .accessControlExposeHeaders] == ["ETag"])
@@ -165,9 +169,11 @@ import Testing
             #expect(busted.status == .ok)
             #expect(busted.bytes == withOrigin.bytes)
             #expect(busted.headers[.eTag] == withOrigin.headers[.eTag])
-            let preflight = try await client.execute(uri: "/appleid/button/logo", method: .options, headers: [
-                .origin: "https://shop.example", .accessControlRequestMethod: "GET",
-            ])
+            let preflight = try await client.execute(
+                uri: "/appleid/button/logo", method: .options,
+                headers: [
+                    .origin: "https://shop.example", .accessControlRequestMethod: "GET",
+                ])
             #expect(preflight.status == .noContent)
             #expect(preflight.headers[.accessControlAllowOrigin] == "*")
             #expect(preflight.headers[.accessControlAllowMethods]?.contains("GET") == true)

@@ -43,10 +43,12 @@ import Testing
         }
     }
 
-    @Test("Canonical targets are served as they are", arguments: [
-        "/appleid/button", "/appleid/button?format=webp", "/appleid/button/left?locale=ko_KR&logo-size=medium",
-        "/appleid/button/logo?color=white&border_radius=50&size=44&format=svg",
-    ])
+    @Test(
+        "Canonical targets are served as they are",
+        arguments: [
+            "/appleid/button", "/appleid/button?format=webp", "/appleid/button/left?locale=ko_KR&logo-size=medium",
+            "/appleid/button/logo?color=white&border_radius=50&size=44&format=svg",
+        ])
     func canonicalServed(target: String) async throws {
         try await TestApp.make().test(.router) { client in
             for _ in 0..<2 {  // the render path, then the hot path
@@ -91,15 +93,21 @@ import Testing
         }
     }
 
-    @Test("v= with no token configured: 404 saying the service takes none, in either canonical mode",
-          arguments: [ImageURLPolicy.Canonical.redirect, .off])
+    @Test(
+        "v= with no token configured: 404 saying the service takes none, in either canonical mode",
+        arguments: [ImageURLPolicy.Canonical.redirect, .off])
     func versionOff(mode: ImageURLPolicy.Canonical) async throws {
         let renderer = TestRenderer()
         try await TestApp.make(renderer: renderer, urls: try ImageURLPolicy(canonical: mode)).test(.router) { client in
-            for target in ["/appleid/button/logo?v=2026-11", "/appleid/button/logo?v=2026-11&size=44", "/appleid/button/logo?size=44&v=2026-11"] {
+            for target in [
+                "/appleid/button/logo?v=2026-11", "/appleid/button/logo?v=2026-11&size=44", "/appleid/button/logo?size=44&v=2026-11",
+            ] {
                 let answer = try await client.execute(uri: target, method: .get)
                 #expect(answer.status == .notFound, "\(target)")
-                #expect(answer.text.hasPrefix("Unknown parameter 'v' for /appleid/button/logo: allowed parameters are color, border, border_radius, size, scale, format."))
+                #expect(
+                    answer.text.hasPrefix(
+                        "Unknown parameter 'v' for /appleid/button/logo: allowed parameters are color, border, border_radius, size, scale, format."
+                    ))
                 #expect(answer.text.contains("no cache-version token is configured"))
             }
         }
@@ -121,7 +129,10 @@ import Testing
             for target in ["/appleid/button/logo?size=44&v=2026-12", "/appleid/button/logo?v=x&size=44"] {
                 let refused = try await client.execute(uri: target, method: .get)
                 #expect(refused.status == .notFound)
-                #expect(refused.text == "Invalid value '\(target.hasSuffix("x&size=44") ? "x" : "2026-12")' for parameter 'v': expected one of '2026-11', '2026-10' (the cache-version tokens this service accepts).")
+                #expect(
+                    refused.text
+                        == "Invalid value '\(target.hasSuffix("x&size=44") ? "x" : "2026-12")' for parameter 'v': expected one of '2026-11', '2026-10' (the cache-version tokens this service accepts)."
+                )
             }
             let misplaced = try await client.execute(uri: "/appleid/button/logo?v=2026-10&scale=1&size=44", method: .get)
             #expect(misplaced.status == .movedPermanently)
@@ -130,10 +141,12 @@ import Testing
         #expect(renderer.renderCount == 1)
     }
 
-    @Test("A Location never names another host: doubled slashes and escapes before the endpoint", arguments: [
-        "//evil.example/appleid/button?width=200&color=white", "//appleid/button?width=200&color=white",
-        "/%2Fevil.example/appleid/button?width=200&color=white", "/appleid//button?width=200&color=white",
-    ])
+    @Test(
+        "A Location never names another host: doubled slashes and escapes before the endpoint",
+        arguments: [
+            "//evil.example/appleid/button?width=200&color=white", "//appleid/button?width=200&color=white",
+            "/%2Fevil.example/appleid/button?width=200&color=white", "/appleid//button?width=200&color=white",
+        ])
     func noOpenRedirect(target: String) async throws {
         try await TestApp.make().test(.router) { client in
             let answer = try await client.execute(uri: target, method: .get)
@@ -171,7 +184,8 @@ import Testing
             let json = try #require(try JSONSerialization.jsonObject(with: Data(schema.bytes)) as? [String: Any])
             #expect(json["cacheVersion"] as? String == "2026-11")
             let snippet = try await client.execute(
-                uri: "/api/snippet/appleid/button?width=250&height=44&client-id=com.example.web&redirect-uri=https%3A%2F%2Fexample.com%2Fcb",
+                uri:
+                    "/api/snippet/appleid/button?width=250&height=44&client-id=com.example.web&redirect-uri=https%3A%2F%2Fexample.com%2Fcb",
                 method: .get)
             #expect(snippet.status == .ok)
             let body = try #require(try JSONSerialization.jsonObject(with: Data(snippet.bytes)) as? [String: String])

@@ -12,10 +12,16 @@ import Testing
 /// `ConnectionLimit` and the idle timeout promise.
 @Suite struct ConnectionTests {
     /// Runs `body` against a live server built with the given limits.
-    private func withServer(idleTimeoutSeconds: Int = 30, maxConnections: Int = 64,
-                            _ body: @escaping @Sendable (Int) async throws -> Void) async throws {
-        try await withLiveServer({ TestApp.make(idleTimeoutSeconds: idleTimeoutSeconds, maxConnections: maxConnections,
-                                                onServerRunning: $0) }, body)
+    private func withServer(
+        idleTimeoutSeconds: Int = 30, maxConnections: Int = 64,
+        _ body: @escaping @Sendable (Int) async throws -> Void
+    ) async throws {
+        try await withLiveServer(
+            {
+                TestApp.make(
+                    idleTimeoutSeconds: idleTimeoutSeconds, maxConnections: maxConnections,
+                    onServerRunning: $0)
+            }, body)
     }
 
     @Test("HTTP/1.0 without keep-alive: the answer says Connection: close, and the connection ends")
@@ -33,8 +39,10 @@ import Testing
     @Test("HTTP/1.0 with keep-alive and HTTP/1.1 stay open for the next request")
     func keepAlive() async throws {
         try await withServer { port in
-            for request in ["GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n",
-                            "GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n"] {
+            for request in [
+                "GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n",
+                "GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n",
+            ] {
                 let connection = try RawConnection(port: port)
                 connection.send(request)
                 #expect(await connection.readAnswer().hasPrefix("HTTP/1.1 200"))
@@ -60,18 +68,23 @@ import Testing
         }
     }
 
-    @Test("Missing or repeated Host, a request body, a malformed request: one plain-text line, then closed",
-          arguments: [
-              ("GET /healthz HTTP/1.1\r\n\r\n", "400", "Missing Host header (required in HTTP/1.1)."),
-              ("GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "400", "More than one Host header."),
-              ("GET /healthz HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n", "400", "More than one Host header."),
-              ("GET /healthz HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello", "413",
-               "Request bodies are not accepted: the service only answers GET, HEAD and OPTIONS."),
-              ("GET /healthz HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", "413",
-               "Request bodies are not accepted: the service only answers GET, HEAD and OPTIONS."),
-              ("GET / HTTP/1.1\r\nHo st: a\r\n\r\n", "400", "Malformed request: bad header field."),
-              ("\u{1}\u{2}garbage\r\n\r\n", "400", "Malformed request: bad method."),
-          ])
+    @Test(
+        "Missing or repeated Host, a request body, a malformed request: one plain-text line, then closed",
+        arguments: [
+            ("GET /healthz HTTP/1.1\r\n\r\n", "400", "Missing Host header (required in HTTP/1.1)."),
+            ("GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "400", "More than one Host header."),
+            ("GET /healthz HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n", "400", "More than one Host header."),
+            (
+                "GET /healthz HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello", "413",
+                "Request bodies are not accepted: the service only answers GET, HEAD and OPTIONS."
+            ),
+            (
+                "GET /healthz HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", "413",
+                "Request bodies are not accepted: the service only answers GET, HEAD and OPTIONS."
+            ),
+            ("GET / HTTP/1.1\r\nHo st: a\r\n\r\n", "400", "Malformed request: bad header field."),
+            ("\u{1}\u{2}garbage\r\n\r\n", "400", "Malformed request: bad method."),
+        ])
     func refused(request: String, status: String, message: String) async throws {
         try await withServer { port in
             let connection = try RawConnection(port: port)

@@ -25,8 +25,10 @@ import Testing
             #expect(policy.contains("style-src 'self'"))
             #expect(!policy.contains("unsafe"))
 
-            for uri in ["/js/editor.js", "/editor.css", "/appleid/button",
-                        "/api/snippet/appleid/button?client-id=a&redirect-uri=https%3A%2F%2Fexample.com%2Fcb"] {
+            for uri in [
+                "/js/editor.js", "/editor.css", "/appleid/button",
+                "/api/snippet/appleid/button?client-id=a&redirect-uri=https%3A%2F%2Fexample.com%2Fcb",
+            ] {
                 let response = try await client.execute(uri: uri, method: .get)
                 #expect(response.status == .ok, "\(uri)")
                 #expect(response.headers[.contentSecurityPolicy] == nil, "\(uri)")
@@ -50,8 +52,11 @@ import Testing
             #expect(!text.contains("eval(") && !text.contains("new Function"), "\(file)")
             #expect(!text.contains("javascript:"), "\(file)")
             // Style only from editor.css: no style properties or attributes set by script.
-            #expect(text.range(of: #"\.style\.[a-zA-Z]+\s*=[^=]|\.style\.(setProperty|cssText)|setAttribute\(.style"#, options: .regularExpression) == nil,
-                    "\(file)")
+            #expect(
+                text.range(
+                    of: #"\.style\.[a-zA-Z]+\s*=[^=]|\.style\.(setProperty|cssText)|setAttribute\(.style"#, options: .regularExpression)
+                    == nil,
+                "\(file)")
             guard file.hasSuffix(".html") else { continue }
             #expect(!text.contains("<style"), "\(file)")
             #expect(!text.contains(" style="), "\(file)")

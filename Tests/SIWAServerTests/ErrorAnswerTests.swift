@@ -7,8 +7,10 @@ import SIWAButtons
 
 /// Every error answer, whoever raises it, is one `text/plain; charset=utf-8` line with `nosniff`.
 @Suite struct ErrorAnswerTests {
-    static func expectPlainText(_ response: TestResponse, _ status: HTTPResponse.Status, _ body: String,
-                                sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectPlainText(
+        _ response: TestResponse, _ status: HTTPResponse.Status, _ body: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(response.status == status, sourceLocation: sourceLocation)
         #expect(response.headers[.contentType] == PlainText.contentType, sourceLocation: sourceLocation)
         #expect(response.headers[.xContentTypeOptions] == "nosniff", sourceLocation: sourceLocation)
@@ -55,15 +57,18 @@ import SIWAButtons
         router.get("/returned") { _, _ in
             Response(status: .conflict, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: "{}")))
         }
-        router.get("/ours") { _, _ -> Response in throw PlainTextError(status: .serviceUnavailable, message: "Busy.", headers: [.retryAfter: "1"]) }
+        router.get("/ours") { _, _ -> Response in
+            throw PlainTextError(status: .serviceUnavailable, message: "Busy.", headers: [.retryAfter: "1"])
+        }
         router.get("/ok") { _, _ in "fine" }
         try await Application(router: router).test(.router) { client in
             let notAllowed = try await client.execute(uri: "/405", method: .get)
             Self.expectPlainText(notAllowed, .methodNotAllowed, "Method Not Allowed: GET /405")
             #expect(notAllowed.headers[.allow] == "GET")
             Self.expectPlainText(try await client.execute(uri: "/json", method: .get), .badRequest, "Invalid percent encoding in URL")
-            Self.expectPlainText(try await client.execute(uri: "/swift", method: .get), .internalServerError,
-                                 "Internal Server Error: GET /swift")
+            Self.expectPlainText(
+                try await client.execute(uri: "/swift", method: .get), .internalServerError,
+                "Internal Server Error: GET /swift")
             Self.expectPlainText(try await client.execute(uri: "/returned", method: .get), .conflict, "Conflict: GET /returned")
             Self.expectPlainText(try await client.execute(uri: "/nope", method: .get), .notFound, "Not Found: GET /nope")
             let ours = try await client.execute(uri: "/ours", method: .get)
@@ -109,13 +114,17 @@ import SIWAButtons
                 ("GET /\u{01} HTTP/1.1\r\nHost: a\r\n\r\n", 400, "Malformed request: bad request target."),
                 ("GET / HTTX/1.1\r\nHost: a\r\n\r\n", 400, "Malformed request: bad request line or HTTP version."),
                 ("GET / HTTP/1.1 x\r\nHost: a\r\n\r\n", 400, "Malformed request: bad request line or HTTP version."),
-                ("GET / HTTP/1.1\r\nHost: a\r\nX: " + String(repeating: "y", count: 90 * 1024) + "\r\n\r\n",
-                 431, "Request header fields too large."),
+                (
+                    "GET / HTTP/1.1\r\nHost: a\r\nX: " + String(repeating: "y", count: 90 * 1024) + "\r\n\r\n",
+                    431, "Request header fields too large."
+                ),
                 ("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: x\r\n\r\n", 400, "Malformed request: bad Content-Length."),
                 ("BLAH\r\n\r\n", 400, "Malformed request: bad method."),
                 // Request smuggling's classic: both lengths.
-                ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
-                 400, "Malformed HTTP/1.1 request."),
+                (
+                    "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+                    400, "Malformed HTTP/1.1 request."
+                ),
             ]
             for (request, status, body) in cases {
                 let response = try await RawHTTP.response(request, port: port)

@@ -16,7 +16,8 @@ import ZIPFoundation
 /// temporary files are gone in every case.
 @Suite struct ExportEndpointTests {
     /// A small set with snippets: two locales, two layouts, PNG 1x/2x and SVG.
-    static let query = "modes=center,logo&types=sign-in&styles=black,white-outline&locales=en_US,ar_SA&sizes=260x48r30"
+    static let query =
+        "modes=center,logo&types=sign-in&styles=black,white-outline&locales=en_US,ar_SA&sizes=260x48r30"
         + "&scales=1,2&formats=png,svg&client-id=com.example.web&redirect-uri=https%3A%2F%2Fexample.com%2Fauth%2Fapple"
         + "&scope=name&use-popup=true"
 
@@ -33,8 +34,9 @@ import ZIPFoundation
         var configuration = GeneratorConfiguration()
         overrides.apply(to: &configuration)
         let folder = try TemporaryFolder()
-        let generator = Generator(configuration: configuration, renderer: try ButtonRenderer.shared(),
-                                  templates: try TemplateSet.load())
+        let generator = Generator(
+            configuration: configuration, renderer: try ButtonRenderer.shared(),
+            templates: try TemplateSet.load())
         _ = try generator.generate(into: folder("set"))
         return (folder, folder.files().filter { $0.hasPrefix("set/") }.map { String($0.dropFirst(4)) })
     }
@@ -55,9 +57,10 @@ import ZIPFoundation
     static func leftovers() -> [String] {
         let parent = FileManager.default.temporaryDirectory
         let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
-        let locked = Set(locks.split(separator: "\n").filter { $0.contains("FLOCK") }.compactMap { line in
-            line.split(separator: " ").first { $0.filter { $0 == ":" }.count == 2 }?.split(separator: ":").last.map(String.init)
-        })
+        let locked = Set(
+            locks.split(separator: "\n").filter { $0.contains("FLOCK") }.compactMap { line in
+                line.split(separator: " ").first { $0.filter { $0 == ":" }.count == 2 }?.split(separator: ":").last.map(String.init)
+            })
         return ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [])
             .filter { $0.hasPrefix("siwa-export-") && $0.count == "siwa-export-XXXXXX".count }
             .filter { name in
@@ -117,27 +120,38 @@ import ZIPFoundation
         }
     }
 
-    @Test("Bad queries: 400, the JSON error naming the parameter; templates= is refused", arguments: [
-        ("colour=black", "colour", "Unknown parameter 'colour' for /api/export.zip"),
-        ("locales=en_US&locales=de_DE", "locales", "'locales' is given more than once"),
-        ("locales=xx_XX", "locales", "Invalid value for parameter 'locales': unknown locale 'xx_XX'"),
-        ("scales=9", "scales", "scales"),
-        ("formats=gif", "formats", "formats"),
-        ("sizes=250", "sizes", "sizes"),
-        ("use-popup=maybe", "use-popup", "use-popup"),
-        ("redirect-uri=http%3A%2F%2Fexample.com%2Fcb&client-id=com.example.web", "redirect-uri", "redirect-uri"),
-        ("templates=%2Fetc", "templates", "Parameter 'templates' is not accepted here: the service reads no paths from a request."),
-        ("modes=", "modes", "modes"),
-        ("locales=en%ZZ", nil, "Malformed query: bad percent-encoding"),
-        ("locales", nil, "Malformed query: 'locales' has no '=value'."),
-        ("presets=tvos", "presets", "Invalid value for parameter 'presets': unknown preset 'tvos'"),
-        ("presets=email&formats=svg", "formats", "Invalid value for parameter 'formats': no chosen preset (email) holds 'svg': web does"),
-        ("presets=email", "presets", "Invalid value for parameter 'presets': 'email' needs --client-id and --redirect-uri"),
-        ("naming=tiny", "naming", "naming"),
-        ("presets=ios&strings=po", "strings", "Invalid value for parameter 'strings': unknown strings format 'po'"),
-        ("presets=android&strings=xcstrings", "strings", "Invalid value for parameter 'strings': no chosen preset (android) holds 'xcstrings': ios does"),
-        ("presets=ios&ios-imagesets=flat", "ios-imagesets", "Invalid value for parameter 'ios-imagesets': unknown imageset naming 'flat'"),
-    ] as [(String, String?, String)])
+    @Test(
+        "Bad queries: 400, the JSON error naming the parameter; templates= is refused",
+        arguments: [
+            ("colour=black", "colour", "Unknown parameter 'colour' for /api/export.zip"),
+            ("locales=en_US&locales=de_DE", "locales", "'locales' is given more than once"),
+            ("locales=xx_XX", "locales", "Invalid value for parameter 'locales': unknown locale 'xx_XX'"),
+            ("scales=9", "scales", "scales"),
+            ("formats=gif", "formats", "formats"),
+            ("sizes=250", "sizes", "sizes"),
+            ("use-popup=maybe", "use-popup", "use-popup"),
+            ("redirect-uri=http%3A%2F%2Fexample.com%2Fcb&client-id=com.example.web", "redirect-uri", "redirect-uri"),
+            ("templates=%2Fetc", "templates", "Parameter 'templates' is not accepted here: the service reads no paths from a request."),
+            ("modes=", "modes", "modes"),
+            ("locales=en%ZZ", nil, "Malformed query: bad percent-encoding"),
+            ("locales", nil, "Malformed query: 'locales' has no '=value'."),
+            ("presets=tvos", "presets", "Invalid value for parameter 'presets': unknown preset 'tvos'"),
+            (
+                "presets=email&formats=svg", "formats",
+                "Invalid value for parameter 'formats': no chosen preset (email) holds 'svg': web does"
+            ),
+            ("presets=email", "presets", "Invalid value for parameter 'presets': 'email' needs --client-id and --redirect-uri"),
+            ("naming=tiny", "naming", "naming"),
+            ("presets=ios&strings=po", "strings", "Invalid value for parameter 'strings': unknown strings format 'po'"),
+            (
+                "presets=android&strings=xcstrings", "strings",
+                "Invalid value for parameter 'strings': no chosen preset (android) holds 'xcstrings': ios does"
+            ),
+            (
+                "presets=ios&ios-imagesets=flat", "ios-imagesets",
+                "Invalid value for parameter 'ios-imagesets': unknown imageset naming 'flat'"
+            ),
+        ] as [(String, String?, String)])
     func badQueries(query: String, parameter: String?, message: String) async throws {
         try await TestApp.make().test(.router) { client in
             for method in [HTTPRequest.Method.get, .head] {
@@ -160,7 +174,11 @@ import ZIPFoundation
             // 84 images, index.html, gallery.js, manifest.json: 87 files.
             let response = try await client.execute(uri: "/api/export.zip", method: .get)
             #expect(response.status == .badRequest)
-            #expect(response.apiError == APIError(refusing: "This set has 87 files, more than the 86 an export may hold: ask for fewer locales, sizes, scales or formats."))
+            #expect(
+                response.apiError
+                    == APIError(
+                        refusing:
+                            "This set has 87 files, more than the 86 an export may hold: ask for fewer locales, sizes, scales or formats."))
             #expect(try await client.execute(uri: "/api/export.zip?formats=svg", method: .get).status == .ok)
             // Hundreds of sizes in every preset: refused from the list lengths, before any file is laid out.
             let sizes = (130...375).map { "\($0)x30" }.joined(separator: ",")
@@ -168,14 +186,16 @@ import ZIPFoundation
             #expect(try await client.execute(uri: "/api/export.zip?" + query, method: .head).status == .badRequest)
             // "at least": the bound answered, not the count (which says how many exactly).
             let text = try await client.execute(uri: "/api/export.zip?" + query, method: .get).apiError?.message
-            #expect(text == "This set has at least \(2 * 3 * 3 * 37 * 246 * 3) files, more than the 86 an export may hold: "
-                + "ask for fewer locales, sizes, scales or formats.", "\(String(describing: text))")
+            #expect(
+                text == "This set has at least \(2 * 3 * 3 * 37 * 246 * 3) files, more than the 86 an export may hold: "
+                    + "ask for fewer locales, sizes, scales or formats.", "\(String(describing: text))")
         }
         try await TestApp.make(exportLimits: ExportLimits(maxBytes: 12_000)).test(.router) { client in
             let response = try await client.execute(uri: "/api/export.zip?modes=center&styles=black,white", method: .get)
             #expect(response.status == .badRequest)
-            #expect(response.apiError?.message == "This set's archive would be larger than the 12000 bytes an export may hold: "
-                + "ask for fewer locales, sizes, scales or formats.")
+            #expect(
+                response.apiError?.message == "This set's archive would be larger than the 12000 bytes an export may hold: "
+                    + "ask for fewer locales, sizes, scales or formats.")
             let small = try await client.execute(uri: "/api/export.zip?modes=logo&styles=black&formats=svg", method: .get)
             #expect(small.status == .ok)
             #expect(small.bytes.count <= 12_000)
@@ -184,19 +204,24 @@ import ZIPFoundation
     }
 
     /// The routes alone, to reach their export slots.
-    static func app(workers: Int = 2, queueDepth: Int = 8, gate: RenderGate? = nil, port: PortBox? = nil,
-                    limits: ExportLimits = ExportLimits())
-        -> (app: some ApplicationProtocol, exports: ExportRoutes<BasicRequestContext>) {
+    static func app(
+        workers: Int = 2, queueDepth: Int = 8, gate: RenderGate? = nil, port: PortBox? = nil,
+        limits: ExportLimits = ExportLimits()
+    )
+        -> (app: some ApplicationProtocol, exports: ExportRoutes<BasicRequestContext>)
+    {
         var logger = Logger(label: "export-tests")
         logger.logLevel = .warning
-        let service = ButtonService(backend: TestRenderer(gate: gate).backend, workers: workers, queueDepth: queueDepth,
-                                    cacheMB: 0, logger: logger)
+        let service = ButtonService(
+            backend: TestRenderer(gate: gate).backend, workers: workers, queueDepth: queueDepth,
+            cacheMB: 0, logger: logger)
         let exports = ExportRoutes<BasicRequestContext>(service: service, limits: limits, logger: logger)
         let router = Router()
         router.addRoutes(ImageRoutes(service: service).routes)
         router.addRoutes(exports.routes)
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              services: [service], onServerRunning: { port?.set($0.localAddress?.port) }, logger: logger)
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            services: [service], onServerRunning: { port?.set($0.localAddress?.port) }, logger: logger)
         return (app, exports)
     }
 
@@ -261,9 +286,12 @@ import ZIPFoundation
         try await MountedRoutesTests.hostApp().test(.router) { client in
             let response = try await client.execute(uri: "/buttons/api/export.zip?modes=logo&styles=black,white&scales=2", method: .get)
             #expect(response.status == .ok)
-            #expect(try Self.entries(response.bytes).map(\.path)
-                == ["gallery.js", "index.html", "logo/black/button.svg", "logo/black/button@2x.png", "logo/white/button.svg",
-                    "logo/white/button@2x.png", "manifest.json"])
+            #expect(
+                try Self.entries(response.bytes).map(\.path)
+                    == [
+                        "gallery.js", "index.html", "logo/black/button.svg", "logo/black/button@2x.png", "logo/white/button.svg",
+                        "logo/white/button@2x.png", "manifest.json",
+                    ])
             let bad = try await client.execute(uri: "/buttons/api/export.zip?templates=x", method: .get)
             #expect(bad.status == .badRequest)
             #expect(try await client.execute(uri: "/api/export.zip", method: .get).status == .notFound)
@@ -285,8 +313,9 @@ import ZIPFoundation
             }  // closed here, while the set is being made
             try await waitUntil(timeout: .seconds(60)) { exports.slots.inUse == 0 }
             #expect(Self.leftovers().isEmpty)
-            let answer = try await RawHTTP.exchange("GET /api/export.zip?modes=logo&styles=black HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                                                    + "Connection: close\r\n\r\n", port: port.value!)
+            let answer = try await RawHTTP.exchange(
+                "GET /api/export.zip?modes=logo&styles=black HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Connection: close\r\n\r\n", port: port.value!)
             #expect(answer.hasPrefix("HTTP/1.1 200 OK"))
             await group.triggerGracefulShutdown()
             try await tasks.waitForAll()

@@ -26,9 +26,11 @@ import ZIPFoundation
             .generate(into: tmp("set"))
         let file = tmp("set.zip")
         var snapshots: [(Int, [UInt8])] = []
-        try SetArchive.write(folder: tmp("set"), to: file, maxBytes: 1 << 30, committed: { final in
-            snapshots.append((final, Array(try! Data(contentsOf: file).prefix(final))))
-        })
+        try SetArchive.write(
+            folder: tmp("set"), to: file, maxBytes: 1 << 30,
+            committed: { final in
+                snapshots.append((final, Array(try! Data(contentsOf: file).prefix(final))))
+            })
         let archive = try [UInt8](Data(contentsOf: file))
         #expect(try snapshots.count == SetArchive.files(below: tmp("set")).count)
         #expect(zip(snapshots.dropLast(), snapshots.dropFirst()).allSatisfy { $0.0.0 < $0.1.0 })
@@ -55,8 +57,9 @@ import ZIPFoundation
         // 726 files: the first piece is sent (and fails) long before the last entry is archived.
         config.locales = Array(ButtonLocale.all.prefix(20))
         config.scales = [1]
-        let generator = Generator(configuration: config, renderer: try ButtonRenderer.shared(), templates: try TemplateSet.load(),
-                                  workers: 1)
+        let generator = Generator(
+            configuration: config, renderer: try ButtonRenderer.shared(), templates: try TemplateSet.load(),
+            workers: 1)
         do {
             let export = ExportStream(making: try #require(slots.take()), download: try #require(downloads.take()))
             let producer = Thread { export.make(generator: generator, maxBytes: 1 << 30) }
@@ -75,8 +78,10 @@ import ZIPFoundation
 
     @Test("Two presets in one ZIP, formats per preset: generate's set byte for byte")
     func twoPresets() async throws {
-        let fields = [("presets", "ios,android"), ("formats", "png,pdf,vectordrawable"), ("modes", "center,logo"),
-                      ("types", "sign-in"), ("styles", "black,white"), ("locales", "en_US,de_DE")]
+        let fields = [
+            ("presets", "ios,android"), ("formats", "png,pdf,vectordrawable"), ("modes", "center,logo"),
+            ("types", "sign-in"), ("styles", "black,white"), ("locales", "en_US,de_DE"),
+        ]
         let (folder, files) = try ExportEndpointTests.generated(fields)
         let expected = Dictionary(uniqueKeysWithValues: files.map { ($0, folder.bytes("set/" + $0)) })
         let query = fields.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
@@ -87,13 +92,20 @@ import ZIPFoundation
             let entries = try ExportEndpointTests.entries(response.bytes)
             #expect(entries.map(\.path) == files)
             #expect(entries.allSatisfy { $0.bytes == expected[$0.path] })
-            #expect(files.contains { $0.hasPrefix("ios/") && $0.hasSuffix(".pdf") } && !files.contains { $0.hasPrefix("ios/") && $0.hasSuffix(".png") })
-            #expect(files.contains { $0.hasPrefix("android/") && $0.hasSuffix(".xml") } && files.contains { $0.hasPrefix("android/") && $0.hasSuffix(".png") })
+            #expect(
+                files.contains { $0.hasPrefix("ios/") && $0.hasSuffix(".pdf") }
+                    && !files.contains { $0.hasPrefix("ios/") && $0.hasSuffix(".png") })
+            #expect(
+                files.contains { $0.hasPrefix("android/") && $0.hasSuffix(".xml") }
+                    && files.contains { $0.hasPrefix("android/") && $0.hasSuffix(".png") })
             // A format no chosen preset holds: the JSON error naming the parameter.
             let svg = try await client.execute(uri: "/api/export.zip?presets=ios,android&formats=png,svg", method: .get)
             #expect(svg.status == .badRequest)
-            #expect(svg.apiError == APIError(parameter: "formats", reason: "no chosen preset (ios, android) holds 'svg': web does",
-                                             message: "Invalid value for parameter 'formats': no chosen preset (ios, android) holds 'svg': web does."))
+            #expect(
+                svg.apiError
+                    == APIError(
+                        parameter: "formats", reason: "no chosen preset (ios, android) holds 'svg': web does",
+                        message: "Invalid value for parameter 'formats': no chosen preset (ios, android) holds 'svg': web does."))
         }
         #expect(ExportEndpointTests.leftovers().isEmpty)
     }
@@ -122,8 +134,9 @@ import ZIPFoundation
             try await waitUntil { port.value != nil }
             // Every locale at scale 6: about 10 MB, more than the socket buffers hold (loopback's send buffer grows to 4 MiB).
             let reader = try StalledReader(port: port.value!)
-            reader.send("GET /api/export.zip?locales=all&modes=center,left&types=sign-in,continue&styles=black,white&scales=6&formats=png"
-                        + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            reader.send(
+                "GET /api/export.zip?locales=all&modes=center,left&types=sign-in,continue&styles=black,white&scales=6&formats=png"
+                    + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             let head = await reader.readHead(timeout: 300)
             #expect(head.hasPrefix("HTTP/1.1 200 OK"), "\(head)")
             #expect(head.lowercased().contains("transfer-encoding: chunked"))
@@ -132,8 +145,9 @@ import ZIPFoundation
             try await Task.sleep(for: .seconds(1))
             #expect(exports.downloads.inUse == 1)
             try await waitUntil(timeout: .seconds(120)) { exports.slots.inUse == 0 }
-            let other = try await RawHTTP.exchange("GET /api/export.zip?modes=logo&styles=black HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                                                   + "Connection: close\r\n\r\n", port: port.value!)
+            let other = try await RawHTTP.exchange(
+                "GET /api/export.zip?modes=logo&styles=black HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Connection: close\r\n\r\n", port: port.value!)
             #expect(other.hasPrefix("HTTP/1.1 200 OK"), "another export while the reader stalls")
             #expect(exports.downloads.inUse == 1)
             let reset = ContinuousClock.now

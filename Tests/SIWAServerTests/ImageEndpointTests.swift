@@ -8,9 +8,11 @@ import Testing
 @testable import SIWAServer
 
 @Suite struct ImageEndpointTests {
-    @Test("Each endpoint with no query answers Apple's default button", arguments: [
-        ("/appleid/button", 140, 30), ("/appleid/button/left", 140, 30), ("/appleid/button/logo", 30, 30),
-    ])
+    @Test(
+        "Each endpoint with no query answers Apple's default button",
+        arguments: [
+            ("/appleid/button", 140, 30), ("/appleid/button/left", 140, 30), ("/appleid/button/logo", 30, 30),
+        ])
     func defaults(path: String, width: Int, height: Int) async throws {
         let expected = try expectedBytes(path)
         try await TestApp.make().test(.router) { client in
@@ -24,10 +26,13 @@ import Testing
         }
     }
 
-    @Test("Every endpoint in every format matches ButtonRenderer.render byte for byte", arguments:
-        ["/appleid/button?color=white&border=true&width=200&height=32&scale=2",
-         "/appleid/button/left?type=continue&logo-size=medium&locale=ar_SA&height=44&width=260",
-         "/appleid/button/logo?size=44&color=black&border_radius=50"],
+    @Test(
+        "Every endpoint in every format matches ButtonRenderer.render byte for byte",
+        arguments: [
+            "/appleid/button?color=white&border=true&width=200&height=32&scale=2",
+            "/appleid/button/left?type=continue&logo-size=medium&locale=ar_SA&height=44&width=260",
+            "/appleid/button/logo?size=44&color=black&border_radius=50",
+        ],
         OutputFormat.allCases)
     func formats(target: String, format: OutputFormat) async throws {
         // The canonical spelling (format=png left out), which the service serves as it is.
@@ -41,8 +46,9 @@ import Testing
                 #expect(response.headers[.xContentTypeOptions] == "nosniff")
                 // Made to be embedded by any site; an SVG opened by itself may run nothing.
                 #expect(response.headers[.crossOriginResourcePolicy] == "cross-origin")
-                #expect(response.headers[.contentSecurityPolicy]
-                    == (format == .svg ? SecurityHeaders.svgContentSecurityPolicy : nil))
+                #expect(
+                    response.headers[.contentSecurityPolicy]
+                        == (format == .svg ? SecurityHeaders.svgContentSecurityPolicy : nil))
                 let body = response.bytes
                 #expect(body == expected)
                 switch format {

@@ -62,14 +62,16 @@ import HostApp
             #expect(lint.text.contains("min-width"))
             let unknown = try await client.execute(uri: "/buttons/api/other", method: .get)
             #expect(unknown.status == .notFound)
-            #expect(unknown.apiError?.message.hasPrefix("Unknown endpoint '/buttons/api/other': use /api/snippet/appleid/button,") == true,
-                    "\(unknown.text)")
+            #expect(
+                unknown.apiError?.message.hasPrefix("Unknown endpoint '/buttons/api/other': use /api/snippet/appleid/button,") == true,
+                "\(unknown.text)")
             // The editor reads its controls from here, relative to its own /buttons/ page.
             let schema = try await client.execute(uri: "/buttons/api/schema", method: .get)
             #expect(schema.status == .ok)
             let json = try #require(try JSONSerialization.jsonObject(with: Data(schema.bytes)) as? [String: Any])
-            #expect((json["endpoints"] as? [[String: Any]])?.compactMap { $0["path"] as? String }
-                == ["/appleid/button", "/appleid/button/left", "/appleid/button/logo"])
+            #expect(
+                (json["endpoints"] as? [[String: Any]])?.compactMap { $0["path"] as? String }
+                    == ["/appleid/button", "/appleid/button/left", "/appleid/button/logo"])
         }
     }
 

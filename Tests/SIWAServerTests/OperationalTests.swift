@@ -31,8 +31,9 @@ import SIWAButtons
             _ = try await client.execute(uri: "/appleid/button?" + String(repeating: "a", count: 3000), method: .get)
         }
         let answers = records.withLockedValue { $0 }.filter { $0["http.response.status_code"] != nil }
-        #expect(answers.map { "\($0["hb.request.method"]!) \($0["http.response.status_code"]!)" }
-            == ["GET 200", "GET 404", "GET 414"])
+        #expect(
+            answers.map { "\($0["hb.request.method"]!) \($0["http.response.status_code"]!)" }
+                == ["GET 200", "GET 404", "GET 414"])
         #expect(answers.first?["hb.request.path"]?.description == "/appleid/button?width=200")
         #expect(answers.allSatisfy { Double($0["http.server.duration_ms"]?.description ?? "") != nil })
         #expect(answers.allSatisfy { $0["hb.request.id"] != nil })
@@ -62,14 +63,18 @@ import SIWAButtons
             _ = try await client.execute(uri: "/appleid/button/logo?size=\(size)", method: .get)
             _ = try await client.execute(uri: "/appleid/button/logo?size=99", method: .get)
             let after = try await scrape()
-            #expect(value(after, "hb_requests{", route, #"http_response_status_code="200""#)
-                - value(before, "hb_requests{", route, #"http_response_status_code="200""#) >= 2)
-            #expect(value(after, "hb_requests{", route, #"http_response_status_code="404""#)
-                - value(before, "hb_requests{", route, #"http_response_status_code="404""#) >= 1)
-            #expect(value(after, "http_server_request_duration_count{", route)
-                - value(before, "http_server_request_duration_count{", route) >= 3)
-            #expect(value(after, "siwa_render_duration_seconds_count{", #"format="png""#)
-                - value(before, "siwa_render_duration_seconds_count{", #"format="png""#) >= 1)
+            #expect(
+                value(after, "hb_requests{", route, #"http_response_status_code="200""#)
+                    - value(before, "hb_requests{", route, #"http_response_status_code="200""#) >= 2)
+            #expect(
+                value(after, "hb_requests{", route, #"http_response_status_code="404""#)
+                    - value(before, "hb_requests{", route, #"http_response_status_code="404""#) >= 1)
+            #expect(
+                value(after, "http_server_request_duration_count{", route)
+                    - value(before, "http_server_request_duration_count{", route) >= 3)
+            #expect(
+                value(after, "siwa_render_duration_seconds_count{", #"format="png""#)
+                    - value(before, "siwa_render_duration_seconds_count{", #"format="png""#) >= 1)
             #expect(value(after, "siwa_cache_hits_total ") - value(before, "siwa_cache_hits_total ") >= 1)
             #expect(value(after, "siwa_cache_misses_total ") - value(before, "siwa_cache_misses_total ") >= 1)
             // Gauges: every app of the test process sets the same ones, so only their presence is ours to check.
@@ -132,8 +137,9 @@ import SIWAButtons
             #expect(head.headers[.contentLength] == String(get.body.readableBytes))
             #expect(head.body.readableBytes == 0)
             let eTag = try #require(get.headers[.eTag])
-            let cached = try await client.execute(uri: "/appleid/button?width=250&height=40", method: .get,
-                                                  headers: [.ifNoneMatch: eTag])
+            let cached = try await client.execute(
+                uri: "/appleid/button?width=250&height=40", method: .get,
+                headers: [.ifNoneMatch: eTag])
             #expect(cached.status == .notModified)
             let bad = try await client.execute(uri: "/appleid/button?width=9", method: .get)
             #expect(bad.status == .notFound)
@@ -159,9 +165,9 @@ import SIWAButtons
             let response = Task {
                 try await client.execute(.init("/appleid/button?width=333", method: .get, authority: "localhost"))
             }
-            try await waitUntil { gate.entered == 1 }         // the request is being rendered
+            try await waitUntil { gate.entered == 1 }  // the request is being rendered
             await group.triggerGracefulShutdown()
-            try await Task.sleep(for: .milliseconds(100))    // shutdown under way, request still held
+            try await Task.sleep(for: .milliseconds(100))  // shutdown under way, request still held
             gate.open()
             let answered = try await response.value
             let expected = try expectedBytes("/appleid/button?width=333")
@@ -170,7 +176,7 @@ import SIWAButtons
             // The client must not send another request on this connection.
             #expect(answered.headers[.connection] == "close")
             try await client.shutdown()
-            try await tasks.waitForAll()                      // the service group ends by itself
+            try await tasks.waitForAll()  // the service group ends by itself
         }
     }
 }
@@ -193,8 +199,10 @@ struct CollectingLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
-             file: String, function: String, line: UInt) {
+    func log(
+        level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
+        file: String, function: String, line: UInt
+    ) {
         let all = self.metadata.merging(metadata ?? [:]) { $1 }
         records.withLockedValue { $0.append(all) }
     }

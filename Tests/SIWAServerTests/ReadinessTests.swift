@@ -73,9 +73,10 @@ import Testing
         let app = buildApplication(configuration: configuration, service: service, logger: Logger(label: "test"), metrics: nil) {
             port.set($0.localAddress?.port)
         }
-        let group = ServiceGroup(configuration: .init(
-            services: [.init(service: app), .init(service: DrainService(buttons: service, seconds: 5))],
-            logger: Logger(label: "test")))
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: app), .init(service: DrainService(buttons: service, seconds: 5))],
+                logger: Logger(label: "test")))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             try await waitUntil { port.value != nil }
@@ -100,7 +101,9 @@ import Testing
     func failedRender() async throws {
         let calls = NIOLockedValueBox(0)
         let backend = RenderBackend(fingerprint: "failing") { spec, format in
-            let call = calls.withLockedValue { $0 += 1; return $0 }
+            let call = calls.withLockedValue {
+                $0 += 1; return $0
+            }
             if call == 1 { throw RenderError.fontUnavailable("Inter Medium 74691") }
             return try ButtonRenderer.shared().render(spec, format: format)
         }

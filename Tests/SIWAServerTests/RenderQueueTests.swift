@@ -16,7 +16,7 @@ import Testing
         try await TestApp.make(renderer: renderer, workers: 1, queueDepth: 0).test(.router) { client in
             try await withThrowingTaskGroup(of: TestResponse.self) { group in
                 group.addTask { try await client.execute(uri: "/appleid/button?width=301", method: .get) }
-                try await waitUntil { gate.entered == 1 }            // the only worker is busy
+                try await waitUntil { gate.entered == 1 }  // the only worker is busy
 
                 let rejected = try await client.execute(uri: "/appleid/button?width=302", method: .get)
                 #expect(rejected.status == .serviceUnavailable)
@@ -49,7 +49,7 @@ import Testing
             #expect(warm.status == .ok)
             try await withThrowingTaskGroup(of: TestResponse.self) { group in
                 group.addTask { try await client.execute(uri: "/appleid/button?width=311", method: .get) }
-                try await waitUntil { gate.entered == 2 }            // the only worker is busy
+                try await waitUntil { gate.entered == 2 }  // the only worker is busy
                 let miss = try await client.execute(uri: "/appleid/button?width=312", method: .get)
                 #expect(miss.status == .serviceUnavailable)
                 let hit = try await client.execute(uri: "/appleid/button?width=310", method: .get)
@@ -67,9 +67,17 @@ import Testing
         defer { gate.open() }  // also when an expectation throws
         let queue = RenderQueue(workers: 1, depth: 1)
         try await withThrowingTaskGroup(of: Int.self) { group in
-            group.addTask { try await queue.run { gate.pass(); return 1 } }
+            group.addTask {
+                try await queue.run {
+                    gate.pass(); return 1
+                }
+            }
             try await waitUntil { gate.entered == 1 }
-            group.addTask { try await queue.run { gate.pass(); return 2 } }
+            group.addTask {
+                try await queue.run {
+                    gate.pass(); return 2
+                }
+            }
             try await waitUntil { queue.load == 2 }
             await #expect(throws: RenderQueue.Full.self) { try await queue.run { 3 } }
             gate.open()
@@ -87,8 +95,9 @@ import Testing
         let gate = RenderGate()
         defer { gate.open() }
         let queue = RenderQueue(workers: 1, depth: 0)
-        let cache = RenderCache(capacityBytes: 0, queue: queue, backend: TestRenderer(gate: gate).backend,
-                                logger: Logger(label: "test"))
+        let cache = RenderCache(
+            capacityBytes: 0, queue: queue, backend: TestRenderer(gate: gate).backend,
+            logger: Logger(label: "test"))
         let held = RenderKey(spec: try ButtonRequest.parse("/appleid/button?width=321").spec, format: .png)
         let refused = RenderKey(spec: try ButtonRequest.parse("/appleid/button?width=322").spec, format: .png)
         let running = Task { try await cache.answer(for: held) }
@@ -133,9 +142,9 @@ import Testing
         var lru = LRUCache<String, Int>(capacity: 100)
         lru.insert(1, for: "a", cost: 40)
         lru.insert(2, for: "b", cost: 40)
-        #expect(lru.value(for: "a") == 1)          // a is now the most recent
+        #expect(lru.value(for: "a") == 1)  // a is now the most recent
         #expect(lru.insert(3, for: "c", cost: 40) == 1)
-        #expect(lru.value(for: "b") == nil)        // b was the least recent
+        #expect(lru.value(for: "b") == nil)  // b was the least recent
         #expect(lru.keysByRecency == ["c", "a"])
         #expect(lru.totalCost == 80)
         #expect(lru.insert(4, for: "d", cost: 100) == 2)

@@ -21,15 +21,16 @@ import Testing
         #expect(try RequestPath("/a..b/c.").segments == ["a..b", "c."])  // only whole `..` segments are refused
     }
 
-    @Test("Bad escapes, control characters and `..` segments are refused, raw or encoded",
-          arguments: [
-              ("/%zz", RequestPath.Problem.badPercentEncoding), ("/a%", .badPercentEncoding), ("/a%2", .badPercentEncoding),
-              ("/%ff", .badPercentEncoding), ("/%C3", .badPercentEncoding),
-              ("/index.html%00", .controlCharacter), ("/index.html%00.png", .controlCharacter),
-              ("/a%0d%0aSet-Cookie:x", .controlCharacter), ("/a%7f", .controlCharacter), ("/a%09b", .controlCharacter),
-              ("/..", .dotDotSegment), ("/js/../index.html", .dotDotSegment), ("/%2e%2e/x", .dotDotSegment),
-              ("/%2E%2E", .dotDotSegment), ("/js/.%2e/x", .dotDotSegment), ("/..%2fetc/passwd", .dotDotSegment),
-          ])
+    @Test(
+        "Bad escapes, control characters and `..` segments are refused, raw or encoded",
+        arguments: [
+            ("/%zz", RequestPath.Problem.badPercentEncoding), ("/a%", .badPercentEncoding), ("/a%2", .badPercentEncoding),
+            ("/%ff", .badPercentEncoding), ("/%C3", .badPercentEncoding),
+            ("/index.html%00", .controlCharacter), ("/index.html%00.png", .controlCharacter),
+            ("/a%0d%0aSet-Cookie:x", .controlCharacter), ("/a%7f", .controlCharacter), ("/a%09b", .controlCharacter),
+            ("/..", .dotDotSegment), ("/js/../index.html", .dotDotSegment), ("/%2e%2e/x", .dotDotSegment),
+            ("/%2E%2E", .dotDotSegment), ("/js/.%2e/x", .dotDotSegment), ("/..%2fetc/passwd", .dotDotSegment),
+        ])
     func refused(path: String, problem: RequestPath.Problem) {
         #expect(throws: problem) { try RequestPath(path) }
     }

@@ -9,10 +9,16 @@ import Testing
 /// Clients that ask and never read, over real sockets: the write timeout closes them,
 /// and answers nobody reads are bounded in total.
 @Suite struct SlowClientTests {
-    private func withServer(writeTimeoutSeconds: Int = 30, outputBudgetMB: Int = 32, maxConnections: Int = 64,
-                            _ body: @escaping @Sendable (Int) async throws -> Void) async throws {
-        try await withLiveServer({ TestApp.make(writeTimeoutSeconds: writeTimeoutSeconds, outputBudgetMB: outputBudgetMB,
-                                                maxConnections: maxConnections, onServerRunning: $0) }, body)
+    private func withServer(
+        writeTimeoutSeconds: Int = 30, outputBudgetMB: Int = 32, maxConnections: Int = 64,
+        _ body: @escaping @Sendable (Int) async throws -> Void
+    ) async throws {
+        try await withLiveServer(
+            {
+                TestApp.make(
+                    writeTimeoutSeconds: writeTimeoutSeconds, outputBudgetMB: outputBudgetMB,
+                    maxConnections: maxConnections, onServerRunning: $0)
+            }, body)
     }
 
     /// Requests for large answers, pipelined, from a client whose receive window is small.
@@ -106,17 +112,21 @@ import Testing
             // About 6 MB of archive (more than the kernel's socket buffers take), to a client
             // with a 4 KB window that never reads.
             let slow = try RawConnection(port: port.value!, receiveBuffer: 4096)
-            slow.send("GET /api/export.zip?locales=en_US,de_DE,fr_FR,ja_JP,es_ES,it_IT,nl_NL,pt_BR&scales=5,6&formats=png,webp HTTP/1.1\r\nHost: a\r\n\r\n")
+            slow.send(
+                "GET /api/export.zip?locales=en_US,de_DE,fr_FR,ja_JP,es_ES,it_IT,nl_NL,pt_BR&scales=5,6&formats=png,webp HTTP/1.1\r\nHost: a\r\n\r\n"
+            )
             try await Task.sleep(for: .milliseconds(500))
-            let busy = try await RawHTTP.exchange("GET /api/export.zip?modes=logo&styles=black HTTP/1.1\r\nHost: a\r\n"
-                                                  + "Connection: close\r\n\r\n", port: port.value!)
+            let busy = try await RawHTTP.exchange(
+                "GET /api/export.zip?modes=logo&styles=black HTTP/1.1\r\nHost: a\r\n"
+                    + "Connection: close\r\n\r\n", port: port.value!)
             #expect(busy.hasPrefix("HTTP/1.1 503"), "the slow reader holds the only download place")
             // Freed once its answer has waited a second unread (plus the time to make the set).
             var served = false
             for _ in 0..<120 where !served {
                 try await Task.sleep(for: .milliseconds(500))
-                let answer = try await RawHTTP.exchange("GET /api/export.zip?modes=logo&styles=black HTTP/1.1\r\nHost: a\r\n"
-                                                        + "Connection: close\r\n\r\n", port: port.value!)
+                let answer = try await RawHTTP.exchange(
+                    "GET /api/export.zip?modes=logo&styles=black HTTP/1.1\r\nHost: a\r\n"
+                        + "Connection: close\r\n\r\n", port: port.value!)
                 served = answer.hasPrefix("HTTP/1.1 200")
             }
             #expect(served, "the download place was not freed")

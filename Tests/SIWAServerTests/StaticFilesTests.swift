@@ -31,11 +31,14 @@ struct PublicFixture {
             try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: false, encoding: .utf8)
         }
-        let links = ["passwd.txt": "/etc/passwd", "outside.txt": "../secret.txt", "updir": "..",
-                     "inside.txt": "ten.txt", "dotlink.txt": ".env", "gitdir": ".git"]
+        let links = [
+            "passwd.txt": "/etc/passwd", "outside.txt": "../secret.txt", "updir": "..",
+            "inside.txt": "ten.txt", "dotlink.txt": ".env", "gitdir": ".git",
+        ]
         for (name, target) in links {
-            try manager.createSymbolicLink(atPath: base.appendingPathComponent("public/\(name)").path,
-                                           withDestinationPath: target)
+            try manager.createSymbolicLink(
+                atPath: base.appendingPathComponent("public/\(name)").path,
+                withDestinationPath: target)
         }
         // Opening a FIFO for reading would wait for a writer.
         guard mkfifo(base.appendingPathComponent("public/fifo.txt").path, 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) }
@@ -58,9 +61,11 @@ struct PublicFixture {
                 return try await client.execute(uri: "/ten.txt", method: .get, headers: headers)
             }
             // (Range, Content-Range, body) of each 206.
-            for (range, contentRange, body) in [("bytes=2-4", "bytes 2-4/10", "234"), ("bytes=-5", "bytes 5-9/10", "56789"),
-                                                ("bytes=7-100", "bytes 7-9/10", "789"), ("bytes=9-", "bytes 9-9/10", "9"),
-                                                ("bytes=-15", "bytes 0-9/10", PublicFixture.ten)] {
+            for (range, contentRange, body) in [
+                ("bytes=2-4", "bytes 2-4/10", "234"), ("bytes=-5", "bytes 5-9/10", "56789"),
+                ("bytes=7-100", "bytes 7-9/10", "789"), ("bytes=9-", "bytes 9-9/10", "9"),
+                ("bytes=-15", "bytes 0-9/10", PublicFixture.ten),
+            ] {
                 let response = try await get(range)
                 #expect(response.status == .partialContent, "\(range)")
                 #expect(response.headers[.contentRange] == contentRange, "\(range)")
@@ -93,8 +98,9 @@ struct PublicFixture {
             let head = try await client.execute(uri: "/ten.txt", method: .head, headers: [.range: "bytes=2-4"])
             #expect(head.status == .ok && head.headers[.contentLength] == "10" && head.body.readableBytes == 0)
             // An empty file has no byte to give.
-            #expect(try await client.execute(uri: "/empty.txt", method: .get, headers: [.range: "bytes=0-"]).status
-                == .rangeNotSatisfiable)
+            #expect(
+                try await client.execute(uri: "/empty.txt", method: .get, headers: [.range: "bytes=0-"]).status
+                    == .rangeNotSatisfiable)
         }
     }
 
@@ -105,12 +111,16 @@ struct PublicFixture {
         try await TestApp.make(publicDirectory: fixture.publicPath).test(.live) { client in
             let port = try #require(client.port)
             let request = { (range: String) in "GET /ten.txt HTTP/1.1\r\nHost: localhost\r\nRange: \(range)\r\n\r\n" }
-            let text = try await RawHTTP.exchange(request("bytes=10-") + request("bytes=999999-") + request("bytes=-5")
-                + "GET /ten.txt HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", port: port)
+            let text = try await RawHTTP.exchange(
+                request("bytes=10-") + request("bytes=999999-") + request("bytes=-5")
+                    + "GET /ten.txt HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", port: port)
             let responses = try RawHTTP.responses(text)
             #expect(responses.map(\.status) == [416, 416, 206, 200])
-            #expect(responses.map(\.body) == ["Range not satisfiable: the file has 10 bytes.",
-                                             "Range not satisfiable: the file has 10 bytes.", "56789", PublicFixture.ten])
+            #expect(
+                responses.map(\.body) == [
+                    "Range not satisfiable: the file has 10 bytes.",
+                    "Range not satisfiable: the file has 10 bytes.", "56789", PublicFixture.ten,
+                ])
         }
     }
 
@@ -130,16 +140,17 @@ struct PublicFixture {
         }
     }
 
-    @Test("Control characters, `..` (raw or encoded) and bad escapes in a path are 400 with the reason",
-          arguments: [
-              ("/index.html%00", "The path contains a control character."),
-              ("/index.html%00.png", "The path contains a control character."),
-              ("/sub/../index.html", "The path contains a '..' segment."),
-              ("/%2e%2e/secret.txt", "The path contains a '..' segment."),
-              ("/sub/%2E%2E/%2e%2e/secret.txt", "The path contains a '..' segment."),
-              ("/%zz", RequestPath.Problem.badPercentEncoding.message),
-              ("/%ff.txt", RequestPath.Problem.badPercentEncoding.message),
-          ])
+    @Test(
+        "Control characters, `..` (raw or encoded) and bad escapes in a path are 400 with the reason",
+        arguments: [
+            ("/index.html%00", "The path contains a control character."),
+            ("/index.html%00.png", "The path contains a control character."),
+            ("/sub/../index.html", "The path contains a '..' segment."),
+            ("/%2e%2e/secret.txt", "The path contains a '..' segment."),
+            ("/sub/%2E%2E/%2e%2e/secret.txt", "The path contains a '..' segment."),
+            ("/%zz", RequestPath.Problem.badPercentEncoding.message),
+            ("/%ff.txt", RequestPath.Problem.badPercentEncoding.message),
+        ])
     func refusedPaths(path: String, message: String) async throws {
         let fixture = try PublicFixture()
         defer { fixture.remove() }
@@ -152,10 +163,13 @@ struct PublicFixture {
         }
     }
 
-    @Test("Dotfiles and anything outside the folder (through links) are 404; links inside are followed",
-          arguments: ["/.env", "/.git/config", "/.hidden/x.txt", "/.hidden/", "/dotlink.txt", "/gitdir/config",
-                      "/passwd.txt", "/outside.txt", "/updir/secret.txt", "/nothing.txt", "/fifo.txt",
-                      "/ten.txt/", "/empty/"])
+    @Test(
+        "Dotfiles and anything outside the folder (through links) are 404; links inside are followed",
+        arguments: [
+            "/.env", "/.git/config", "/.hidden/x.txt", "/.hidden/", "/dotlink.txt", "/gitdir/config",
+            "/passwd.txt", "/outside.txt", "/updir/secret.txt", "/nothing.txt", "/fifo.txt",
+            "/ten.txt/", "/empty/",
+        ])
     func notServed(path: String) async throws {
         let fixture = try PublicFixture()
         defer { fixture.remove() }
@@ -174,8 +188,10 @@ struct PublicFixture {
         let fixture = try PublicFixture()
         defer { fixture.remove() }
         try await TestApp.make(publicDirectory: fixture.publicPath).test(.router) { client in
-            for (path, location) in [("/sub", "/sub/"), ("//sub", "/sub/"), ("//sub/", "/sub/"), ("//", "/"),
-                                     ("///sub//", "/sub/"), ("//js/a.js", "/js/a.js"), ("/js//a.js", "/js/a.js")] {
+            for (path, location) in [
+                ("/sub", "/sub/"), ("//sub", "/sub/"), ("//sub/", "/sub/"), ("//", "/"),
+                ("///sub//", "/sub/"), ("//js/a.js", "/js/a.js"), ("/js//a.js", "/js/a.js"),
+            ] {
                 let response = try await client.execute(uri: path, method: .get)
                 #expect(response.status == .movedPermanently, "\(path)")
                 #expect(response.headers[.location] == location, "\(path)")
@@ -195,11 +211,13 @@ struct PublicFixture {
         defer { fixture.remove() }
         try await TestApp.make(publicDirectory: fixture.publicPath).test(.router) { client in
             let html = "text/html; charset=utf-8"
-            for (path, type) in [("/", html), ("/index.html", html), ("/sub/", html), ("/sub/index.html", html),
-                                 ("/UPPER.HTML", html), ("/page.htm", html),
-                                 ("/app.js", "text/javascript; charset=utf-8"), ("/js/a.js", "text/javascript; charset=utf-8"),
-                                 ("/app.css", "text/css; charset=utf-8"), ("/pic.svg", "image/svg+xml"),
-                                 ("/ten.txt", "text/plain; charset=utf-8"), ("/data.dat", "application/octet-stream")] {
+            for (path, type) in [
+                ("/", html), ("/index.html", html), ("/sub/", html), ("/sub/index.html", html),
+                ("/UPPER.HTML", html), ("/page.htm", html),
+                ("/app.js", "text/javascript; charset=utf-8"), ("/js/a.js", "text/javascript; charset=utf-8"),
+                ("/app.css", "text/css; charset=utf-8"), ("/pic.svg", "image/svg+xml"),
+                ("/ten.txt", "text/plain; charset=utf-8"), ("/data.dat", "application/octet-stream"),
+            ] {
                 for method in [HTTPRequest.Method.get, .head] {
                     let response = try await client.execute(uri: path, method: method)
                     #expect(response.status == .ok, "\(method) \(path)")
@@ -226,18 +244,22 @@ struct PublicFixture {
             let lastModified = try #require(get.headers[.lastModified])
             #expect(eTag.hasPrefix("\"") && eTag.count == 34)  // strong: 128 bits of the content's SHA-256
             #expect(HTTPDate.parse(lastModified) != nil)
-            for condition: HTTPFields in [[.ifNoneMatch: eTag], [.ifNoneMatch: "\"x\", W/\(eTag)"], [.ifNoneMatch: "*"],
-                                          [.ifModifiedSince: lastModified],
-                                          [.ifModifiedSince: HTTPDate.format(HTTPDate.parse(lastModified)! + 60)]] {
+            for condition: HTTPFields in [
+                [.ifNoneMatch: eTag], [.ifNoneMatch: "\"x\", W/\(eTag)"], [.ifNoneMatch: "*"],
+                [.ifModifiedSince: lastModified],
+                [.ifModifiedSince: HTTPDate.format(HTTPDate.parse(lastModified)! + 60)],
+            ] {
                 let response = try await client.execute(uri: "/app.css", method: .get, headers: condition)
                 #expect(response.status == .notModified, "\(condition)")
                 #expect(response.headers[.eTag] == eTag)
                 #expect(response.body.readableBytes == 0)
             }
-            for condition: HTTPFields in [[.ifNoneMatch: "\"other\""],
-                                          [.ifModifiedSince: HTTPDate.format(HTTPDate.parse(lastModified)! - 1)],
-                                          // If-None-Match wins over If-Modified-Since (RFC 9110 §13.2.2).
-                                          [.ifNoneMatch: "\"other\"", .ifModifiedSince: lastModified]] {
+            for condition: HTTPFields in [
+                [.ifNoneMatch: "\"other\""],
+                [.ifModifiedSince: HTTPDate.format(HTTPDate.parse(lastModified)! - 1)],
+                // If-None-Match wins over If-Modified-Since (RFC 9110 §13.2.2).
+                [.ifNoneMatch: "\"other\"", .ifModifiedSince: lastModified],
+            ] {
                 let response = try await client.execute(uri: "/app.css", method: .get, headers: condition)
                 #expect(response.status == .ok, "\(condition)")
                 #expect(response.text == "body{}")

@@ -7,22 +7,29 @@ import Testing
 /// `serve --labels`: the images, their ETags and the editor's snippets follow the
 /// replaced titles.
 @Suite struct TitleOverrideTests {
-    static let titles = try! TitleTable(overrides: ["de_DE": ["sign-in": "Anmelden mit Apple"],
-                                                    "en_US": ["sign-in": "Sign on with Apple"]])
+    static let titles = try! TitleTable(overrides: [
+        "de_DE": ["sign-in": "Anmelden mit Apple"],
+        "en_US": ["sign-in": "Sign on with Apple"],
+    ])
 
     @Test("The fingerprint names the replaced titles; without them it is unchanged")
     func fingerprint() throws {
         let shared = try ButtonRenderer.shared()
         let plain = try RenderBackend(renderer: shared)
         let corrected = try RenderBackend(renderer: shared.with(titles: Self.titles))
-        #expect(plain.fingerprint == (try RenderBackend.fingerprint(libraries: ButtonRenderer.libraryVersions,
-                                                                     fonts: shared.fonts.files)))
+        #expect(
+            plain.fingerprint
+                == (try RenderBackend.fingerprint(
+                    libraries: ButtonRenderer.libraryVersions,
+                    fonts: shared.fonts.files)))
         #expect(corrected.fingerprint != plain.fingerprint)
         #expect(corrected.fingerprint.hasPrefix("\(RendererVersion.current)-"))
         #expect(corrected.titles == Self.titles && plain.titles.isStandard)
         // Equal tables, equal fingerprints (instances agree); another title, another one.
-        let same = try TitleTable(overrides: ["en_US": ["sign-in": "Sign on with Apple"],
-                                              "de_DE": ["sign-in": "Anmelden mit Apple"]])
+        let same = try TitleTable(overrides: [
+            "en_US": ["sign-in": "Sign on with Apple"],
+            "de_DE": ["sign-in": "Anmelden mit Apple"],
+        ])
         #expect(try RenderBackend(renderer: shared.with(titles: same)).fingerprint == corrected.fingerprint)
         let other = try TitleTable(overrides: ["de_DE": ["sign-in": "Anmelden mit Apple!"]])
         #expect(try RenderBackend(renderer: shared.with(titles: other)).fingerprint != corrected.fingerprint)
@@ -38,8 +45,10 @@ import Testing
         let untouched = "/appleid/button?width=200&height=44&locale=fr_FR"
         let plain = try await TestApp.make(backend: try RenderBackend(renderer: shared)).test(.router) { client in
             let response = try await client.execute(uri: uri, method: .get)
-            return (eTag: response.headers[.eTag], body: response.bytes,
-                    other: try await client.execute(uri: untouched, method: .get).headers[.eTag])
+            return (
+                eTag: response.headers[.eTag], body: response.bytes,
+                other: try await client.execute(uri: untouched, method: .get).headers[.eTag]
+            )
         }
         try await TestApp.make(backend: try RenderBackend(renderer: shared.with(titles: Self.titles))).test(.router) { client in
             let response = try await client.execute(uri: uri, method: .get)
@@ -70,8 +79,9 @@ import Testing
             let logo = try await client.execute(uri: "/api/snippet/appleid/button/logo?" + web, method: .get)
             #expect(logo.text.contains(#"alt=\"Sign on with Apple\""#))
             // Not replaced: the built-in title.
-            let other = try await client.execute(uri: "/api/snippet/appleid/button?locale=de_DE&type=continue&" + web,
-                                                 method: .get)
+            let other = try await client.execute(
+                uri: "/api/snippet/appleid/button?locale=de_DE&type=continue&" + web,
+                method: .get)
             #expect(other.text.contains(#"alt=\"Mit Apple fortfahren\""#))
         }
     }

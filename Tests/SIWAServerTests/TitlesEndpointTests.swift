@@ -25,7 +25,8 @@ import Testing
             #expect(byLocale.count == 37 && json["defaultLocale"] as? String == "en_US")
             let german = try #require(byLocale["de_DE"]?["titles"] as? [String: [String: Any]])
             #expect(german["sign-in"]?["title"] as? String == "Anmelden mit Apple" && german["sign-in"]?["overridden"] as? Bool == true)
-            #expect(german["sign-up"]?["title"] as? String == "Mit Apple registrieren" && german["sign-up"]?["overridden"] as? Bool == false)
+            #expect(
+                german["sign-up"]?["title"] as? String == "Mit Apple registrieren" && german["sign-up"]?["overridden"] as? Bool == false)
             let head = try await client.execute(uri: "/api/titles", method: .head)
             #expect(head.status == .ok && head.body.readableBytes == 0)
         }

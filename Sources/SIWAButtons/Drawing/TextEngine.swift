@@ -81,7 +81,8 @@ final class TextEngine: TextMeasuring {
         defer { pango_layout_iter_free(iter) }
         repeat {
             guard let run = pango_layout_iter_get_run_readonly(iter),
-                  let font = run.pointee.item.pointee.analysis.font else { continue }
+                let font = run.pointee.item.pointee.analysis.font
+            else { continue }
             let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font))
             let glyphs = run.pointee.glyphs.pointee
             let unshaped = (0..<Int(glyphs.num_glyphs)).contains { glyphs.glyphs[$0].glyph & unknownFlag != 0 }
@@ -126,7 +127,7 @@ final class TextEngine: TextMeasuring {
                 guard glyph != empty else { continue }
                 let start = Int(item.offset) + Int(glyphs.log_clusters[i])
                 guard start < utf8.count,
-                      let scalar = String(decoding: utf8[start...].prefix(4), as: UTF8.self).unicodeScalars.first
+                    let scalar = String(decoding: utf8[start...].prefix(4), as: UTF8.self).unicodeScalars.first
                 else { continue }
                 sources.append((scalar, glyph & unknownFlag != 0 ? nil : family))
             }
@@ -197,8 +198,10 @@ final class TextEngine: TextMeasuring {
     }
 
     /// `pinnedOnly`: the pinned fonts alone, untracked (for `fallbackSpaces`).
-    private func makeLayout(_ text: String, style: TextStyle, fontSize: Double,
-                            context: OpaquePointer, pinnedOnly: Bool = false) -> OpaquePointer {
+    private func makeLayout(
+        _ text: String, style: TextStyle, fontSize: Double,
+        context: OpaquePointer, pinnedOnly: Bool = false
+    ) -> OpaquePointer {
         let ctx = context
         let spaces = pinnedOnly ? [] : fallbackSpaces(text, style: style, fontSize: fontSize, context: ctx)
         pango_context_set_base_dir(ctx, style.isRightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
@@ -262,8 +265,10 @@ final class TextEngine: TextMeasuring {
     /// there. Such spaces get the width the pinned fonts give them, tracked (Pango
     /// does not track an imposed shape): UTF-8 byte range and width of each, drawn as
     /// empty boxes.
-    private func fallbackSpaces(_ text: String, style: TextStyle, fontSize: Double,
-                                context: OpaquePointer) -> [(Range<Int>, Double)] {
+    private func fallbackSpaces(
+        _ text: String, style: TextStyle, fontSize: Double,
+        context: OpaquePointer
+    ) -> [(Range<Int>, Double)] {
         guard fonts.userFamily != nil else { return [] }
         var spaces: [(Range<Int>, Double)] = []
         var offset = 0
@@ -314,8 +319,9 @@ final class TextEngine: TextMeasuring {
     private static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3040...0x30FF, 0x3130...0x318F, 0x31F0...0x31FF,
-             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF,
-             0x20000...0x3FFFF: true
+            0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF,
+            0x20000...0x3FFFF:
+            true
         default: false
         }
     }

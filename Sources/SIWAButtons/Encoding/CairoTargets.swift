@@ -31,21 +31,25 @@ enum CairoTargets {
 
     /// Draws on an ARGB32 image surface and hands its premultiplied pixels (width,
     /// height, stride) to `body`, an encoder.
-    static func withPixels<R>(_ canvas: Canvas, draw: (OpaquePointer) -> Void,
-                              _ body: (UnsafePointer<UInt8>, Int, Int, Int) throws -> R) throws -> R {
+    static func withPixels<R>(
+        _ canvas: Canvas, draw: (OpaquePointer) -> Void,
+        _ body: (UnsafePointer<UInt8>, Int, Int, Int) throws -> R
+    ) throws -> R {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(canvas.pixelWidth), Int32(canvas.pixelHeight))!
         defer { cairo_surface_destroy(surface) }
         try drawScaled(on: surface, scale: canvas.scale, draw)
         cairo_surface_flush(surface)
         try check(cairo_surface_status(surface))
-        return try body(UnsafePointer(cairo_image_surface_get_data(surface)!), canvas.pixelWidth, canvas.pixelHeight,
-                        Int(cairo_image_surface_get_stride(surface)))
+        return try body(
+            UnsafePointer(cairo_image_surface_get_data(surface)!), canvas.pixelWidth, canvas.pixelHeight,
+            Int(cairo_image_surface_get_stride(surface)))
     }
 
     static func svg(_ canvas: Canvas, draw: (OpaquePointer) -> Void) throws -> [UInt8] {
         let sink = ByteSink()
-        let surface = cairo_svg_surface_create_for_stream(ByteSink.write, sink.pointer,
-                                                          Double(canvas.pixelWidth), Double(canvas.pixelHeight))!
+        let surface = cairo_svg_surface_create_for_stream(
+            ByteSink.write, sink.pointer,
+            Double(canvas.pixelWidth), Double(canvas.pixelHeight))!
         cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
         cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_USER)
         try finish(surface, scale: canvas.scale, draw)
@@ -54,8 +58,9 @@ enum CairoTargets {
 
     static func pdf(_ canvas: Canvas, title: String, draw: (OpaquePointer) -> Void) throws -> [UInt8] {
         let sink = ByteSink()
-        let surface = cairo_pdf_surface_create_for_stream(ByteSink.write, sink.pointer,
-                                                          Double(canvas.pixelWidth), Double(canvas.pixelHeight))!
+        let surface = cairo_pdf_surface_create_for_stream(
+            ByteSink.write, sink.pointer,
+            Double(canvas.pixelWidth), Double(canvas.pixelHeight))!
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "siwa-buttons")
         // A fixed date keeps the output byte-identical between runs (ETags, batch reruns).

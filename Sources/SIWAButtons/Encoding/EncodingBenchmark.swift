@@ -26,15 +26,18 @@ extension ButtonRenderer {
         let layout = self.layout(spec)
         return try engines.with { engine in
             let canvas = CairoTargets.Canvas(width: layout.width, height: layout.height, scale: Double(spec.scale))
-            let sample = try CairoTargets.withPixels(canvas, draw: { Painter.paint(layout, on: $0, text: engine) }) { pixels, w, h, stride in
+            let sample = try CairoTargets.withPixels(canvas, draw: { Painter.paint(layout, on: $0, text: engine) }) {
+                pixels, w, h, stride in
                 var times: [Double] = []
                 var bytes = 0
                 for _ in 0..<runs {
                     let start = DispatchTime.now().uptimeNanoseconds
-                    let encoded = format == .png
+                    let encoded =
+                        format == .png
                         ? try PNGEncoder.encode(pixels: pixels, width: w, height: h, stride: stride)
-                        : try WebPEncoder.encode(pixels: pixels, width: w, height: h, stride: stride,
-                                                 level: webpLevel ?? WebPEncoder.losslessLevel)
+                        : try WebPEncoder.encode(
+                            pixels: pixels, width: w, height: h, stride: stride,
+                            level: webpLevel ?? WebPEncoder.losslessLevel)
                     times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
                     bytes = encoded.count
                 }

@@ -17,10 +17,12 @@ enum PNGEncoder {
     static func encode(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws -> [UInt8] {
         let sink = ByteSink()
         var message = [CChar](repeating: 0, count: 256)
-        let status = siwa_png_encode(pixels, Int32(width), Int32(height), Int32(stride), tuning, { context, data, length in
-            let sink = Unmanaged<ByteSink>.fromOpaque(context!).takeUnretainedValue()
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
-        }, sink.pointer, &message, message.count)
+        let status = siwa_png_encode(
+            pixels, Int32(width), Int32(height), Int32(stride), tuning,
+            { context, data, length in
+                let sink = Unmanaged<ByteSink>.fromOpaque(context!).takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
+            }, sink.pointer, &message, message.count)
         guard status == 0 else {
             throw EncodeError(message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }

@@ -38,8 +38,9 @@ enum WebPEncoder {
         picture.height = Int32(height)
         guard WebPPictureAlloc(&picture) != 0 else { throw EncodeError(message: "out of memory for \(width) x \(height) px") }
         defer { WebPPictureFree(&picture) }
-        unpremultiply(pixels, stride: stride, into: picture.argb, pictureStride: Int(picture.argb_stride),
-                      width: width, height: height)
+        unpremultiply(
+            pixels, stride: stride, into: picture.argb, pictureStride: Int(picture.argb_stride),
+            width: width, height: height)
 
         var writer = WebPMemoryWriter()
         WebPMemoryWriterInit(&writer)
@@ -55,8 +56,10 @@ enum WebPEncoder {
 
     /// Straight-alpha ARGB words from premultiplied ones. Opaque and clear pixels (almost
     /// all of a button) take no division; anti-aliased edges round as the PNG writer does.
-    private static func unpremultiply(_ source: UnsafePointer<UInt8>, stride: Int, into target: UnsafeMutablePointer<UInt32>,
-                                      pictureStride: Int, width: Int, height: Int) {
+    private static func unpremultiply(
+        _ source: UnsafePointer<UInt8>, stride: Int, into target: UnsafeMutablePointer<UInt32>,
+        pictureStride: Int, width: Int, height: Int
+    ) {
         for y in 0..<height {
             let row = UnsafeRawPointer(source + y * stride).assumingMemoryBound(to: UInt32.self)
             let out = target + y * pictureStride

@@ -52,7 +52,9 @@ public final class FontLibrary: @unchecked Sendable {
         guard !pinned.isEmpty else { throw LoadError.noFonts(dir.path) }
         if let families {
             let chosen = families.map { family in pinned.filter { Self.file($0, holds: family) } }
-            if !chosen.contains(where: \.isEmpty) { pinned = Array(Set(chosen.joined())).sorted { $0.lastPathComponent < $1.lastPathComponent } }
+            if !chosen.contains(where: \.isEmpty) {
+                pinned = Array(Set(chosen.joined())).sorted { $0.lastPathComponent < $1.lastPathComponent }
+            }
         }
         guard let config = FcConfigCreate() else { throw LoadError.noFonts(dir.path) }
         self.config = config
@@ -117,7 +119,7 @@ public final class FontLibrary: @unchecked Sendable {
         var value: UnsafeMutablePointer<FcChar8>?
         var charset: OpaquePointer?
         guard FcPatternGetString(pattern, FC_FAMILY, 0, &value) == FcResultMatch, let value,
-              FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch, let copy = FcCharSetCopy(charset)
+            FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch, let copy = FcCharSetCopy(charset)
         else { throw LoadError.unreadable(file.path) }
         return (String(cString: value), copy)
     }

@@ -34,9 +34,10 @@ struct AndroidPreset: ButtonByButtonLayout {
     /// names must be (they become Java/Kotlin identifiers, `R.drawable.siwa_...`).
     func resourceName(_ spec: ButtonSpec) -> String {
         let words = AssetNaming.stem(spec, size: configuration.sizes.count > 1, locale: !severalLocales)
-        return String(words.joined(separator: "_").lowercased().map { c in
-            c.isASCII && (c.isLetter || c.isNumber) ? c : "_"
-        })
+        return String(
+            words.joined(separator: "_").lowercased().map { c in
+                c.isASCII && (c.isLetter || c.isNumber) ? c : "_"
+            })
     }
 
     /// The resource qualifier of one of Apple's locales: the language alone, with the
@@ -72,8 +73,10 @@ struct AndroidPreset: ButtonByButtonLayout {
                 for density in Self.densities {
                     var scaled = spec
                     scaled.scale = Int(density.scale.rounded(.up))
-                    out.append(Asset(spec: scaled, format: .png, path: "res/drawable\(locale)\(night)-\(density.qualifier)/\(name).png",
-                                     pixelScale: density.scale))
+                    out.append(
+                        Asset(
+                            spec: scaled, format: .png, path: "res/drawable\(locale)\(night)-\(density.qualifier)/\(name).png",
+                            pixelScale: density.scale))
                 }
             }
         }

@@ -22,7 +22,8 @@ struct EmailPreset: ButtonByButtonLayout {
     /// `web` is nil only when counting files: `checkPresets` refuses `email` without it.
     static func html(for spec: ButtonSpec, image: String, title: String, web: WebFlowSettings?) -> String {
         let locale = spec.mode == .logo ? ButtonLocale.default : spec.locale
-        let img = "<img src=\"\(Escaping.html(Escaping.urlPath(image)))\" width=\"\(spec.width)\" height=\"\(spec.height)\" "
+        let img =
+            "<img src=\"\(Escaping.html(Escaping.urlPath(image)))\" width=\"\(spec.width)\" height=\"\(spec.height)\" "
             + "alt=\"\(Escaping.html(locale.typeset(title)))\" lang=\"\(locale.bcp47)\" dir=\"\(locale.isRightToLeft ? "rtl" : "ltr")\" "
             + "style=\"display:block;border:0;width:\(spec.width)px;height:\(spec.height)px\">"
         guard let web else { return img + "\n" }

@@ -13,9 +13,10 @@ struct FlutterPreset: ButtonByButtonLayout {
     var setFiles: [TextFile] { [TextFile(path: "pubspec-fragment.yaml", text: Self.pubspecFragment)] }
 
     func files(for variant: ButtonSpec) -> PresetFiles {
-        PresetFiles(assets: [(1, ""), (2, "2.0x/"), (3, "3.0x/")].map { scale, variantFolder in
-            Asset(variant, .png, scale: scale, path: "\(Self.folder)/\(variantFolder)\(name(variant)).png")
-        })
+        PresetFiles(
+            assets: [(1, ""), (2, "2.0x/"), (3, "3.0x/")].map { scale, variantFolder in
+                Asset(variant, .png, scale: scale, path: "\(Self.folder)/\(variantFolder)\(name(variant)).png")
+            })
     }
 
     /// Listing the folder takes in its variant folders too.

@@ -60,7 +60,9 @@ struct IOSPreset: ButtonByButtonLayout {
                 var other = variant
                 other.locale = locale
                 entries += images(of: other, fileStem: AssetNaming.stem(other, size: several, locale: true).joined(separator: "-"))
-                    .map { var entry = $0.entry; entry.locale = PlatformLocale.xcode(locale); return entry }
+                    .map {
+                        var entry = $0.entry; entry.locale = PlatformLocale.xcode(locale); return entry
+                    }
             }
             properties.localizable = true
         }

@@ -9,8 +9,9 @@ struct ReactNativePreset: ButtonByButtonLayout {
     init(_ context: PresetContext) { self.context = context }
 
     func files(for variant: ButtonSpec) -> PresetFiles {
-        PresetFiles(assets: [1, 2, 3].map { scale in
-            Asset(variant, .png, scale: scale, path: name(variant) + (scale == 1 ? "" : "@\(scale)x") + ".png")
-        })
+        PresetFiles(
+            assets: [1, 2, 3].map { scale in
+                Asset(variant, .png, scale: scale, path: name(variant) + (scale == 1 ? "" : "@\(scale)x") + ".png")
+            })
     }
 }

@@ -16,8 +16,10 @@ struct WebPreset: PresetLayout {
         if let web = context.web, let templates = context.templates {
             // The snippets sit beside the web layout's images, so their paths stay relative to it.
             files.texts += SnippetRenderer(templates: templates, titles: context.titles)
-                .render(button: configuration.snippetButton, web: web,
-                        images: configuration.snippetImages(), pageLocale: configuration.locales[0])
+                .render(
+                    button: configuration.snippetButton, web: web,
+                    images: configuration.snippetImages(), pageLocale: configuration.locales[0]
+                )
                 .files.map { TextFile(path: $0.name, text: $0.text) }
             files.texts += try ElementFiles.load().map { TextFile(path: $0.name, text: $0.text) }
         }
@@ -33,11 +35,12 @@ struct WebPreset: PresetLayout {
         if context.snippets {
             count += 5 + ElementFiles.names.count  // snippet.html, snippet-nojs.html, siwa-init.js, snippet-img.html, siwa-signin.js, the element
             let matrix = Set(variants)
-            count += configuration.snippetAssets.filter { asset in
-                var base = asset.spec
-                base.scale = 1
-                return !(formats.contains(asset.format) && scales.contains(asset.spec.scale) && matrix.contains(base))
-            }.count
+            count +=
+                configuration.snippetAssets.filter { asset in
+                    var base = asset.spec
+                    base.scale = 1
+                    return !(formats.contains(asset.format) && scales.contains(asset.spec.scale) && matrix.contains(base))
+                }.count
         }
         return count
     }

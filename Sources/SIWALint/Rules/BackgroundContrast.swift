@@ -13,10 +13,11 @@ enum BackgroundContrast: PageRule {
             guard let page = button.context.backgrounds[appearance] else { return nil }
             let contrast = style.face.contrast(with: page)
             guard contrast < HIGNumbers.minimumContrast else { return nil }
-            return LintFinding(rule,
-                               "the \(style.rawValue) button on the \(appearance.rawValue) page \(page) has a contrast of \(LintNumber.text(contrast)):1 (less than 3:1)",
-                               fix: "use \(ButtonStyleKind.recommended(on: page).map(\.rawValue).joined(separator: " or ")) there",
-                               mark: .whole(label: "\(style.rawValue) on \(page): \(LintNumber.text(contrast)):1"))
+            return LintFinding(
+                rule,
+                "the \(style.rawValue) button on the \(appearance.rawValue) page \(page) has a contrast of \(LintNumber.text(contrast)):1 (less than 3:1)",
+                fix: "use \(ButtonStyleKind.recommended(on: page).map(\.rawValue).joined(separator: " or ")) there",
+                mark: .whole(label: "\(style.rawValue) on \(page): \(LintNumber.text(contrast)):1"))
         }
     }
 }

@@ -33,8 +33,10 @@ extension PageRule {
     static func findings(on request: LintedRequest) -> [LintFinding] {
         let spec = request.spec
         let style: ButtonStyleKind = spec.color == .black ? .black : (spec.border ? .whiteOutline : .white)
-        return findings(on: ButtonOnPage(style: style, width: Double(spec.width), height: Double(spec.height),
-                                         context: request.context))
+        return findings(
+            on: ButtonOnPage(
+                style: style, width: Double(spec.width), height: Double(spec.height),
+                context: request.context))
     }
 
     static func findings(on image: ButtonMeasurement, in context: LintContext) -> [LintFinding] {

@@ -9,9 +9,12 @@ enum ClearSpace: PageRule {
     static func findings(on button: ButtonOnPage) -> [LintFinding] {
         let needed = button.height / 10
         guard let margin = button.context.margin, margin + 1e-9 < needed else { return [] }
-        return [LintFinding(rule,
-                            "\(LintNumber.text(margin)) pt of clear space is less than a tenth of the height (\(LintNumber.text(needed)) pt)",
-                            fix: "leave at least \(LintNumber.text(needed)) pt free on every side",
-                            mark: .whole(label: "margin \(LintNumber.text(margin)) < \(LintNumber.text(needed)) pt"))]
+        return [
+            LintFinding(
+                rule,
+                "\(LintNumber.text(margin)) pt of clear space is less than a tenth of the height (\(LintNumber.text(needed)) pt)",
+                fix: "leave at least \(LintNumber.text(needed)) pt free on every side",
+                mark: .whole(label: "margin \(LintNumber.text(margin)) < \(LintNumber.text(needed)) pt"))
+        ]
     }
 }

@@ -9,8 +9,11 @@ enum LogoOnlyAspect: ImageRule {
     static func findings(on m: ButtonMeasurement, in context: LintContext) -> [LintFinding] {
         let W = Double(m.width), H = Double(m.height)
         guard m.logo != nil, m.logoOnly, abs(W / H - 1) > 0.02 + 1 / H else { return [] }
-        return [LintFinding(rule,
-                            "the logo-only button is \(m.width) x \(m.height) px, \(String(format2: W / H)):1 instead of 1:1",
-                            mark: .whole(label: "\(String(format2: W / H)):1, not 1:1"))]
+        return [
+            LintFinding(
+                rule,
+                "the logo-only button is \(m.width) x \(m.height) px, \(String(format2: W / H)):1 instead of 1:1",
+                mark: .whole(label: "\(String(format2: W / H)):1, not 1:1"))
+        ]
     }
 }

@@ -11,8 +11,11 @@ enum LogoOnlyMargin: ImageRule {
         guard let logo = m.logo, m.logoOnly else { return [] }
         let margin = Double(min(logo.x, logo.y, m.width - logo.maxX, m.height - logo.maxY))
         guard margin < HIGNumbers.marginShare * H - 1 else { return [] }
-        return [LintFinding(rule,
-                            "the logo is \(m.points(margin)) pt from the edge, less than a tenth of the side (\(m.points(0.1 * H)) pt)",
-                            mark: logo.mark("margin \(m.points(margin)) < \(m.points(0.1 * H)) pt"))]
+        return [
+            LintFinding(
+                rule,
+                "the logo is \(m.points(margin)) pt from the edge, less than a tenth of the side (\(m.points(0.1 * H)) pt)",
+                mark: logo.mark("margin \(m.points(margin)) < \(m.points(0.1 * H)) pt"))
+        ]
     }
 }

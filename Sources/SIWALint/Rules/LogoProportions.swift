@@ -11,8 +11,11 @@ enum LogoProportions: ImageRule {
         // One pixel of rounding on either side moves the ratio by about 1/height.
         let aspectSlack = 0.06 + 1.5 / Double(max(logo.height, 1))
         guard abs(logo.aspect - HIGNumbers.logoAspect) > aspectSlack else { return [] }
-        return [LintFinding(rule,
-                            "the logo's ink is \(logo.width) x \(logo.height) px, width/height \(String(format2: logo.aspect)) instead of 0.81: cropped or stretched",
-                            mark: logo.mark("logo \(String(format2: logo.aspect)) ≠ 0.81"))]
+        return [
+            LintFinding(
+                rule,
+                "the logo's ink is \(logo.width) x \(logo.height) px, width/height \(String(format2: logo.aspect)) instead of 0.81: cropped or stretched",
+                mark: logo.mark("logo \(String(format2: logo.aspect)) ≠ 0.81"))
+        ]
     }
 }

@@ -8,8 +8,11 @@ enum MinimumHeight: ImageRule {
 
     static func findings(on m: ButtonMeasurement, in context: LintContext) -> [LintFinding] {
         guard !m.logoOnly, m.heightPoints < HIGNumbers.minimumHeight - 0.01 else { return [] }
-        return [LintFinding(rule,
-                            "the button is \(LintNumber.text(m.heightPoints)) pt tall (\(m.height) px at \(LintNumber.text(m.scale))x), below 30 pt",
-                            mark: .whole(label: "\(LintNumber.text(m.heightPoints)) pt tall < 30"))]
+        return [
+            LintFinding(
+                rule,
+                "the button is \(LintNumber.text(m.heightPoints)) pt tall (\(m.height) px at \(LintNumber.text(m.scale))x), below 30 pt",
+                mark: .whole(label: "\(LintNumber.text(m.heightPoints)) pt tall < 30"))
+        ]
     }
 }

@@ -11,16 +11,23 @@ enum MinimumWidth: RequestRule, ImageRule {
     static func findings(on request: LintedRequest) -> [LintFinding] {
         let spec = request.spec
         guard spec.mode != .logo, Double(spec.width) < HIGNumbers.minimumWidth else { return [] }
-        return [LintFinding(rule,
-                            "width \(spec.width) pt is below the HIG's 140 pt minimum (Apple's service accepts it)",
-                            fix: "use width=140 or more")]
+        return [
+            LintFinding(
+                rule,
+                "width \(spec.width) pt is below the HIG's 140 pt minimum (Apple's service accepts it)",
+                fix: "use width=140 or more")
+        ]
     }
 
     static func findings(on m: ButtonMeasurement, in context: LintContext) -> [LintFinding] {
         guard !m.logoOnly, m.widthPoints < HIGNumbers.minimumWidth - 0.01 else { return [] }
-        return [LintFinding(rule,
-                            "the button is \(LintNumber.text(m.widthPoints)) pt wide (\(m.width) px at \(LintNumber.text(m.scale))x), below 140 pt",
-                            mark: .span(x0: 0, x1: Double(m.width), y: Double(m.height) - 2,
-                                        label: "\(LintNumber.text(m.widthPoints)) pt < 140"))]
+        return [
+            LintFinding(
+                rule,
+                "the button is \(LintNumber.text(m.widthPoints)) pt wide (\(m.width) px at \(LintNumber.text(m.scale))x), below 140 pt",
+                mark: .span(
+                    x0: 0, x1: Double(m.width), y: Double(m.height) - 2,
+                    label: "\(LintNumber.text(m.widthPoints)) pt < 140"))
+        ]
     }
 }

@@ -12,10 +12,11 @@ enum OutlineOnDark: PageRule {
             guard let page = button.context.backgrounds[appearance] else { return nil }
             let saturated = page.chroma >= 0.5
             guard page.isDark || saturated else { return nil }
-            return LintFinding(rule,
-                               "the white-outline button is on a \(page.isDark ? "dark" : "saturated") \(appearance.rawValue) page \(page)",
-                               fix: "use \(ButtonStyleKind.recommended(on: page).map(\.rawValue).joined(separator: " or ")) there",
-                               mark: .whole(label: "outline on \(page)"))
+            return LintFinding(
+                rule,
+                "the white-outline button is on a \(page.isDark ? "dark" : "saturated") \(appearance.rawValue) page \(page)",
+                fix: "use \(ButtonStyleKind.recommended(on: page).map(\.rawValue).joined(separator: " or ")) there",
+                mark: .whole(label: "outline on \(page)"))
         }
     }
 }

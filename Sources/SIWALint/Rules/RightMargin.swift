@@ -9,11 +9,16 @@ enum RightMargin: ImageRule {
     static func findings(on m: ButtonMeasurement, in context: LintContext) -> [LintFinding] {
         let W = Double(m.width), H = Double(m.height)
         guard m.logo != nil, let title = m.title, let margin = m.trailingMargin,
-              margin < HIGNumbers.rightMarginShare * W - m.onePoint else { return [] }
+            margin < HIGNumbers.rightMarginShare * W - m.onePoint
+        else { return [] }
         let edge = m.rightToLeft ? 0 : W
-        return [LintFinding(rule,
-                            "the title ends \(m.points(margin)) pt from the trailing edge, less than 8% of the width (\(m.points(0.08 * W)) pt)",
-                            mark: .span(x0: m.rightToLeft ? edge : Double(title.maxX), x1: m.rightToLeft ? Double(title.x) : edge,
-                                        y: min(H - 2, Double(title.maxY) + 4), label: "\(m.points(margin)) < \(m.points(0.08 * W)) pt (8%)"))]
+        return [
+            LintFinding(
+                rule,
+                "the title ends \(m.points(margin)) pt from the trailing edge, less than 8% of the width (\(m.points(0.08 * W)) pt)",
+                mark: .span(
+                    x0: m.rightToLeft ? edge : Double(title.maxX), x1: m.rightToLeft ? Double(title.x) : edge,
+                    y: min(H - 2, Double(title.maxY) + 4), label: "\(m.points(margin)) < \(m.points(0.08 * W)) pt (8%)"))
+        ]
     }
 }

@@ -18,9 +18,13 @@ enum TitleSize: RequestRule, ImageRule {
         guard share < HIGNumbers.titleShareLow else { return [] }
         // The title grows with the width until the height limits it.
         let needed = (w * HIGNumbers.titleShare / share).rounded(.up)
-        return [LintFinding(rule,
-                            "the title is \(LintNumber.percent(share)) of the height, squeezed by the width (the HIG asks 43%)",
-                            fix: needed <= 375 ? "widen the button to about \(Int(needed)) pt or lower it" : "lower the button or choose a shorter title")]
+        return [
+            LintFinding(
+                rule,
+                "the title is \(LintNumber.percent(share)) of the height, squeezed by the width (the HIG asks 43%)",
+                fix: needed <= 375
+                    ? "widen the button to about \(Int(needed)) pt or lower it" : "lower the button or choose a shorter title")
+        ]
     }
 
     /// From the title's ink height.
@@ -32,7 +36,9 @@ enum TitleSize: RequestRule, ImageRule {
         if fontShare > HIGNumbers.titleShareHigh {
             return [LintFinding(rule, detail, mark: mark)]
         } else if fontShare < HIGNumbers.titleShareLow {
-            return [LintFinding(rule, detail, fix: "enlarge the title to 43% of the height (widen the button if it is squeezed)", mark: mark)]
+            return [
+                LintFinding(rule, detail, fix: "enlarge the title to 43% of the height (widen the button if it is squeezed)", mark: mark)
+            ]
         }
         return []
     }

@@ -5,7 +5,8 @@ enum TitleWording: RequestRule {
     static let rule = LintRule(
         id: "title-wording", severity: .error, name: "Title",
         fix: "use Apple's wording for the locale (drop the --labels entry), in sentence case or all caps",
-        hig: "Use only Sign in with Apple, Sign up with Apple, or Continue with Apple. (Localised: Apple's own translation; first word and \"Apple\" capitalised, or all caps.)",
+        hig:
+            "Use only Sign in with Apple, Sign up with Apple, or Continue with Apple. (Localised: Apple's own translation; first word and \"Apple\" capitalised, or all caps.)",
         subjects: [.request])
 
     static func findings(on request: LintedRequest) -> [LintFinding] {
@@ -15,9 +16,12 @@ enum TitleWording: RequestRule {
         let field = "\(spec.locale.code) \(spec.type.rawValue)"
         if drawn == apple.uppercased() { return [] }
         if drawn.lowercased() == apple.lowercased() {
-            return [LintFinding(rule,
-                                "the \(field) title '\(drawn)' is capitalised differently from Apple's '\(apple)'",
-                                fix: "write '\(apple)' or all caps")]
+            return [
+                LintFinding(
+                    rule,
+                    "the \(field) title '\(drawn)' is capitalised differently from Apple's '\(apple)'",
+                    fix: "write '\(apple)' or all caps")
+            ]
         }
         return [LintFinding(rule, "the \(field) title '\(drawn)' is not Apple's wording '\(apple)'")]
     }

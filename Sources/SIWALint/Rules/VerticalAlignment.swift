@@ -16,9 +16,11 @@ enum VerticalAlignment: ImageRule {
         var out: [LintFinding] = []
         for (what, box) in [("logo", logo), ("title", m.title)] {
             guard let box, !centreShares.contains(box.midY / H) else { continue }
-            out.append(LintFinding(rule,
-                                   "the \(what)'s centre is at \(LintNumber.percent(box.midY / H)) of the height, not near the middle",
-                                   mark: .level(y: box.midY, expected: H / 2, label: "\(what) centre \(LintNumber.percent(box.midY / H))")))
+            out.append(
+                LintFinding(
+                    rule,
+                    "the \(what)'s centre is at \(LintNumber.percent(box.midY / H)) of the height, not near the middle",
+                    mark: .level(y: box.midY, expected: H / 2, label: "\(what) centre \(LintNumber.percent(box.midY / H))")))
         }
         return out
     }

@@ -29,8 +29,9 @@ enum CenterLayout {
         let runX = (w - runWidth) / 2
         let baseline = h / 2 + baselineOffset * s
 
-        var logo = Rect(x: runX + LogoGlyph.inkLeft * font, y: baseline - LogoGlyph.inkAscent * font,
-                        width: LogoGlyph.inkWidth * font, height: LogoGlyph.inkHeight * font)
+        var logo = Rect(
+            x: runX + LogoGlyph.inkLeft * font, y: baseline - LogoGlyph.inkAscent * font,
+            width: LogoGlyph.inkWidth * font, height: LogoGlyph.inkHeight * font)
         let textWidth = textAt12 * s
         var textBox = Rect(x: runX + runWidth - textWidth, y: 0, width: textWidth, height: h)
         if spec.locale.isRightToLeft {
@@ -39,8 +40,9 @@ enum CenterLayout {
             logo = mirror(logo)
             textBox = mirror(textBox)
         }
-        let label = ButtonLayout.Label(text: text, style: style, fontSize: font, x: textBox.x,
-                                       baseline: baseline, advance: textWidth)
+        let label = ButtonLayout.Label(
+            text: text, style: style, fontSize: font, x: textBox.x,
+            baseline: baseline, advance: textWidth)
         return (logo, label)
     }
 }

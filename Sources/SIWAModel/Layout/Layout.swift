@@ -9,17 +9,20 @@ public enum Layout {
     public static func layout(_ spec: ButtonSpec, titles: TitleTable = .standard, measurer: some TextMeasuring) -> ButtonLayout {
         let w = Double(spec.width), h = Double(spec.height)
         let foreground: Ink = spec.color == .black ? .white : .black
-        var result = ButtonLayout(width: w, height: h, shapes: shapes(spec), logo: Rect(x: 0, y: 0, width: 0, height: 0),
-                                  label: nil, foreground: foreground)
+        var result = ButtonLayout(
+            width: w, height: h, shapes: shapes(spec), logo: Rect(x: 0, y: 0, width: 0, height: 0),
+            label: nil, foreground: foreground)
         switch spec.mode {
         case .logo:
             result.logo = LogoOnlyLayout.logo(side: w)
         case .center:
-            (result.logo, result.label) = CenterLayout.place(spec, title: titles.title(spec.type, in: spec.locale),
-                                                             measurer: measurer)
+            (result.logo, result.label) = CenterLayout.place(
+                spec, title: titles.title(spec.type, in: spec.locale),
+                measurer: measurer)
         case .left:
-            (result.logo, result.label) = LeftLayout.place(spec, title: titles.title(spec.type, in: spec.locale),
-                                                           measurer: measurer)
+            (result.logo, result.label) = LeftLayout.place(
+                spec, title: titles.title(spec.type, in: spec.locale),
+                measurer: measurer)
         }
         return result
     }
@@ -39,17 +42,23 @@ public enum Layout {
         let bounds = Rect(x: 0, y: 0, width: Double(spec.width), height: Double(spec.height))
         let share = Double(spec.borderRadius) / 100
         guard spec.border && spec.color == .white else {
-            return [.init(outline: RoundedRect(rect: bounds, radius: share * bounds.height),
-                          fill: spec.color == .black ? .black : .white)]
+            return [
+                .init(
+                    outline: RoundedRect(rect: bounds, radius: share * bounds.height),
+                    fill: spec.color == .black ? .black : .white)
+            ]
         }
-        let (rect, stroke): (Rect, Double) = switch spec.mode {
-        case .center: (bounds.insetBy(1), 1)
-        case .left: (bounds, 1)
-        case .logo: (bounds.insetBy(1), bounds.width / 50)
-        }
+        let (rect, stroke): (Rect, Double) =
+            switch spec.mode {
+            case .center: (bounds.insetBy(1), 1)
+            case .left: (bounds, 1)
+            case .logo: (bounds.insetBy(1), bounds.width / 50)
+            }
         let radius = share * rect.height
-        return [.init(outline: RoundedRect(rect: rect.insetBy(-stroke / 2), radius: radius + stroke / 2), fill: .black),
-                .init(outline: RoundedRect(rect: rect.insetBy(stroke / 2), radius: radius - stroke / 2), fill: .white)]
+        return [
+            .init(outline: RoundedRect(rect: rect.insetBy(-stroke / 2), radius: radius + stroke / 2), fill: .black),
+            .init(outline: RoundedRect(rect: rect.insetBy(stroke / 2), radius: radius - stroke / 2), fill: .white),
+        ]
     }
 }
 

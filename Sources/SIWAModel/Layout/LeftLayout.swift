@@ -73,8 +73,9 @@ enum LeftLayout {
         if spec.locale.isRightToLeft {
             textBox = textBox.mirrored(inWidth: w)
         }
-        let label = ButtonLayout.Label(text: text, style: style, fontSize: font, x: textBox.x,
-                                       baseline: h / 2 + baselineShare * font, advance: advance)
+        let label = ButtonLayout.Label(
+            text: text, style: style, fontSize: font, x: textBox.x,
+            baseline: h / 2 + baselineShare * font, advance: advance)
         return (logo, label)
     }
 }

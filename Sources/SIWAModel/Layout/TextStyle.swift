@@ -22,9 +22,11 @@ public struct TextStyle: Hashable, Sendable {
     /// are tightened to Apple's widths (with the pinned fonts only).
     public var tightensCentredTitle: Bool
 
-    public init(fontFamilies: [String], language: String, isRightToLeft: Bool = false, tracking: Double = 0,
-                cjkGlyphScale: Double = 1, proportionalKanaTracking: Double? = nil, narrowsTitleGap: Bool = false,
-                tightensCentredTitle: Bool = false) {
+    public init(
+        fontFamilies: [String], language: String, isRightToLeft: Bool = false, tracking: Double = 0,
+        cjkGlyphScale: Double = 1, proportionalKanaTracking: Double? = nil, narrowsTitleGap: Bool = false,
+        tightensCentredTitle: Bool = false
+    ) {
         self.fontFamilies = fontFamilies
         self.language = language
         self.isRightToLeft = isRightToLeft
@@ -39,8 +41,9 @@ public struct TextStyle: Hashable, Sendable {
 extension ButtonLocale {
     /// How this locale's titles are set.
     public var textStyle: TextStyle {
-        TextStyle(fontFamilies: fontFamilies, language: language, isRightToLeft: isRightToLeft, tracking: tracking,
-                  cjkGlyphScale: cjkGlyphScale, proportionalKanaTracking: proportionalKanaTracking,
-                  narrowsTitleGap: script == .latin, tightensCentredTitle: isLatinAlphabet)
+        TextStyle(
+            fontFamilies: fontFamilies, language: language, isRightToLeft: isRightToLeft, tracking: tracking,
+            cjkGlyphScale: cjkGlyphScale, proportionalKanaTracking: proportionalKanaTracking,
+            narrowsTitleGap: script == .latin, tightensCentredTitle: isLatinAlphabet)
     }
 }

@@ -3,7 +3,7 @@
 public struct ButtonLocale: Hashable, Sendable, CustomStringConvertible {
     /// Writing systems that need different fonts or metrics.
     public enum Script: Sendable {
-        case latin   // Latin, Greek and Cyrillic: Inter
+        case latin  // Latin, Greek and Cyrillic: Inter
         case arabic, hebrew, thai
         case chineseSimplified, chineseTraditional, chineseHongKong, japanese, korean
 

@@ -106,8 +106,8 @@ enum StringTableJSON {
 
         private mutating func hex4() throws(SyntaxError) -> UInt32 {
             guard index + 4 <= bytes.count,
-                  bytes[index..<index + 4].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
-                  let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+                bytes[index..<index + 4].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
+                let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
             else { throw SyntaxError(offset: index, expected: "four hex digits") }
             index += 4
             return value

@@ -32,8 +32,9 @@ public struct TitleTable: Hashable, Sendable {
     /// Replaces one title after checking locale, type and text (see `problem(with:)`).
     public mutating func set(_ title: String, locale code: String, type name: String) throws(TitleOverrideError) {
         guard let locale = ButtonLocale(code: code) else {
-            throw TitleOverrideError(locale: code, type: nil,
-                                     message: "unknown locale: expected one of Apple's 37 locale codes, e.g. en_US")
+            throw TitleOverrideError(
+                locale: code, type: nil,
+                message: "unknown locale: expected one of Apple's 37 locale codes, e.g. en_US")
         }
         guard let type = ButtonSpec.Kind(rawValue: name) else {
             throw TitleOverrideError(locale: code, type: name, message: "unknown type: expected sign-in, continue or sign-up")

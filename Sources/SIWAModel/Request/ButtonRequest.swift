@@ -71,20 +71,23 @@ public struct ButtonRequest: Hashable, Sendable {
             let (name, value) = (item.name, item.value)
             if name == "format" {
                 guard let f = OutputFormat(rawValue: value) else {
-                    throw .invalidValue(name: name, value: value,
-                                        allowed: OutputFormat.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
+                    throw .invalidValue(
+                        name: name, value: value,
+                        allowed: OutputFormat.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
                 }
                 format = f
             } else if name == cacheBustingParameter {
                 guard isCacheBustingToken(value) else {
-                    throw .invalidValue(name: name, value: value,
-                                        allowed: "a short token (1-32 letters, digits, '.', '_', '-' or '~')")
+                    throw .invalidValue(
+                        name: name, value: value,
+                        allowed: "a short token (1-32 letters, digits, '.', '_', '-' or '~')")
                 }
                 version = value
             } else {
                 guard let parameter = Parameter(rawValue: name), endpoint.parameters.contains(parameter) else {
-                    throw .unknownParameter(name: name, endpoint: endpoint.path,
-                                            allowed: endpoint.parameters.map(\.name) + ["format", cacheBustingParameter] + alsoAllowed)
+                    throw .unknownParameter(
+                        name: name, endpoint: endpoint.path,
+                        allowed: endpoint.parameters.map(\.name) + ["format", cacheBustingParameter] + alsoAllowed)
                 }
                 try spec.set(parameter, to: value)
             }
@@ -99,13 +102,15 @@ public struct ButtonRequest: Hashable, Sendable {
     public static let cacheBustingParameter = "v"
 
     public static func isCacheBustingToken(_ value: String) -> Bool {
-        (1...32).contains(value.utf8.count) && value.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "-"), UInt8(ascii: "~"): true
-            default: false
+        (1...32).contains(value.utf8.count)
+            && value.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                    UInt8(ascii: "-"), UInt8(ascii: "~"):
+                    true
+                default: false
+                }
             }
-        }
     }
 }

@@ -38,10 +38,12 @@ public struct ButtonSpec: Hashable, Sendable {
     public var logoPosition: Int
     public var labelPosition: Int
 
-    public init(mode: Mode = .center, type: Kind = .signIn, color: Color = .black, border: Bool = false,
-                borderRadius: Int = 15, scale: Int = 1, locale: ButtonLocale = .default,
-                width: Int? = nil, height: Int? = nil, size: Int? = nil,
-                logoSize: LogoSize = .small, logoPosition: Int = 0, labelPosition: Int = 0) {
+    public init(
+        mode: Mode = .center, type: Kind = .signIn, color: Color = .black, border: Bool = false,
+        borderRadius: Int = 15, scale: Int = 1, locale: ButtonLocale = .default,
+        width: Int? = nil, height: Int? = nil, size: Int? = nil,
+        logoSize: LogoSize = .small, logoPosition: Int = 0, labelPosition: Int = 0
+    ) {
         self.mode = mode
         self.type = type
         self.color = color
@@ -89,8 +91,9 @@ public struct ButtonSpec: Hashable, Sendable {
     public mutating func set(_ parameter: Parameter, to raw: String) throws(RequestError) {
         let endpoint = Endpoint(mode: mode)
         guard endpoint.parameters.contains(parameter) else {
-            throw .unknownParameter(name: parameter.name, endpoint: endpoint.path,
-                                    allowed: endpoint.parameters.map(\.name) + ["format", ButtonRequest.cacheBustingParameter])
+            throw .unknownParameter(
+                name: parameter.name, endpoint: endpoint.path,
+                allowed: endpoint.parameters.map(\.name) + ["format", ButtonRequest.cacheBustingParameter])
         }
         guard parameter.validate(raw) else {
             throw .invalidValue(name: parameter.name, value: raw, allowed: parameter.allowedDescription)

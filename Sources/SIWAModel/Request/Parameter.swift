@@ -154,7 +154,8 @@ public enum Parameter: String, CaseIterable, Sendable {
             // Plain decimal digits, no sign, no leading zero (as Apple's JS writes them).
             let digits = raw.utf8
             guard (1...4).contains(digits.count), digits.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-                  digits.count == 1 || digits.first != 48, let n = Int(raw) else { return false }
+                digits.count == 1 || digits.first != 48, let n = Int(raw)
+            else { return false }
             return range.contains(n)
         }
     }

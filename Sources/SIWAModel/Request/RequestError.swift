@@ -44,39 +44,45 @@ public struct RequestError: Error, Equatable, CustomStringConvertible, Sendable 
 
     public static func unknownParameter(name: String, endpoint: String, allowed: [String]) -> RequestError {
         let allowedText = "allowed parameters are \(allowed.joined(separator: ", "))"
-        return RequestError(.unknownParameter, parameter: name, reason: "not a parameter of \(endpoint): \(allowedText)",
-                            message: "Unknown parameter '\(shown(name))' for \(endpoint): \(allowedText).")
+        return RequestError(
+            .unknownParameter, parameter: name, reason: "not a parameter of \(endpoint): \(allowedText)",
+            message: "Unknown parameter '\(shown(name))' for \(endpoint): \(allowedText).")
     }
 
     public static func duplicateParameter(_ name: String) -> RequestError {
-        RequestError(.duplicateParameter, parameter: name, reason: "given more than once",
-                     message: "Parameter '\(shown(name))' is given more than once.")
+        RequestError(
+            .duplicateParameter, parameter: name, reason: "given more than once",
+            message: "Parameter '\(shown(name))' is given more than once.")
     }
 
     /// `hint`: what to give (`the Services ID registered with Apple, e.g. com.example.web`).
     public static func missingParameter(_ name: String, hint: String) -> RequestError {
-        RequestError(.missingParameter, parameter: name, reason: "required: \(hint)",
-                     message: "Missing parameter '\(shown(name))': \(hint).")
+        RequestError(
+            .missingParameter, parameter: name, reason: "required: \(hint)",
+            message: "Missing parameter '\(shown(name))': \(hint).")
     }
 
     /// A value outside a known set or range: `allowed` says what it takes.
     public static func invalidValue(name: String, value: String, allowed: String) -> RequestError {
-        RequestError(.invalidValue, parameter: name, reason: "expected \(allowed)",
-                     message: "Invalid value '\(shown(value))' for parameter '\(shown(name))': expected \(allowed).")
+        RequestError(
+            .invalidValue, parameter: name, reason: "expected \(allowed)",
+            message: "Invalid value '\(shown(value))' for parameter '\(shown(name))': expected \(allowed).")
     }
 
     /// A value refused by a check with its own words (`must be an https:// URL`), which
     /// quote the value themselves if they need to.
     public static func invalidValue(name: String, reason: String) -> RequestError {
         let end = reason.hasSuffix(".") ? "" : "."
-        return RequestError(.invalidValue, parameter: name, reason: reason,
-                            message: "Invalid value for parameter '\(shown(name))': \(escapingControls(reason))\(end)")
+        return RequestError(
+            .invalidValue, parameter: name, reason: reason,
+            message: "Invalid value for parameter '\(shown(name))': \(escapingControls(reason))\(end)")
     }
 
     /// A parameter this route does not take, although others do (`templates` on the export).
     public static func notAccepted(_ name: String, because why: String) -> RequestError {
-        RequestError(.refused, parameter: name, reason: "not accepted here: \(why)",
-                     message: "Parameter '\(shown(name))' is not accepted here: \(why).")
+        RequestError(
+            .refused, parameter: name, reason: "not accepted here: \(why)",
+            message: "Parameter '\(shown(name))' is not accepted here: \(why).")
     }
 
     /// Text from the request as it may appear in a message: one short line, so a value

@@ -62,8 +62,10 @@ extension VectorPath {
     public init(_ shape: RoundedRect) {
         let r = shape.radius, b = shape.rect
         guard r > 0 else {
-            self.init([.move(x: b.x, y: b.y), .line(x: b.maxX, y: b.y), .line(x: b.maxX, y: b.maxY),
-                       .line(x: b.x, y: b.maxY), .close])
+            self.init([
+                .move(x: b.x, y: b.y), .line(x: b.maxX, y: b.y), .line(x: b.maxX, y: b.maxY),
+                .line(x: b.x, y: b.maxY), .close,
+            ])
             return
         }
         let k = r * 4 / 3 * 0.41421356237309503  // tan(π/8)
@@ -86,14 +88,15 @@ extension VectorPath {
     public init(appleLogoIn box: Rect) {
         func x(_ u: Double) -> Double { box.x + u * box.width }
         func y(_ v: Double) -> Double { box.y + v * box.height }
-        self.init(AppleLogoPath.segments.map { segment in
-            switch segment {
-            case .move(let px, let py): .move(x: x(px), y: y(py))
-            case .line(let px, let py): .line(x: x(px), y: y(py))
-            case .curve(let x1, let y1, let x2, let y2, let px, let py):
-                .curve(x1: x(x1), y1: y(y1), x2: x(x2), y2: y(y2), x: x(px), y: y(py))
-            case .close: .close
-            }
-        })
+        self.init(
+            AppleLogoPath.segments.map { segment in
+                switch segment {
+                case .move(let px, let py): .move(x: x(px), y: y(py))
+                case .line(let px, let py): .line(x: x(px), y: y(py))
+                case .curve(let x1, let y1, let x2, let y2, let px, let py):
+                    .curve(x1: x(x1), y1: y(y1), x2: x(x2), y2: y(y2), x: x(px), y: y(py))
+                case .close: .close
+                }
+            })
     }
 }

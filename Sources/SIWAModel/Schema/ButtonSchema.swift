@@ -82,8 +82,10 @@ public struct ButtonSchema: Encodable, Sendable {
         public let `default`: Parameter.Value?
         public let summary: String
 
-        public init(name: String, type: String, required: Bool, maxBytes: Int? = nil, values: [String]? = nil,
-                    default: Parameter.Value? = nil, summary: String) {
+        public init(
+            name: String, type: String, required: Bool, maxBytes: Int? = nil, values: [String]? = nil,
+            default: Parameter.Value? = nil, summary: String
+        ) {
             self.name = name
             self.type = type
             self.required = required
@@ -112,14 +114,20 @@ public struct ButtonSchema: Encodable, Sendable {
     ///   - webFlow: the snippet settings (the generator's `WebFlowSettings.schemaFields`).
     public init(titles: TitleTable = .standard, webFlow: [WebFlowField] = []) {
         var parameters = Parameter.allCases.map(Self.entry)
-        parameters.append(ParameterEntry(
-            name: "format", origin: "ours", endpoints: Endpoint.allCases.map(\.path), type: "choice", minimum: nil,
-            maximum: nil, values: OutputFormat.allCases.map(\.rawValue), default: .text(OutputFormat.default.rawValue),
-            summary: "The encoding: PNG or lossless WebP at `scale`, or SVG, PDF or Android VectorDrawable at the size in points (text as outlines)."))
-        parameters.append(ParameterEntry(
-            name: ButtonRequest.cacheBustingParameter, origin: "ours", endpoints: Endpoint.allCases.map(\.path),
-            type: "token", minimum: nil, maximum: nil, values: nil, default: nil,
-            summary: "Cache busting: 1-32 letters, digits, '.', '_', '-' or '~', ignored by the renderer. A server takes only the tokens it is configured with (`serve --cache-version`), else it answers 404."))
+        parameters.append(
+            ParameterEntry(
+                name: "format", origin: "ours", endpoints: Endpoint.allCases.map(\.path), type: "choice", minimum: nil,
+                maximum: nil, values: OutputFormat.allCases.map(\.rawValue), default: .text(OutputFormat.default.rawValue),
+                summary:
+                    "The encoding: PNG or lossless WebP at `scale`, or SVG, PDF or Android VectorDrawable at the size in points (text as outlines)."
+            ))
+        parameters.append(
+            ParameterEntry(
+                name: ButtonRequest.cacheBustingParameter, origin: "ours", endpoints: Endpoint.allCases.map(\.path),
+                type: "token", minimum: nil, maximum: nil, values: nil, default: nil,
+                summary:
+                    "Cache busting: 1-32 letters, digits, '.', '_', '-' or '~', ignored by the renderer. A server takes only the tokens it is configured with (`serve --cache-version`), else it answers 404."
+            ))
         self.parameters = parameters
         endpoints = Endpoint.allCases.map {
             EndpointEntry(path: $0.path, mode: $0.mode.rawValue, parameters: $0.parameters.map(\.name))
@@ -127,18 +135,23 @@ public struct ButtonSchema: Encodable, Sendable {
         types = ButtonSpec.Kind.allCases.map(\.rawValue)
         styles = ButtonStyle.allCases.map { StyleEntry(name: $0.rawValue, color: $0.color.rawValue, border: $0.border) }
         logoSizes = ButtonSpec.LogoSize.allCases.map(\.rawValue)
-        formats = OutputFormat.allCases.map { FormatEntry(name: $0.rawValue, mediaType: $0.mediaType, fileExtension: $0.fileExtension, raster: $0.isRaster) }
+        formats = OutputFormat.allCases.map {
+            FormatEntry(name: $0.rawValue, mediaType: $0.mediaType, fileExtension: $0.fileExtension, raster: $0.isRaster)
+        }
         locales = ButtonLocale.all.map { locale in
-            LocaleEntry(code: locale.code, name: locale.name, language: locale.bcp47,
-                        direction: locale.isRightToLeft ? "rtl" : "ltr",
-                        titles: Dictionary(uniqueKeysWithValues: ButtonSpec.Kind.allCases.map {
-                            ($0.rawValue, titles.title($0, in: locale))
-                        }),
-                        confidence: locale.confidence, sources: locale.sources)
+            LocaleEntry(
+                code: locale.code, name: locale.name, language: locale.bcp47,
+                direction: locale.isRightToLeft ? "rtl" : "ltr",
+                titles: Dictionary(
+                    uniqueKeysWithValues: ButtonSpec.Kind.allCases.map {
+                        ($0.rawValue, titles.title($0, in: locale))
+                    }),
+                confidence: locale.confidence, sources: locale.sources)
         }
         presets = Preset.allCases.map {
-            PresetEntry(name: $0.rawValue, summary: $0.summary, formats: $0.formats.map(\.rawValue),
-                        defaultFormats: $0.defaultFormats.map(\.rawValue), bestFormats: $0.bestFormats.map(\.rawValue))
+            PresetEntry(
+                name: $0.rawValue, summary: $0.summary, formats: $0.formats.map(\.rawValue),
+                defaultFormats: $0.defaultFormats.map(\.rawValue), bestFormats: $0.bestFormats.map(\.rawValue))
         }
         self.webFlow = webFlow
     }
@@ -153,9 +166,10 @@ public struct ButtonSchema: Encodable, Sendable {
         case .choice(let choices):
             if parameter == .border { type = "boolean" } else { values = choices }
         }
-        return ParameterEntry(name: parameter.name, origin: "apple", endpoints: parameter.endpoints.map(\.path),
-                              type: type, minimum: minimum, maximum: maximum, values: values,
-                              default: parameter.defaultTypedValue, summary: parameter.summary)
+        return ParameterEntry(
+            name: parameter.name, origin: "apple", endpoints: parameter.endpoints.map(\.path),
+            type: type, minimum: minimum, maximum: maximum, values: values,
+            default: parameter.defaultTypedValue, summary: parameter.summary)
     }
 }
 

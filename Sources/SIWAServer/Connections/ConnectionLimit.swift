@@ -33,10 +33,11 @@ final class ConnectionLimit: Sendable {
         }
         openGauge.record(count)
         channel.closeFuture.whenComplete { [self] _ in
-            openGauge.record(open.withLock { open in
-                open -= 1
-                return open
-            })
+            openGauge.record(
+                open.withLock { open in
+                    open -= 1
+                    return open
+                })
         }
         return true
     }

@@ -84,17 +84,22 @@ final class ConnectionPolicyHandler: ChannelDuplexHandler, RemovableChannelHandl
         // NIO's parser takes what follows a CONNECT for a tunnel and stops parsing, so it is
         // answered here, with a length, and the connection closed.
         if head.method == .CONNECT {
-            return (Refusal(status: .methodNotAllowed, message: "CONNECT is not served: only GET, HEAD and OPTIONS."),
-                    keepAlive)
+            return (
+                Refusal(status: .methodNotAllowed, message: "CONNECT is not served: only GET, HEAD and OPTIONS."),
+                keepAlive
+            )
         }
         if hosts > 1 { return (Refusal(status: .badRequest, message: "More than one Host header."), keepAlive) }
         if http11 && hosts == 0 {
             return (Refusal(status: .badRequest, message: "Missing Host header (required in HTTP/1.1)."), keepAlive)
         }
         if hasBody {
-            return (Refusal(status: .payloadTooLarge,
-                            message: "Request bodies are not accepted: the service only answers GET, HEAD and OPTIONS."),
-                    keepAlive)
+            return (
+                Refusal(
+                    status: .payloadTooLarge,
+                    message: "Request bodies are not accepted: the service only answers GET, HEAD and OPTIONS."),
+                keepAlive
+            )
         }
         return (nil, keepAlive)
     }
@@ -102,11 +107,13 @@ final class ConnectionPolicyHandler: ChannelDuplexHandler, RemovableChannelHandl
     static func refusal(for error: HTTPParserError) -> Refusal {
         switch error {
         case .headerOverflow: Refusal(status: .requestHeaderFieldsTooLarge, message: "Request header fields too large.")
-        case .invalidVersion, .invalidConstant: Refusal(status: .badRequest, message: "Malformed request: bad request line or HTTP version.")
+        case .invalidVersion, .invalidConstant:
+            Refusal(status: .badRequest, message: "Malformed request: bad request line or HTTP version.")
         case .invalidMethod: Refusal(status: .badRequest, message: "Malformed request: bad method.")
         case .invalidURL: Refusal(status: .badRequest, message: "Malformed request: bad request target.")
         case .invalidHeaderToken, .invalidCharactersUsed: Refusal(status: .badRequest, message: "Malformed request: bad header field.")
-        case .invalidContentLength, .unexpectedContentLength: Refusal(status: .badRequest, message: "Malformed request: bad Content-Length.")
+        case .invalidContentLength, .unexpectedContentLength:
+            Refusal(status: .badRequest, message: "Malformed request: bad Content-Length.")
         case .invalidChunkSize: Refusal(status: .badRequest, message: "Malformed request: bad chunked body.")
         default: Refusal(status: .badRequest, message: "Malformed HTTP/1.1 request.")  // e.g. both Content-Length and chunked
         }
@@ -129,8 +136,9 @@ final class ConnectionPolicyHandler: ChannelDuplexHandler, RemovableChannelHandl
         headers.add(name: "cache-control", value: "no-store")
         if refusal.status == .methodNotAllowed { headers.add(name: "allow", value: "GET, HEAD, OPTIONS") }
         headers.add(name: "connection", value: "close")
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: refusal.status, headers: headers))),
-                      promise: nil)
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: refusal.status, headers: headers))),
+            promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         writeEndThenClose(context: context, promise: nil)
     }

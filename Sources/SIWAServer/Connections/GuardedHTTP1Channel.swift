@@ -50,11 +50,14 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 
 extension HTTPServerBuilder {
     /// HTTP/1 with the service's connection guards.
-    static func guardedHTTP1(idleTimeout: TimeAmount, limit: ConnectionLimit, writeTimeout: TimeAmount,
-                             budget: OutputBudget) -> HTTPServerBuilder {
+    static func guardedHTTP1(
+        idleTimeout: TimeAmount, limit: ConnectionLimit, writeTimeout: TimeAmount,
+        budget: OutputBudget
+    ) -> HTTPServerBuilder {
         .init { responder in
-            GuardedHTTP1Channel(http1: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: idleTimeout)),
-                                limit: limit, writeTimeout: writeTimeout, budget: budget)
+            GuardedHTTP1Channel(
+                http1: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: idleTimeout)),
+                limit: limit, writeTimeout: writeTimeout, budget: budget)
         }
     }
 }

@@ -101,9 +101,11 @@ final class WriteGuardHandler: ChannelOutboundHandler, RemovableChannelHandler {
         promise?.fail(ChannelError.ioOnClosedChannel)
         guard !closing else { return }
         closing = true
-        logger.debug("Connection closed: its client is not reading", metadata: [
-            "siwa.reason": "\(reason)", "siwa.pending_bytes": "\(pending)",
-        ])
+        logger.debug(
+            "Connection closed: its client is not reading",
+            metadata: [
+                "siwa.reason": "\(reason)", "siwa.pending_bytes": "\(pending)",
+            ])
         context.close(promise: nil)
     }
 }

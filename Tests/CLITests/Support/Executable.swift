@@ -32,7 +32,8 @@ enum Executable {
         var output: String { String(decoding: stdout, as: UTF8.self) }
         /// Standard error without its final newline, split into lines.
         var stderrLines: [Substring] {
-            stderr.hasSuffix("\n") ? stderr.dropLast().split(separator: "\n", omittingEmptySubsequences: false) : stderr.split(separator: "\n")
+            stderr.hasSuffix("\n")
+                ? stderr.dropLast().split(separator: "\n", omittingEmptySubsequences: false) : stderr.split(separator: "\n")
         }
     }
 
@@ -40,9 +41,11 @@ enum Executable {
     /// less the SIWA_* variables, so resources are found the way a user's shell would).
     /// `standardOutput` replaces the pipe read into `Result.stdout`. A run longer than
     /// `timeout` is killed (a hung command fails its test instead of hanging the suite).
-    static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
-                    environment: [String: String]? = nil, standardOutput: FileHandle? = nil,
-                    timeout: TimeInterval = 300) throws -> Result {
+    static func run(
+        _ executable: URL, _ arguments: [String], in directory: URL? = nil,
+        environment: [String: String]? = nil, standardOutput: FileHandle? = nil,
+        timeout: TimeInterval = 300
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -66,13 +69,16 @@ enum Executable {
         }
         process.waitUntilExit()
         let errBytes = (try? Data(contentsOf: errFile)) ?? Data()
-        return Result(status: process.terminationStatus, reason: process.terminationReason, stdout: outBytes,
-                      stderr: String(decoding: errBytes, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, reason: process.terminationReason, stdout: outBytes,
+            stderr: String(decoding: errBytes, as: UTF8.self))
     }
 
     /// `siwa-buttons arguments...`, as `run` runs it.
-    static func siwa(_ arguments: [String], in directory: URL? = nil, standardOutput: FileHandle? = nil,
-                     timeout: TimeInterval = 300) throws -> Result {
+    static func siwa(
+        _ arguments: [String], in directory: URL? = nil, standardOutput: FileHandle? = nil,
+        timeout: TimeInterval = 300
+    ) throws -> Result {
         try run(siwaButtons, arguments, in: directory, standardOutput: standardOutput, timeout: timeout)
     }
 

@@ -33,14 +33,16 @@ struct ParsedVectorDrawable {
 
     func svg(scale: Double) throws -> String {
         guard let root, let width = dp("android:width"), let height = dp("android:height"),
-              let vw = root.attributes["android:viewportWidth"], let vh = root.attributes["android:viewportHeight"]
+            let vw = root.attributes["android:viewportWidth"], let vh = root.attributes["android:viewportHeight"]
         else { throw TestSupport.CommandError(message: "no <vector> with width, height and viewport") }
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width * scale)\" height=\"\(height * scale)\" "
+        var svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width * scale)\" height=\"\(height * scale)\" "
             + "viewBox=\"0 0 \(vw) \(vh)\">\n"
         for path in paths {
             let a = path.attributes
             let rule = a["android:fillType"] == "evenOdd" ? "evenodd" : "nonzero"
-            svg += "<path d=\"\(a["android:pathData"] ?? "")\" fill=\"\(Self.svgColor(a["android:fillColor"] ?? "#000000"))\" "
+            svg +=
+                "<path d=\"\(a["android:pathData"] ?? "")\" fill=\"\(Self.svgColor(a["android:fillColor"] ?? "#000000"))\" "
                 + "fill-rule=\"\(rule)\"/>\n"
         }
         return svg + "</svg>\n"
@@ -54,8 +56,10 @@ struct ParsedVectorDrawable {
 
     private final class Reader: NSObject, XMLParserDelegate {
         var elements: [Element] = []
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             elements.append(Element(name: name, attributes: attributes))
         }
     }

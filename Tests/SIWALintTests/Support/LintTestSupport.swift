@@ -13,8 +13,10 @@ enum LintTestSupport {
     static func renderer() throws -> ButtonRenderer { try ButtonRenderer.shared() }
 
     /// Findings on a request, by rule id.
-    static func requestIDs(_ target: String, _ context: LintContext = LintContext(),
-                           titles: TitleTable = .standard) throws -> [String] {
+    static func requestIDs(
+        _ target: String, _ context: LintContext = LintContext(),
+        titles: TitleTable = .standard
+    ) throws -> [String] {
         let linter = RequestLinter(renderer: try renderer().with(titles: titles))
         return linter.findings(try ButtonRequest.parse(target).spec, context: context).map(\.rule.id)
     }

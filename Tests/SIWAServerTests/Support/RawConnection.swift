@@ -65,8 +65,10 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
-    private func blockingReadUntilClosed(timeout: Double, chunk: Int = 65_536,
-                                         pause: Double = 0) -> (text: String, closed: Bool) {
+    private func blockingReadUntilClosed(
+        timeout: Double, chunk: Int = 65_536,
+        pause: Double = 0
+    ) -> (text: String, closed: Bool) {
         var data = [UInt8]()
         let deadline = Date().addingTimeInterval(timeout)
         var buffer = [UInt8](repeating: 0, count: chunk)
@@ -90,7 +92,8 @@ final class RawConnection: @unchecked Sendable {
             let text = String(decoding: data, as: UTF8.self)
             if let end = text.range(of: "\r\n\r\n") {
                 let head = text[..<end.lowerBound].lowercased()
-                let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                let length =
+                    head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
                     .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
                 if text.utf8.count - text[..<end.upperBound].utf8.count >= length { return text }
             }

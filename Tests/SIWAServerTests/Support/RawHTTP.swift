@@ -49,7 +49,8 @@ enum RawHTTP {
                 return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
             }
             rest = rest[end.upperBound...]
-            let length = heads.contains(responses.count)
+            let length =
+                heads.contains(responses.count)
                 ? 0 : Int(headers.first { $0.name.lowercased() == "content-length" }?.value ?? "0")
             guard let length, length >= 0, rest.utf8.count >= length else {
                 throw Malformed(description: "bad Content-Length in \(lines)")

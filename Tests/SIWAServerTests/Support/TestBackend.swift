@@ -77,8 +77,10 @@ extension ImageURLPolicy {
 
 /// Runs `body` with the port of a live server that `make` builds (handed the hook that
 /// learns the port), then shuts the server down gracefully.
-func withLiveServer<App: ApplicationProtocol>(_ make: (@escaping @Sendable (any Channel) async -> Void) -> App,
-                                              _ body: @escaping @Sendable (Int) async throws -> Void) async throws {
+func withLiveServer<App: ApplicationProtocol>(
+    _ make: (@escaping @Sendable (any Channel) async -> Void) -> App,
+    _ body: @escaping @Sendable (Int) async throws -> Void
+) async throws {
     let port = PortBox()
     let app = make { port.set($0.localAddress?.port) }
     let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
@@ -93,29 +95,35 @@ func withLiveServer<App: ApplicationProtocol>(_ make: (@escaping @Sendable (any 
 
 enum TestApp {
     /// - Parameter backend: replaces `renderer`'s (e.g. a real one with title overrides).
-    static func make(renderer: TestRenderer = TestRenderer(), backend: RenderBackend? = nil, workers: Int = 2, queueDepth: Int = 8,
-                     cacheMB: Int = 8, publicDirectory: String = "public", templatesDirectory: String? = nil,
-                     idleTimeoutSeconds: Int = 30, writeTimeoutSeconds: Int = 30, outputBudgetMB: Int = 32,
-                     stallSeconds: Int = 20, maxConnections: Int = 64, exportLimits: ExportLimits = ExportLimits(),
-                     urls: ImageURLPolicy = .standard, logger: Logger? = nil,
-                     onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in })
+    static func make(
+        renderer: TestRenderer = TestRenderer(), backend: RenderBackend? = nil, workers: Int = 2, queueDepth: Int = 8,
+        cacheMB: Int = 8, publicDirectory: String = "public", templatesDirectory: String? = nil,
+        idleTimeoutSeconds: Int = 30, writeTimeoutSeconds: Int = 30, outputBudgetMB: Int = 32,
+        stallSeconds: Int = 20, maxConnections: Int = 64, exportLimits: ExportLimits = ExportLimits(),
+        urls: ImageURLPolicy = .standard, logger: Logger? = nil,
+        onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+    )
         -> some ApplicationProtocol
     {
-        let logger = logger ?? {
-            var logger = Logger(label: "siwa-buttons-tests")
-            logger.logLevel = .warning
-            return logger
-        }()
-        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, cacheMB: cacheMB, workers: workers,
-                                                queueDepth: queueDepth, publicDirectory: publicDirectory,
-                                                templatesDirectory: templatesDirectory,
-                                                idleTimeoutSeconds: idleTimeoutSeconds,
-                                                writeTimeoutSeconds: writeTimeoutSeconds, outputBudgetMB: outputBudgetMB,
-                                                stallSeconds: stallSeconds, maxConnections: maxConnections,
-                                                export: exportLimits)
+        let logger =
+            logger
+            ?? {
+                var logger = Logger(label: "siwa-buttons-tests")
+                logger.logLevel = .warning
+                return logger
+            }()
+        var configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, cacheMB: cacheMB, workers: workers,
+            queueDepth: queueDepth, publicDirectory: publicDirectory,
+            templatesDirectory: templatesDirectory,
+            idleTimeoutSeconds: idleTimeoutSeconds,
+            writeTimeoutSeconds: writeTimeoutSeconds, outputBudgetMB: outputBudgetMB,
+            stallSeconds: stallSeconds, maxConnections: maxConnections,
+            export: exportLimits)
         configuration.urls = urls
-        return buildApplication(configuration: configuration, backend: backend ?? renderer.backend, logger: logger,
-                                metrics: metrics, onServerRunning: onServerRunning)
+        return buildApplication(
+            configuration: configuration, backend: backend ?? renderer.backend, logger: logger,
+            metrics: metrics, onServerRunning: onServerRunning)
     }
 
     /// The executable's Prometheus backend, bootstrapped once for the whole test process
@@ -147,9 +155,10 @@ extension TestResponse {
     /// strictly: exactly those keys, `parameter` present (null or a string), the rest strings.
     var apiError: APIError? {
         guard headers[.contentType] == "application/json; charset=utf-8",
-              let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any], root.count == 1,
-              let error = root["error"] as? [String: Any], Set(error.keys) == ["parameter", "reason", "message"],
-              let reason = error["reason"] as? String, let message = error["message"] as? String else { return nil }
+            let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any], root.count == 1,
+            let error = root["error"] as? [String: Any], Set(error.keys) == ["parameter", "reason", "message"],
+            let reason = error["reason"] as? String, let message = error["message"] as? String
+        else { return nil }
         switch error["parameter"] {
         case let name as String: return APIError(parameter: name, reason: reason, message: message)
         case is NSNull: return APIError(parameter: nil, reason: reason, message: message)
