@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 source scripts/setup.sh
 
 python3 scripts/check-imports.py
+# The formatter the toolchain ships, with .swift-format: the tree as it formats it.
+swift format lint --strict --recursive --parallel Sources Tests Examples Benchmarks Package.swift
 swift build --build-tests
 # One test at a time: the live-server tests need the cooperative threads that a
 # parallel image test would hold (2 on a 2-core machine), and time out otherwise.

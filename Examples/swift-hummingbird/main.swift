@@ -65,7 +65,7 @@ actor AppleKeys {
     let cooldown: Duration
     private var keys: Keys = [:]
     private var lastFetch: ContinuousClock.Instant?
-    private var fetching: Task<Keys, Error>?
+    private var fetching: Task<Keys, any Error>?
 
     init(url: URL, cooldown: Duration = .seconds(30)) { self.url = url; self.cooldown = cooldown }
 

@@ -20,7 +20,7 @@ public struct BatchRenderer: Sendable {
     /// order of `assets`. Stops at the first failure and throws it. `checkpoint` is
     /// called before each file: throwing stops the run (SIGINT, a test's failure).
     public func run(
-        _ assets: [Asset], into folder: URL, progress: ProgressReporter? = nil,
+        _ assets: [Asset], into folder: URL, progress: (any ProgressReporter)? = nil,
         checkpoint: @Sendable () throws -> Void = {}
     ) throws -> [Manifest.Entry] {
         // Folders first, on one thread: concurrent mkdir -p of shared parents races.
@@ -64,7 +64,7 @@ public struct BatchRenderer: Sendable {
     /// A file of the set that could not be written, named by its path in the set.
     public struct RenderFailure: Error, CustomStringConvertible {
         public var path: String
-        public var underlying: Error
+        public var underlying: any Error
         public var description: String { "\(path): \(underlying)" }
     }
 

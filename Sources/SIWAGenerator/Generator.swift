@@ -43,7 +43,7 @@ public struct Generator: Sendable {
     /// `checkpoint` is called before each image and once before the swap: throwing
     /// stops the run (the command throws on SIGINT/SIGTERM) and leaves `folder` as it was.
     public func generate(
-        into folder: URL, progress: ProgressReporter? = nil,
+        into folder: URL, progress: (any ProgressReporter)? = nil,
         checkpoint: @Sendable () throws -> Void = {}
     ) throws -> Report {
         let web = try configuration.web.settings()

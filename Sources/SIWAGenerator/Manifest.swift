@@ -69,7 +69,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     public enum Value: Codable, Equatable, Sendable {
         case text(String), number(Int), flag(Bool)
 
-        public init(from decoder: Decoder) throws {
+        public init(from decoder: any Decoder) throws {
             let c = try decoder.singleValueContainer()
             if let b = try? c.decode(Bool.self) {
                 self = .flag(b)
@@ -80,7 +80,7 @@ public struct Manifest: Codable, Equatable, Sendable {
             }
         }
 
-        public func encode(to encoder: Encoder) throws {
+        public func encode(to encoder: any Encoder) throws {
             var c = encoder.singleValueContainer()
             switch self {
             case .text(let s): try c.encode(s)

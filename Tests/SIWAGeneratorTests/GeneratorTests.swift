@@ -20,7 +20,7 @@ import Testing
         config.cacheVersion = "2026-11"
         let report = try generator(config).generate(into: folder.url)
         #expect(!report.manifest.files.isEmpty)
-        let gallery = String(decoding: try folder.bytes("index.html"), as: UTF8.self)
+        let gallery = String(decoding: folder.bytes("index.html"), as: UTF8.self)
         for entry in report.manifest.files {
             #expect(entry.endpoint.hasSuffix("v=2026-11"), "\(entry.endpoint)")
             let request = try ButtonRequest.parse(entry.endpoint)
@@ -206,7 +206,9 @@ import Testing
             count += 1
             #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(String(match.output.1)).path))
         }
-        #expect(count == 14)  // twice (the link to Apple and the one to the explanation): src + 3 in the img's srcset + 3 in the dark source
+        // Twice (the link to Apple and the one to the explanation): src + 3 in the img's
+        // srcset + 3 in the dark source.
+        #expect(count == 14)
     }
 
     /// The gallery shows every image written, the snippet's extra PNGs included, and

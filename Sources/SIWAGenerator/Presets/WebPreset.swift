@@ -33,7 +33,8 @@ struct WebPreset: PresetLayout {
         let perVariant = formats.reduce(0) { $0 + ($1.isRaster ? scales.count : 1) }
         var count = variants.count * perVariant
         if context.snippets {
-            count += 5 + ElementFiles.names.count  // snippet.html, snippet-nojs.html, siwa-init.js, snippet-img.html, siwa-signin.js, the element
+            // snippet.html, snippet-nojs.html, siwa-init.js, snippet-img.html, siwa-signin.js, the element
+            count += 5 + ElementFiles.names.count
             let matrix = Set(variants)
             count +=
                 configuration.snippetAssets.filter { asset in
