@@ -40,9 +40,8 @@ public final class ButtonRenderer: Sendable {
     public static let libraryVersions: String = {
         var png = [CChar](repeating: 0, count: 96)
         siwa_png_library_versions(&png, png.count)
-        let pngVersions = String(decoding: png.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return "cairo \(String(cString: cairo_version_string())), pango \(String(cString: pango_version_string())), "
-            + "harfbuzz \(String(cString: hb_version_string())), \(pngVersions), \(WebPEncoder.libraryVersion)"
+            + "harfbuzz \(String(cString: hb_version_string())), \(String(cBuffer: png)), \(WebPEncoder.libraryVersion)"
     }()
 
     /// The button's geometry in points, as the painter will draw it.

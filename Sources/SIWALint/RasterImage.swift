@@ -117,7 +117,7 @@ public struct RasterImage: Sendable {
         let sized = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { siwa_svg_size($0.baseAddress, $0.count, &w, &h, &error, error.count) }
         }
-        guard sized != 0 else { throw ImageLoadError(path: path, reason: "not a readable SVG (\(Self.text(error)))") }
+        guard sized != 0 else { throw ImageLoadError(path: path, reason: "not a readable SVG (\(String(cBuffer: error)))") }
         // Fine enough to measure, small enough to hold: at most 4096 px on a side.
         guard max(w, h) <= 4096 else {
             throw ImageLoadError(path: path, reason: "the SVG is larger than 4096 pt on a side (\(Int(w)) x \(Int(h)))")
@@ -126,17 +126,12 @@ public struct RasterImage: Sendable {
         let surface = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { siwa_svg_rasterize($0.baseAddress, $0.count, factor, &error, error.count) }
         }
-        guard let surface else { throw ImageLoadError(path: path, reason: "not a readable SVG (\(Self.text(error)))") }
+        guard let surface else { throw ImageLoadError(path: path, reason: "not a readable SVG (\(String(cBuffer: error)))") }
         defer { cairo_surface_destroy(surface) }
         return from(surface: surface, scale: factor)
     }
 
     /// Cairo's native-endian premultiplied ARGB32 (or RGB24) as straight RGBA.
-    /// A C library's NUL-terminated message buffer as text.
-    private static func text(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
     static func from(surface: OpaquePointer, scale: Double) -> RasterImage {
         cairo_surface_flush(surface)
         let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))

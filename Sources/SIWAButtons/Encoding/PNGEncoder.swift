@@ -24,7 +24,7 @@ enum PNGEncoder {
                 sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
             }, sink.pointer, &message, message.count)
         guard status == 0 else {
-            throw EncodeError(message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw EncodeError(message: String(cBuffer: message))
         }
         return sink.bytes
     }
