@@ -14,13 +14,13 @@ fds     the server under `prlimit --nofile=128`: with --max-connections above wh
         descriptors allow, 200 idle connections must not make it spin (CPU near idle
         while accept fails), and it answers again once they close; with the default
         limit, connections past it get a prompt 503.
-readers N connections (--readers, 50) pipeline scale-6 PNGs with a 4 KB receive
-        buffer and never read: with the write guards off (the old behaviour) and on
+readers N connections (--readers, 50) pipeline scale-6 PNGs (or, with --readers-of
+        export, each ask for a 13 MB export) with a 4 KB receive buffer and never read: with the write guards off (the old behaviour) and on
         (--write-timeout 5, --output-budget-mb 32): RSS peak, RSS after they go, and
         when the server has closed them all. With the guards on all must be closed
         within 60 s (serving them until they stall takes the rest) and RSS must stay
         under the bound.
-long    (not in the default run) --minutes of everything at once with --workers 8:
+long    (not in the default run) --minutes of everything at once with --workers (8):
         distinct renders in every format, exports, non-reading clients; /healthz sampled
         throughout (p99 under 50 ms, never failing), 0 answers other than 200/503, RSS
         under the bound, every sampled answer byte-identical to its render alone.
@@ -50,6 +50,16 @@ from harness import ROOT, free_port
 # (each retired after 64 sizes), Cairo's and fontconfig's own bounded caches, malloc
 # arenas of the render threads. Measured peak: see docs/performance.md (Service guarantees).
 MARGIN_MB = 96
+# What each render thread beyond the first two adds at most (its text engine's font and
+# glyph caches, its malloc arena): measured in the long check, 2 workers peak 150 MB,
+# 8 workers 217 MB, the same mix (docs/performance.md, "Everything at once").
+PER_WORKER_MB = 12
+
+
+def bound_mb(base, cache_mb=0, budget_mb=0, workers=2):
+    """The RSS the service is documented to stay under: base + --cache-mb +
+    --output-budget-mb + the margin + PER_WORKER_MB for each render thread past two."""
+    return base + cache_mb + budget_mb + MARGIN_MB + PER_WORKER_MB * max(0, workers - 2)
 # Flatness compares medians of quarters, not two samples: single samples swing by
 # +-6 MB (malloc arenas, the cache's turnover), which made a two-sample check flaky.
 # 5% of ~87 MB over the 10,000 buttons between the quarters' middles catches a leak
@@ -249,7 +259,7 @@ def check_memory(binary, buttons, plot):
             series = [rss for (l, _, rss) in samples if l == label]
             peak, end = max(series), series[-1]
             early, late = quarter_medians(series[1:])  # without the base sample
-            bound = base + cache_mb + MARGIN_MB
+            bound = bound_mb(base, cache_mb, workers=len(os.sched_getaffinity(0)))  # the server's default workers
             results[cache_mb] = (base, early, late, peak, bound)
             print(f"     {label}: {buttons} distinct buttons in {elapsed:.0f} s; RSS base {base:.0f} MB, "
                   f"median second quarter {early:.0f} MB, last quarter {late:.0f} MB, end {end:.0f} MB, "
@@ -453,13 +463,16 @@ def check_fds(binary):
 # MARK: clients that do not read
 
 LARGE = "/appleid/button?width=375&height=64&scale=6"
+# What a non-reading client asks for: 400 pipelined scale-6 PNGs (about 9 MB of answers:
+# more than the kernel's socket buffers take, so the rest waits in the server), or one
+# large export (13 MB ZIP; --readers-of export).
+ASKS = {"png": (LARGE, 400), "export": ("/api/export.zip?locales=all&formats=png,svg", 1)}
 
 
-def open_non_readers(port, count, requests=400):
-    """`count` connections with a 4 KB receive buffer that pipeline `requests` large
-    PNGs each (about 9 MB of answers: more than the kernel's socket buffers take, so
-    the rest waits in the server) and never read."""
-    request = f"GET {LARGE} HTTP/1.1\r\nHost: x\r\n\r\n".encode() * requests
+def open_non_readers(port, count, asks="png"):
+    """`count` connections with a 4 KB receive buffer that send their requests and never read."""
+    target, requests = ASKS[asks]
+    request = f"GET {target} HTTP/1.1\r\nHost: x\r\n\r\n".encode() * requests
     socks = []
     for _ in range(count):
         s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -478,7 +491,7 @@ def open_non_readers(port, count, requests=400):
     return socks
 
 
-def measure_non_readers(binary, count, guards, timeout=5, wait=40):
+def measure_non_readers(binary, count, guards, timeout=5, wait=40, asks="png"):
     """Opens `count` non-reading clients and watches the server for `wait` seconds:
     RSS base and peak, and when its connections are all closed (None: not within `wait`)."""
     args = ["--max-connections", str(count + 64)]
@@ -487,7 +500,7 @@ def measure_non_readers(binary, count, guards, timeout=5, wait=40):
     server = Server(binary, *args, prlimit=count + 256)
     try:
         base, sockets = server.rss_mb(), socket_count(server.pid)
-        socks = open_non_readers(server.port, count)
+        socks = open_non_readers(server.port, count, asks)
         started = time.time()  # connecting may wait on the listen backlog: count from here
         peak, all_closed, most_open = base, None, 0
         while time.time() - started < wait:
@@ -527,24 +540,24 @@ def socket_count(pid):
     return count
 
 
-def check_readers(binary, count):
+def check_readers(binary, count, asks="png"):
     timeout = 5
     # Serving each client until its buffers are full takes time; more clients, longer.
     wait = max(60, count // 10)
     rows = []
     for guards in (False, True):
-        base, peak, after, connected, left, closed_in, status = measure_non_readers(binary, count, guards, timeout, wait)
+        base, peak, after, connected, left, closed_in, status = measure_non_readers(binary, count, guards, timeout, wait, asks)
         label = f"guards on (--write-timeout {timeout}, --output-budget-mb 32)" if guards else "guards off"
         rows.append((label, base, peak, after, left, closed_in))
         when = f"all closed after {closed_in:.1f} s" if closed_in else f"{left} still open after {wait} s"
-        print(f"     {connected} non-reading clients, {label}: RSS base {base:.0f} MB, peak {peak:.0f} MB, "
+        print(f"     {connected} non-reading clients of {asks}, {label}: RSS base {base:.0f} MB, peak {peak:.0f} MB, "
               f"{after:.0f} MB after they go; {when}; then /healthz: {status}", flush=True)
         if guards and status != 200:
             fail(f"readers: /healthz answered {status} after the non-reading clients")
     _, base, peak, after, left, closed_in = rows[-1]
     if closed_in is None:
         fail(f"readers: {left} non-reading connections still open after {wait} s (--write-timeout {timeout})")
-    bound = base + 32 + MARGIN_MB
+    bound = bound_mb(base, budget_mb=32, workers=len(os.sched_getaffinity(0)))
     if peak > bound:
         fail(f"readers: peak RSS {peak:.0f} MB with the guards on exceeds {bound:.0f} MB")
     ok(f"readers: {count} clients that never read: closed by the write guards after {closed_in:.1f} s, "
@@ -553,8 +566,8 @@ def check_readers(binary, count):
 
 # MARK: everything at once, for longer
 
-def check_long(binary, minutes):
-    server = Server(binary, "--workers", "8", "--cache-mb", "16", "--write-timeout", "5", "--output-budget-mb", "32",
+def check_long(binary, minutes, workers=8):
+    server = Server(binary, "--workers", str(workers), "--cache-mb", "16", "--write-timeout", "5", "--output-budget-mb", "32",
                     "--export-max-files", "400")
     deadline = time.time() + minutes * 60
     stop = threading.Event()
@@ -620,17 +633,17 @@ def check_long(binary, minutes):
             rss.append(server.rss_mb())
             stop.wait(0.2)
 
-    workers = [threading.Thread(target=renders, args=(i,)) for i in range(6)]
-    workers += [threading.Thread(target=exports), threading.Thread(target=non_readers), threading.Thread(target=probe)]
+    threads = [threading.Thread(target=renders, args=(i,)) for i in range(6)]
+    threads += [threading.Thread(target=exports), threading.Thread(target=non_readers), threading.Thread(target=probe)]
     try:
         base = server.rss_mb()
-        for w in workers:
-            w.start()
+        for t in threads:
+            t.start()
         while time.time() < deadline:
             time.sleep(1)
         stop.set()
-        for w in workers:
-            w.join()
+        for t in threads:
+            t.join()
         compared = compare_alone(server, digests, "long")
     finally:
         stop.set()
@@ -640,8 +653,10 @@ def check_long(binary, minutes):
     failing = sum(1 for _, status in health if status != 200)
     bad = {k: v for k, v in statuses.items() if k not in (200, 503, "export 200", "export 503")}
     peak = max(rss)
+    quarters = [sorted(rss[i * len(rss) // 4:(i + 1) * len(rss) // 4])[len(rss) // 8] for i in range(4)]
     print(f"     {minutes} min: answers {dict(sorted(statuses.items(), key=str))}; /healthz {len(health)} probes, "
-          f"p99 {p99:.1f} ms, {failing} failing; RSS base {base:.0f} MB, peak {peak:.0f} MB; "
+          f"p99 {p99:.1f} ms, {failing} failing; RSS base {base:.0f} MB, peak {peak:.0f} MB, "
+          f"median by quarter {' / '.join(f'{q:.0f}' for q in quarters)} MB; "
           f"{compared} answers byte-identical alone", flush=True)
     if bad:
         fail(f"long: unexpected answers {bad}")
@@ -649,10 +664,10 @@ def check_long(binary, minutes):
         fail(f"long: /healthz failed {failing} times (render threads stalled?)")
     if p99 > 50:
         fail(f"long: /healthz p99 {p99:.0f} ms")
-    bound = base + 16 + 32 + MARGIN_MB
+    bound = bound_mb(base, 16, 32, workers)
     if peak > bound:
         fail(f"long: peak RSS {peak:.0f} MB over the bound {bound:.0f} MB")
-    ok(f"long: {minutes} min of renders, exports and non-reading clients with 8 workers: no stall, no 5xx but 503, "
+    ok(f"long: {minutes} min of renders, exports and non-reading clients with {workers} workers: no stall, no 5xx but 503, "
        f"RSS within bound, {compared} answers compared, 0 differ")
 
 
@@ -663,7 +678,9 @@ def main():
     parser.add_argument("--plot")
     parser.add_argument("--only", default="memory,slow,fds,readers")
     parser.add_argument("--readers", type=int, default=50)
+    parser.add_argument("--readers-of", choices=sorted(ASKS), default="png")
     parser.add_argument("--minutes", type=float, default=10)
+    parser.add_argument("--workers", type=int, default=8, help="render threads of the long check's server")
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
     checks = args.only.split(",")
@@ -672,11 +689,11 @@ def main():
     if "fds" in checks:
         check_fds(binary)
     if "readers" in checks:
-        check_readers(binary, args.readers)
+        check_readers(binary, args.readers, args.readers_of)
     if "memory" in checks:
         check_memory(binary, args.buttons, args.plot)
     if "long" in checks:
-        check_long(binary, args.minutes)
+        check_long(binary, args.minutes, args.workers)
     print("soak: all checks passed")
 
 
