@@ -25,6 +25,9 @@ import Glibc
 /// Only the executable's own location counts, never the source files' paths, so a
 /// binary copied elsewhere uses the folders copied with it, or says it found none.
 public enum ResourceDirectory {
+    /// The folder `name` (`Fonts`, `Templates`, `public`): `$environmentVariable` if it is
+    /// set and not empty, else the first of the places above that exists, else the install
+    /// layout's path (2.), which does not exist.
     public static func find(_ name: String, environmentVariable: String) -> URL {
         // getenv, not ProcessInfo's environment, which copies the whole environment
         // into a dictionary: a cost every one-button `render` process would pay.

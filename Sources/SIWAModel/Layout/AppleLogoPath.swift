@@ -12,15 +12,20 @@
 public enum AppleLogoPath {
     /// One step of the logo's outline, in the unit ink box (0...1 on both axes).
     public enum Segment: Sendable, Equatable {
+        /// Starts a sub-path at (`x`, `y`).
         case move(x: Double, y: Double)
+        /// A cubic Bézier curve to (`x`, `y`) with control points (`x1`, `y1`) and (`x2`, `y2`).
         case curve(x1: Double, y1: Double, x2: Double, y2: Double, x: Double, y: Double)
+        /// A straight line to (`x`, `y`).
         case line(x: Double, y: Double)
+        /// Closes the current sub-path.
         case close
     }
 
     /// Ink width divided by ink height.
     public static let aspect = 0.81
 
+    /// The outline: the body (8 cubics), then the leaf (2 cubics), each closed.
     public static let segments: [Segment] = [
         // body
         .move(x: 0.5621, y: 0.2754),

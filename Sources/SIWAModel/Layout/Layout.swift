@@ -1,6 +1,9 @@
 /// Computes a button's geometry in points from its spec. Pure: no Cairo, no Pango
 /// (text widths come from a `TextMeasuring`).
 public enum Layout {
+    /// Lays a button out as Apple's JS does for its endpoint (centred, left-aligned or
+    /// logo only): the face and border, the logo's ink box and the title's placement.
+    ///
     /// - Parameters:
     ///   - spec: the normalised button.
     ///   - titles: where the label's text comes from.

@@ -6,6 +6,7 @@ public struct TextStyle: Hashable, Sendable {
     public var fontFamilies: [String]
     /// ISO 639 language, for shaping (`he`, not Apple's `iw`).
     public var language: String
+    /// Right-to-left text (Arabic, Hebrew).
     public var isRightToLeft: Bool
     /// Letter spacing in em.
     public var tracking: Double
@@ -22,6 +23,7 @@ public struct TextStyle: Hashable, Sendable {
     /// are tightened to Apple's widths (with the pinned fonts only).
     public var tightensCentredTitle: Bool
 
+    /// A style; by default left-to-right, with no tracking, CJK scaling, kana spacing or Inter corrections.
     public init(
         fontFamilies: [String], language: String, isRightToLeft: Bool = false, tracking: Double = 0,
         cjkGlyphScale: Double = 1, proportionalKanaTracking: Double? = nil, narrowsTitleGap: Bool = false,

@@ -3,8 +3,11 @@
 public struct ButtonLocale: Hashable, Sendable, CustomStringConvertible {
     /// Writing systems that need different fonts or metrics.
     public enum Script: Sendable {
+        /// Titles in the Latin, Greek or Cyrillic alphabet (every locale not below).
         case latin  // Latin, Greek and Cyrillic: Inter
+        /// ar_SA, iw_IL (both right-to-left) and th_TH: Inter, then Noto Sans Arabic, Hebrew or Thai.
         case arabic, hebrew, thai
+        /// zh_CN, zh_TW, zh_HK, ja_JP and ko_KR: Inter, then Noto Sans CJK, with CJK glyphs at 0.887 em.
         case chineseSimplified, chineseTraditional, chineseHongKong, japanese, korean
 
         var isCJK: Bool {
@@ -18,14 +21,18 @@ public struct ButtonLocale: Hashable, Sendable, CustomStringConvertible {
     /// Apple's code, e.g. `en_US`, `iw_IL`.
     public let code: String
 
+    /// The locale of Apple's `code` (`de_DE`); nil when it is not one of the 37.
     public init?(code: String) {
         guard Self.rowIndex[code] != nil else { return nil }
         self.code = code
     }
 
+    /// `en_US`, the default of Apple's `locale` parameter.
     public static let `default` = ButtonLocale(code: "en_US")!
+    /// Apple's 37 locales, in the order of `titles.json` (sorted by code).
     public static let all: [ButtonLocale] = LabelTable.rows.map { ButtonLocale(code: $0.locale)! }
 
+    /// Apple's code, as ``code``.
     public var description: String { code }
 
     private var row: LabelRow { LabelTable.rows[Self.rowIndex[code]!] }
@@ -46,8 +53,10 @@ public struct ButtonLocale: Hashable, Sendable, CustomStringConvertible {
     /// A readable English name for pickers, e.g. "Chinese (Simplified)".
     public var name: String { row.name }
 
-    /// How sure we are of the title, and where it was seen (see LabelTable).
+    /// How sure we are of each title, sign-in / continue / sign-up (`verified`,
+    /// `corroborated` or `best-knowledge`, with notes), as `titles.json` has it.
     public var confidence: String { row.confidence }
+    /// Where the titles were seen, as `titles.json` has it (source keys such as `[DUMP]`).
     public var sources: String { row.sources }
 
     /// ISO 639 language, as Pango and HTML want it (Apple writes Hebrew `iw`).
@@ -59,6 +68,7 @@ public struct ButtonLocale: Hashable, Sendable, CustomStringConvertible {
     /// BCP 47 tag for HTML `lang` attributes, e.g. `en-US`, `he-IL`.
     public var bcp47: String { language + "-" + code.suffix(2) }
 
+    /// Right-to-left titles (ar_SA, iw_IL): the layouts mirror the logo and the title.
     public var isRightToLeft: Bool { script == .arabic || script == .hebrew }
 
     /// Titles in the Latin alphabet: the `.latin` script less Greek and Cyrillic.
@@ -66,6 +76,7 @@ public struct ButtonLocale: Hashable, Sendable, CustomStringConvertible {
         script == .latin && !["el", "ru", "uk"].contains(language)
     }
 
+    /// The titles' writing system, which picks the fonts and the metrics.
     public var script: Script {
         switch code {
         case "ar_SA": .arabic

@@ -16,8 +16,11 @@ public struct TitleTable: Hashable, Sendable {
     /// title is dropped: it changes no byte).
     private var overrides: [ButtonLocale: [ButtonSpec.Kind: String]] = [:]
 
+    /// The standard table: `LabelTable`'s titles, none replaced (as ``standard``).
     public init() {}
 
+    /// The standard titles with a user's corrections (`--labels FILE`) in place of those they name.
+    ///
     /// - Parameter overrides: locale code (Apple's, e.g. `de_DE`) -> type (`sign-in`,
     ///   `continue`, `sign-up`) -> title, in logical order with plain spaces.
     /// - Throws: the first entry that is refused, locales and types in sorted order.
@@ -98,8 +101,11 @@ public struct TitleTable: Hashable, Sendable {
 
     /// One replaced title.
     public struct Entry: Hashable, Sendable {
+        /// The locale whose title is replaced.
         public var locale: ButtonLocale
+        /// The button type whose title is replaced.
         public var type: ButtonSpec.Kind
+        /// The title that replaces it, as given.
         public var title: String
     }
 
@@ -124,11 +130,14 @@ public struct TitleTable: Hashable, Sendable {
 
 /// A refused title override: the locale and type it was given for, and why.
 public struct TitleOverrideError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The locale code as given (`de_DE`, or an unknown one).
     public var locale: String
-    /// nil when the locale itself is refused.
+    /// The type as given (`sign-in`); nil when the locale itself is refused.
     public var type: String?
+    /// Why, without naming the locale or type (`title is empty`).
     public var message: String
 
+    /// A refusal of the title given for `locale` and `type`.
     public init(locale: String, type: String?, message: String) {
         self.locale = locale
         self.type = type
@@ -138,6 +147,7 @@ public struct TitleOverrideError: Error, Equatable, Sendable, CustomStringConver
     /// `de_DE.sign-in`, or the locale alone.
     public var field: String { type.map { "\(locale).\($0)" } ?? locale }
 
+    /// `field: message` (`de_DE.sign-in: title is empty`).
     public var description: String { "\(field): \(message)" }
 }
 

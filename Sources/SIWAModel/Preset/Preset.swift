@@ -3,10 +3,15 @@
 /// The layouts themselves are the generator's (`PresetLayout`); this is the data the
 /// schema and the option checks share.
 public enum Preset: String, CaseIterable, Sendable {
+    /// The web layout (a set's root without `--presets`), an Xcode asset catalog, Android's
+    /// `res/drawable*` and Flutter's `assets/`: ``summary`` says what each holds.
     case web, ios, android, flutter
+    /// `NAME.png`, `NAME@2x.png`, `NAME@3x.png` side by side, for React Native's `require`.
     case reactNative = "react-native"
+    /// PNG @2x and an HTML fragment per button, for e-mail.
     case email
 
+    /// One line for people: what the preset's folder holds (the schema's `presets`).
     public var summary: String {
         switch self {
         case .web: "Today's layout: PNG or WebP at each scale, SVG, PDF, and the Sign in with Apple JS snippets."

@@ -1,9 +1,13 @@
 /// Apple's three image endpoints and the parameters each accepts.
 public enum Endpoint: String, CaseIterable, Sendable {
+    /// `/appleid/button`: the logo and title centred.
     case button = "/appleid/button"
+    /// `/appleid/button/left`: the logo near the left edge, the title at `label-position`.
     case left = "/appleid/button/left"
+    /// `/appleid/button/logo`: the logo alone, on a square of side `size`.
     case logo = "/appleid/button/logo"
 
+    /// The endpoint that draws a layout.
     public init(mode: ButtonSpec.Mode) {
         switch mode {
         case .center: self = .button
@@ -12,8 +16,10 @@ public enum Endpoint: String, CaseIterable, Sendable {
         }
     }
 
+    /// The path, e.g. `/appleid/button/left`.
     public var path: String { rawValue }
 
+    /// The layout the endpoint draws.
     public var mode: ButtonSpec.Mode {
         switch self {
         case .button: .center

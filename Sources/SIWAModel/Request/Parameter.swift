@@ -1,21 +1,37 @@
 /// One query parameter of Apple's image endpoints: its name (Apple's spelling, `_` and
 /// `-` mixed as Apple has them), the values it allows and its default.
 public enum Parameter: String, CaseIterable, Sendable {
+    /// Apple's `color` (`black`, `white`), `border` (`true`, `false`) and `type` (`sign-in`,
+    /// `continue`, `sign-up`); defaults `black`, `false`, `sign-in`.
     case color, border, type
+    /// Apple's `border_radius`: corner radius in percent of the height, 0–50, default 15.
     case borderRadius = "border_radius"
+    /// Apple's `width` (130–375 points, default 140), `height` (30–64 points, default 30),
+    /// `size` (the logo-only button's side in points: 30–64 as Apple's JS limits it, default
+    /// 30; Apple documents neither), `scale` (pixels per point, 1–6, default 1) and `locale`
+    /// (one of the 37 codes, default `en_US`).
     case width, height, size, scale, locale
+    /// Apple's `label-position` (left-aligned): the title's distance from the left edge in
+    /// points, 0–182 (clamped as Apple does), default 0.
     case labelPosition = "label-position"
+    /// Apple's `logo-position` (left-aligned): the logo's distance from the left edge in
+    /// points, 0–182 (clamped as Apple does), default 0.
     case logoPosition = "logo-position"
+    /// Apple's `logo-size` (left-aligned): `small`, `medium` or `large`, default `small`.
     case logoSize = "logo-size"
 
+    /// The name in a query, Apple's spelling (`border_radius`, `logo-size`).
     public var name: String { rawValue }
 
     /// What the parameter accepts.
     public enum Domain: Sendable {
+        /// Whole numbers in this range, as plain decimal digits (no sign, no leading zero).
         case integer(ClosedRange<Int>)
+        /// One of these strings, exactly.
         case choice([String])
     }
 
+    /// The values the parser accepts, as the schema and error messages state them.
     public var domain: Domain {
         switch self {
         case .color: .choice(ButtonSpec.Color.allCases.map(\.rawValue))
@@ -56,8 +72,11 @@ public enum Parameter: String, CaseIterable, Sendable {
 
     /// A parameter's value, typed (the manifest and the schema write numbers as numbers).
     public enum Value: Equatable, Sendable {
+        /// A number (`width`, `scale`, ...).
         case integer(Int)
+        /// A boolean (`border`; the web flow's `use-popup`).
         case flag(Bool)
+        /// Text (`color`, `type`, `locale`, `logo-size`; the web flow's `scope`).
         case text(String)
     }
 

@@ -10,9 +10,12 @@
 public struct QueryString: Equatable, Sendable {
     /// One `name=value` pair, percent-decoded.
     public struct Item: Equatable, Sendable {
+        /// The name, decoded.
         public var name: String
+        /// The value, decoded (empty for `name=`).
         public var value: String
 
+        /// An item from decoded text.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
@@ -22,10 +25,13 @@ public struct QueryString: Equatable, Sendable {
     /// The items not taken yet, in the query's order.
     public private(set) var items: [Item]
 
+    /// A query of items already decoded, taken as they are.
     public init(items: [Item]) {
         self.items = items
     }
 
+    /// Reads a query string, or refuses it with a `RequestError` (`malformed`).
+    ///
     /// - Parameters:
     ///   - raw: the query as sent (still percent-encoded), without the `?`; nil for none.
     ///   - maxLength: the longest query read, in bytes.

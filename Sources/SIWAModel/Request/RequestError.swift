@@ -6,11 +6,15 @@
 public struct RequestError: Error, Equatable, CustomStringConvertible, Sendable {
     /// What class of bad input the request is.
     public enum Kind: String, Sendable {
+        /// In order: a path that is no endpoint, a query that does not parse, a name the
+        /// endpoint or route does not take, a name given twice, a required parameter left
+        /// out, a value it does not allow.
         case unknownEndpoint, malformed, unknownParameter, duplicateParameter, missingParameter, invalidValue
         /// Well-formed, but not served here (a parameter a route refuses, a set too large).
         case refused
     }
 
+    /// What class of bad input it is.
     public var kind: Kind
     /// The parameter as the request names it (`width`, `client-id`); nil when the request as a whole is refused.
     public var parameter: String?
@@ -19,6 +23,7 @@ public struct RequestError: Error, Equatable, CustomStringConvertible, Sendable 
     /// One line naming the parameter and the reason: control characters of quoted text escaped.
     public var message: String
 
+    /// An error from its parts, as given (the static functions below word the usual ones).
     public init(_ kind: Kind, parameter: String?, reason: String, message: String) {
         self.kind = kind
         self.parameter = parameter
@@ -31,17 +36,21 @@ public struct RequestError: Error, Equatable, CustomStringConvertible, Sendable 
         self.init(.refused, parameter: nil, reason: message, message: message)
     }
 
+    /// The message.
     public var description: String { message }
 
+    /// A path that is not one of `endpoints` (Apple's three image endpoints by default).
     public static func unknownEndpoint(_ path: String, endpoints: [String] = Endpoint.allCases.map(\.path)) -> RequestError {
         let message = "Unknown endpoint '\(shown(path))': use \(endpoints.joined(separator: ", "))."
         return RequestError(.unknownEndpoint, parameter: nil, reason: message, message: message)
     }
 
+    /// A query that does not parse: `detail` says where (`a parameter has no name`).
     public static func malformed(_ detail: String) -> RequestError {
         RequestError(.malformed, parameter: nil, reason: detail, message: "Malformed query: \(shown(detail, limit: 120)).")
     }
 
+    /// A parameter `endpoint` does not take; `allowed` lists those it does.
     public static func unknownParameter(name: String, endpoint: String, allowed: [String]) -> RequestError {
         let allowedText = "allowed parameters are \(allowed.joined(separator: ", "))"
         return RequestError(
@@ -49,6 +58,7 @@ public struct RequestError: Error, Equatable, CustomStringConvertible, Sendable 
             message: "Unknown parameter '\(shown(name))' for \(endpoint): \(allowedText).")
     }
 
+    /// A parameter given more than once.
     public static func duplicateParameter(_ name: String) -> RequestError {
         RequestError(
             .duplicateParameter, parameter: name, reason: "given more than once",

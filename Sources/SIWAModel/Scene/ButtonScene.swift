@@ -3,18 +3,25 @@
 /// Built from a `ButtonLayout` plus the label's glyph outlines, which only the text
 /// engine (Pango) can give: see `ButtonRenderer.scene(_:)`.
 public struct ButtonScene: Hashable, Sendable {
-    /// Button size in points (the layout's).
+    /// Button width in points (the layout's).
     public var width: Double
+    /// Button height in points (the layout's).
     public var height: Double
+    /// The filled outlines, back to front.
     public var items: [Item]
 
     /// One filled outline.
     public struct Item: Hashable, Sendable {
+        /// What it draws.
         public var role: Role
+        /// The outline, in points.
         public var path: VectorPath
+        /// Its colour: black or white.
         public var fill: Ink
+        /// How its overlapping contours fill.
         public var rule: FillRule
 
+        /// An item, filled with the non-zero rule unless told otherwise.
         public init(role: Role, path: VectorPath, fill: Ink, rule: FillRule = .nonZero) {
             self.role = role; self.path = path; self.fill = fill; self.rule = rule
         }
@@ -26,6 +33,7 @@ public struct ButtonScene: Hashable, Sendable {
         case border
         /// The button's face.
         case background
+        /// The Apple logo.
         case logo
         /// The title's glyphs, as the text engine shapes them.
         case label
@@ -33,9 +41,11 @@ public struct ButtonScene: Hashable, Sendable {
 
     /// How overlapping contours fill; fonts and the logo are drawn for non-zero.
     public enum FillRule: String, Hashable, Sendable {
+        /// The non-zero winding rule or the even-odd rule (Cairo's `WINDING`, `EVEN_ODD`).
         case nonZero, evenOdd
     }
 
+    /// A scene of the given size in points and items, back to front.
     public init(width: Double, height: Double, items: [Item]) {
         self.width = width; self.height = height; self.items = items
     }
@@ -55,5 +65,6 @@ public struct ButtonScene: Hashable, Sendable {
         self.init(width: layout.width, height: layout.height, items: items)
     }
 
+    /// The items of one role, in drawing order.
     public func items(_ role: Role) -> [Item] { items.filter { $0.role == role } }
 }

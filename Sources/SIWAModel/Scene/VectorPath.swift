@@ -4,18 +4,25 @@
 public struct VectorPath: Hashable, Sendable {
     /// One step of the outline, in points.
     public enum Segment: Hashable, Sendable {
+        /// Starts a contour at (`x`, `y`).
         case move(x: Double, y: Double)
+        /// A straight line to (`x`, `y`).
         case line(x: Double, y: Double)
+        /// A cubic Bézier curve to (`x`, `y`) with control points (`x1`, `y1`) and (`x2`, `y2`).
         case curve(x1: Double, y1: Double, x2: Double, y2: Double, x: Double, y: Double)
+        /// Closes the current contour.
         case close
     }
 
+    /// The steps, in drawing order.
     public var segments: [Segment]
 
+    /// A path of these steps (none by default).
     public init(_ segments: [Segment] = []) {
         self.segments = segments
     }
 
+    /// Whether the path has no step at all.
     public var isEmpty: Bool { segments.isEmpty }
 
     /// The box of every point, control points included: holds the outline (a cubic

@@ -8,22 +8,31 @@
 public struct ButtonSchema: Encodable, Sendable {
     /// One query parameter: its endpoints, type, bounds or choices and default.
     public struct ParameterEntry: Encodable, Sendable {
+        /// The name in a query (`border_radius`, `format`).
         public let name: String
         /// `apple` (Apple's service takes it) or `ours`.
         public let origin: String
+        /// The paths of the endpoints that take it.
         public let endpoints: [String]
         /// `integer`, `boolean`, `choice` or `token`.
         public let type: String
+        /// The smallest value of an `integer` (`width`: 130); nil for the other types.
         public let minimum: Int?
+        /// The largest value of an `integer` (`width`: 375); nil for the other types.
         public let maximum: Int?
+        /// The values of a `choice`; nil for the other types.
         public let values: [String]?
+        /// The value when it is not given; nil for `v`, which has none.
         public let `default`: Parameter.Value?
+        /// One line for people: what it does.
         public let summary: String
     }
 
     /// One image endpoint and the parameters it takes.
     public struct EndpointEntry: Encodable, Sendable {
+        /// The path (`/appleid/button/left`).
         public let path: String
+        /// The layout it draws: `center`, `left` or `logo`.
         public let mode: String
         /// Apple's parameters of the endpoint, in Apple's order (also the canonical query's).
         public let parameters: [String]
@@ -31,7 +40,9 @@ public struct ButtonSchema: Encodable, Sendable {
 
     /// One of Apple's locales, with its titles and where they come from.
     public struct LocaleEntry: Encodable, Sendable {
+        /// Apple's code (`iw_IL`).
         public let code: String
+        /// An English name for pickers (`Chinese (Simplified)`).
         public let name: String
         /// BCP 47, for `lang` attributes.
         public let language: String
@@ -39,20 +50,27 @@ public struct ButtonSchema: Encodable, Sendable {
         public let direction: String
         /// By type (`sign-in`, `continue`, `sign-up`): what the buttons show.
         public let titles: [String: String]
+        /// How sure we are of each title (``ButtonLocale/confidence``).
         public let confidence: String
+        /// Where the titles were seen (``ButtonLocale/sources``).
         public let sources: String
     }
 
     /// One named style (`color` and `border` together).
     public struct StyleEntry: Encodable, Sendable {
+        /// `black`, `white` or `white-outline`.
         public let name: String
+        /// Its `color` value.
         public let color: String
+        /// Its `border` value.
         public let border: Bool
     }
 
     /// A platform layout of `generate --presets` (and the ZIP export).
     public struct PresetEntry: Encodable, Sendable {
+        /// The name `--presets` takes (`react-native`).
         public let name: String
+        /// One line for people: what the preset's folder holds.
         public let summary: String
         /// The formats the preset can hold.
         public let formats: [String]
@@ -64,7 +82,9 @@ public struct ButtonSchema: Encodable, Sendable {
 
     /// One output format: media type, extension, raster or vector.
     public struct FormatEntry: Encodable, Sendable {
+        /// The value of `format=` (`webp`).
         public let name: String
+        /// The media type the image endpoints answer with (`image/webp`).
         public let mediaType: String
         /// The file name's extension (`xml` for `vectordrawable`).
         public let fileExtension: String
@@ -74,14 +94,22 @@ public struct ButtonSchema: Encodable, Sendable {
 
     /// A field of the web flow (Sign in with Apple JS settings) the snippets need.
     public struct WebFlowField: Encodable, Sendable {
+        /// The snippet API's query parameter (`client-id`).
         public let name: String
+        /// The kind of value: `text`, `url`, `scope` or `boolean` (the generator's fields).
         public let type: String
+        /// Whether a snippet cannot be made without it.
         public let required: Bool
+        /// The longest value accepted, in UTF-8 bytes; nil for no limit of its own.
         public let maxBytes: Int?
+        /// The words it is made of (`scope`: `name`, `email`); nil for free text.
         public let values: [String]?
+        /// The value when it is not given; nil for none.
         public let `default`: Parameter.Value?
+        /// One line for people: what it is and what it accepts.
         public let summary: String
 
+        /// A field as the generator's `WebFlowSettings.schemaFields` lists it.
         public init(
             name: String, type: String, required: Bool, maxBytes: Int? = nil, values: [String]? = nil,
             default: Parameter.Value? = nil, summary: String
@@ -96,19 +124,30 @@ public struct ButtonSchema: Encodable, Sendable {
         }
     }
 
+    /// Apple's parameters in `Parameter` order, then ours: `format` and `v`.
     public let parameters: [ParameterEntry]
+    /// Apple's three image endpoints.
     public let endpoints: [EndpointEntry]
+    /// The values of `type`: `sign-in`, `continue`, `sign-up`.
     public let types: [String]
+    /// The three styles Apple allows.
     public let styles: [StyleEntry]
+    /// The values of `logo-size`: `small`, `medium`, `large`.
     public let logoSizes: [String]
+    /// The values of `format=`, with their media types.
     public let formats: [FormatEntry]
+    /// Apple's 37 locales with the titles the renderer draws.
     public let locales: [LocaleEntry]
+    /// The platform layouts of `generate --presets`.
     public let presets: [PresetEntry]
+    /// The snippets' web-flow settings (empty unless the caller gives them).
     public let webFlow: [WebFlowField]
     /// The `v=` token a service writes into new image URLs (the editor's too); absent
     /// when it takes none. Not part of the schema `siwa-buttons schema` prints.
     public var cacheVersion: String?
 
+    /// The schema of this build, with the titles and web-flow fields given.
+    ///
     /// - Parameters:
     ///   - titles: the titles the renderer draws (`--labels` may replace some).
     ///   - webFlow: the snippet settings (the generator's `WebFlowSettings.schemaFields`).
@@ -174,6 +213,7 @@ public struct ButtonSchema: Encodable, Sendable {
 }
 
 extension Parameter.Value: Encodable {
+    /// Encodes the bare value: a JSON number, boolean or string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
