@@ -994,6 +994,14 @@ def desktop_screenshots(editor, shots):
     return paths
 
 
+def shut_down(editor, server):
+    """Quits the browser and stops the service, whichever were started."""
+    if editor:
+        editor.quit()
+    if server:
+        server.stop()
+
+
 def report_failure(failure, editor, server, screenshot):
     """A failed check on stderr: the message, a screenshot of the page, the service's log."""
     print(f"FAIL {failure}", file=sys.stderr)
@@ -1051,10 +1059,7 @@ def main():
         report_failure(failure, editor, server, os.path.join(args.screenshots, "failure.png"))
         return 1
     finally:
-        if editor:
-            editor.quit()
-        if server:
-            server.stop()
+        shut_down(editor, server)
     print("editor check passed; screenshots:")
     for path in shots:
         print("  " + os.path.relpath(path, os.getcwd()))

@@ -27,7 +27,7 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.ui import Select
 
 import harness
-from editor import CheckFailed, Editor, Server, expect, report_failure
+from editor import CheckFailed, Editor, Server, expect, report_failure, shut_down
 from harness import ROOT, http_get
 
 # What the check picks in the panel, as `generate` flags, in the order the panel sends them:
@@ -228,10 +228,7 @@ def main():
         report_failure(failure, editor, server, os.path.join(os.path.dirname(args.screenshot), "export-failure.png"))
         return 1
     finally:
-        if editor:
-            editor.quit()
-        if server:
-            server.stop()
+        shut_down(editor, server)
         shutil.rmtree(work, ignore_errors=True)
     print(f"export check passed; screenshots: {os.path.relpath(args.screenshot, os.getcwd())} (saved), "
           f"{os.path.relpath(args.screenshot.replace('.png', '-refused.png'), os.getcwd())} (refused)")

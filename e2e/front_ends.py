@@ -42,7 +42,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 import harness
 from harness import ROOT, free_port, http_get
 from generated_pages import (APPLE_AUTHORIZE, BOX, EXAMPLE_ORIGIN, RECIPE, Browser, Failures, TLSRelay, click_at,
-                             our_errors)
+                             click_middle, our_errors)
 
 ELEMENT = "/element/1/apple-signin-button.js"
 FRESH = re.compile(r"^[A-Za-z0-9_-]{16,}$")
@@ -145,6 +145,19 @@ def wait(browser, script, timeout=10, *args):
         return WebDriverWait(browser.driver, timeout, poll_frequency=0.1).until(lambda _: browser.js(script, *args))
     except TimeoutException:
         return None
+
+
+def posted_answer(browser, timeout=15):
+    """What the stand-in's callback page shows it was posted (JSON), or None by `timeout`."""
+    return wait(browser, "return location.pathname === '/callback' && document.getElementById('posted') ? "
+                         "JSON.parse(document.getElementById('posted').textContent) : null", timeout)
+
+
+def click_and_wait_posted(browser, url, selector, height):
+    """Opens `url` with the stand-ins, clicks the middle of `selector`: the posted answer."""
+    browser.open(url, width=520, height=height, stand_in=True)
+    click_middle(browser, browser.js(BOX, selector))
+    return posted_answer(browser)
 
 
 def sign_ins(browser):
@@ -322,7 +335,7 @@ def check_element_page(browser, origin, shot, failures):
         wait(browser, "return !!document.querySelector('#filled').shadowRoot")
         box = element_state(browser, "#filled")
         if how == "click":
-            click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+            click_middle(browser, box)
         else:
             browser.js("document.querySelector('#filled').shadowRoot.querySelector('[role=button]').focus()")
             key(browser, " ")
@@ -378,7 +391,7 @@ def check_element_dynamic(browser, origin, shot, failures):
     browser.js("const b = document.querySelector('#spa'); b.remove(); document.body.append(b);")
     time.sleep(0.3)
     state = element_state(browser, "#spa")
-    click_at(browser, state["x"] + state["w"] / 2, state["y"] + state["h"] / 2)
+    click_middle(browser, state)
     events = wait(browser, "return window.__events.length ? window.__events : null", 15)
     record, served = sign_ins(browser)
     query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
@@ -515,13 +528,13 @@ def check_snippet_spa(browser, origin, shot, failures):
     failures.check(browser.js("return document.querySelectorAll('#appleid-signin img').length") == 0,
                    "our image gave way to Apple's button")
     box = browser.js(BOX, "#appleid-signin")
-    click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+    click_middle(browser, box)
     browser.js(FOCUS)
     key(browser, " ")
     browser.js("AppleID.auth.renderButton()")
     time.sleep(0.2)
     box = browser.js(BOX, "#appleid-signin")
-    click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+    click_middle(browser, box)
     time.sleep(0.6)
     record, served = sign_ins(browser)
     failures.check(not record and not served and len(browser.driver.window_handles) == 1,
@@ -535,8 +548,7 @@ def check_snippet_spa(browser, origin, shot, failures):
             nonce: 'nonce-0123456789abcdef-D', usePopup: true});""", origin + "callback")
     browser.js(FOCUS)
     key(browser, " ")
-    posted = wait(browser, "return location.pathname === '/callback' && document.getElementById('posted') ? "
-                           "JSON.parse(document.getElementById('posted').textContent) : null", 15)
+    posted = posted_answer(browser)
     failures.check(bool(posted) and posted.get("state") == "state-0123456789abcdef-D" and "id_token" in posted
                    and "user" in posted, f"filled in, Space signs in and the popup's answer is posted to the redirect URI ({posted})")
     ours, missing = errors_except(browser, origin, (SETUP_ERROR,))
@@ -554,8 +566,7 @@ def check_snippet_jsapi(browser, origin, shot, failures):
         else:
             browser.js("document.getElementById('own').focus()")
             key(browser, " ")
-        posted = wait(browser, "return location.pathname === '/callback' && document.getElementById('posted') ? "
-                               "JSON.parse(document.getElementById('posted').textContent) : null", 15)
+        posted = posted_answer(browser)
         _, served = sign_ins(browser)
         query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
         fresh = FRESH.match((query.get("state") or [""])[0]) and FRESH.match((query.get("nonce") or [""])[0])
@@ -568,11 +579,7 @@ def check_snippet_jsapi(browser, origin, shot, failures):
 
 def check_snippet_second_button(browser, origin, shot, failures):
     failures.start("snippet: a second button on the page, popup setup")
-    browser.open(origin + "set/two.html", width=520, height=400, stand_in=True)
-    box = browser.js(BOX, "#second img")
-    click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
-    posted = wait(browser, "return location.pathname === '/callback' && document.getElementById('posted') ? "
-                           "JSON.parse(document.getElementById('posted').textContent) : null", 15)
+    posted = click_and_wait_posted(browser, origin + "set/two.html", "#second img", height=400)
     _, served = sign_ins(browser)
     query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
     failures.check(len(served) == 1 and query.get("response_mode") == ["web_message"]
@@ -582,13 +589,8 @@ def check_snippet_second_button(browser, origin, shot, failures):
 
 
 def check_snippet_own_init(browser, origin, shot, failures):
-    base = origin + "set/"
     failures.start("snippet on a page that calls AppleID.auth.init itself")
-    browser.open(base + "own-init.html", width=520, height=300, stand_in=True)
-    box = browser.js(BOX, "#appleid-signin")
-    click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
-    posted = wait(browser, "return location.pathname === '/callback' && document.getElementById('posted') ? "
-                           "JSON.parse(document.getElementById('posted').textContent) : null", 15)
+    posted = click_and_wait_posted(browser, origin + "set/own-init.html", "#appleid-signin", height=300)
     failures.check(bool(posted) and posted.get("state") == "state-own-init-0123456789",
                    f"the page's own state is used and its answer posted, not refused ({posted})")
     close_popups(browser)
@@ -610,8 +612,7 @@ def check_snippet_events(browser, origin, shot, failures):
     failures.check("invalid_request" in text, f"Apple's error, in its documented shape, is shown ({text!r})")
     browser.js("document.dispatchEvent(new CustomEvent('AppleIDSignInOnSuccess', {detail: {data: {authorization: "
                "{code: 'c', id_token: 'x.y.z', state: 'state-0123456789abcdef-B'}, user: {email: 'a@example.com'}}}}))")
-    posted = wait(browser, "return location.pathname === '/callback' && document.getElementById('posted') ? "
-                           "JSON.parse(document.getElementById('posted').textContent) : null", 10)
+    posted = posted_answer(browser, 10)
     failures.check(bool(posted) and posted.get("state") == "state-0123456789abcdef-B" and "a@example.com" in posted.get("user", ""),
                    f"event.detail.data (Apple's documented shape) is posted ({posted})")
     ours, missing = errors_except(browser, origin, ("another state than this page", "invalid_request"))
@@ -687,7 +688,7 @@ def check_examples(browser, origin, shot, failures):
         browser.driver.find_element("id", "toggle").click()
         ok = wait(browser, "return document.querySelectorAll('apple-signin-button').length === 1")
         state = element_state(browser, "apple-signin-button")
-        click_at(browser, state["x"] + state["w"] / 2, state["y"] + state["h"] / 2)
+        click_middle(browser, state)
         result = wait(browser, "const o = document.getElementById('result'); return o && o.textContent", 15)
         record, served = sign_ins(browser)
         failures.check(bool(ok) and len(served) == 1 and result and result.startswith("Signed in"),
@@ -780,14 +781,7 @@ def main():
             relay.stop()
         shutil.rmtree(work, ignore_errors=True)
 
-    print(f"screenshots: {args.screenshots}")
-    if failures:
-        print(f"{len(failures)} check(s) failed:")
-        for f in failures:
-            print(f"  - {f}")
-        return 1
-    print("all checks passed")
-    return 0
+    return failures.summary(args.screenshots)
 
 
 if __name__ == "__main__":

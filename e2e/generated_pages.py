@@ -420,6 +420,17 @@ class Failures(list):
         if not ok:
             self.append(f"[{self.run}] {what}")
 
+    def summary(self, screenshots):
+        """Prints where the screenshots are and the failed checks; the exit status."""
+        print(f"screenshots: {screenshots}")
+        if self:
+            print(f"{len(self)} check(s) failed:")
+            for f in self:
+                print(f"  - {f}")
+            return 1
+        print("all checks passed")
+        return 0
+
 
 def classify(messages, origin, expected_errors=(), strict=False):
     """Splits errors into ours (failures) and tolerated ones; prints everything. With
@@ -558,6 +569,11 @@ def click_at(browser, x, y):
     """A real click (trusted, with a user gesture, as a person's) at page coordinates."""
     for kind in ("mousePressed", "mouseReleased"):
         browser.cdp("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
+
+
+def click_middle(browser, box):
+    """A real click in the middle of a box (BOX's answer)."""
+    click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
 
 
 BOX = """const el = document.querySelector(arguments[0]);
@@ -891,7 +907,7 @@ def check_nojs_as_pasted(browser, origin, size, args, shot, failures):
         failures.check(browser.js(BOX, "a.siwa-signin")["shown"] is False, "the link with the placeholders is not shown")
         failures.check(browser.js(BOX, "#siwa-setup")["shown"] is False, "the explanation waits for a click")
         box = browser.js(BOX, "a.siwa-setup-link img")
-        click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+        click_middle(browser, box)
         time.sleep(0.3)
         failures.check(browser.js("return location.origin + location.pathname + location.hash")
                        == origin + "snippet-nojs.html#siwa-setup", "a click stays on the page, nothing goes to Apple")
@@ -913,7 +929,7 @@ def check_js_as_pasted(browser, origin, size, shot, failures):
                    f"our image shows the button at {size[0]}x{size[1]} pt ({info})")
     box = browser.js(BOX, "#appleid-signin")
     failures.check((box["w"], box["h"]) == size, f"#appleid-signin is the button's size ({box})")
-    click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+    click_middle(browser, box)
     time.sleep(0.3)
     failures.check(browser.js(BOX, "#siwa-setup")["shown"] is True, "a click explains in the page")
     failures.check(browser.js("return location.href") == origin + "snippet.html", "nothing is opened")
@@ -942,7 +958,7 @@ def check_js_as_pasted(browser, origin, size, shot, failures):
     time.sleep(0.3)
     failures.check(browser.js("return window.__siwa.signIns.length") == 0
                    and browser.js(BOX, "#siwa-setup")["shown"] is False, "a click 100 px beside the button does nothing")
-    click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+    click_middle(browser, box)
     time.sleep(0.5)
     failures.check(browser.js("return window.__siwa.signIns.length") == 0, "a click on the button starts no sign-in")
     failures.check(len(browser.driver.window_handles) == 1, "no popup opens")
@@ -1141,7 +1157,7 @@ def check_example_flow(browser, example, relay, size, args, shot, failures):
     click_at(browser, box["x"] + box["w"] + 100, box["y"] + box["h"] / 2)
     time.sleep(0.3)
     failures.check(browser.js("return window.__siwa.signIns.length") == 0, "a click beside the button does nothing")
-    click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+    click_middle(browser, box)
     try:
         WebDriverWait(browser.driver, 15, poll_frequency=0.1).until(
             lambda _: browser.js("return location.pathname + ' ' + document.readyState") == "/auth/apple/callback complete")
@@ -1167,7 +1183,7 @@ def check_example_flow(browser, example, relay, size, args, shot, failures):
     try:
         browser.open(origin, width=480, height=260, stand_in=True)
         box = browser.js(BOX, "#appleid-signin")
-        click_at(browser, box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)
+        click_middle(browser, box)
         time.sleep(4)
         failures.check(browser.js("return location.pathname") == "/" and
                        len([u for u in browser.stand_in_served if u.startswith(APPLE_AUTHORIZE)]) == 1,
@@ -1270,14 +1286,7 @@ def main():
         for server in servers:
             server.shutdown()
 
-    print(f"screenshots: {args.screenshots}")
-    if failures:
-        print(f"{len(failures)} check(s) failed:")
-        for f in failures:
-            print(f"  - {f}")
-        return 1
-    print("all checks passed")
-    return 0
+    return failures.summary(args.screenshots)
 
 
 if __name__ == "__main__":

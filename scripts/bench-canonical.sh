@@ -27,6 +27,7 @@ SITES="${SITES:-50}"
 SEED="${SEED:-1}"
 TOKEN=2026-11
 command -v nginx >/dev/null && command -v curl >/dev/null || SIWA_SETUP_EXTRA="nginx curl" source "$ROOT/scripts/setup.sh"
+source "$ROOT/scripts/lib/loopback.sh"  # wait_for, start_nginx_cache
 
 if [[ -z "${SIWA_BIN:-}" ]]; then
     SIWA_BIN="$ROOT/.build/debug/siwa-buttons-full"
@@ -34,6 +35,7 @@ if [[ -z "${SIWA_BIN:-}" ]]; then
 fi
 
 WORK="$(mktemp -d -t siwa-canonical.XXXXXX)"
+chmod 755 "$WORK"  # nginx's workers (nobody, when run as root) reach the runs' folders in it
 PIDS=()
 stop_all() {
     for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
@@ -45,15 +47,6 @@ cleanup() {
     rm -rf "$WORK"
 }
 trap cleanup EXIT
-
-wait_for() { # url
-    for _ in $(seq 1 200); do
-        curl -fsS -o /dev/null "$1" 2>/dev/null && return 0
-        sleep 0.1
-    done
-    echo "Timed out waiting for $1" >&2
-    return 1
-}
 
 # The workloads: one line per page view (the client below follows redirects). The
 # random v= tokens are listed too, for the "before" run.
@@ -111,41 +104,13 @@ metric() { # name -> value (sum over labels)
 run() { # workload, name, serve options...
     local workload="$1" name="$2"; shift 2
     local dir="$WORK/$workload-$name"
-    mkdir -p "$dir/cache" "$dir/logs" "$dir/tmp-body" "$dir/tmp-proxy"
+    mkdir -p "$dir"
     (cd "$ROOT" && exec "$SIWA_BIN" serve --host 127.0.0.1 --port "$PORT" --log-level warning --cache-mb 0 "$@") \
         >"$dir/instance.log" 2>&1 &
     PIDS+=("$!")
-    wait_for "http://127.0.0.1:$PORT/healthz"
-    local user_line=""
-    if [[ $EUID -eq 0 ]]; then
-        user_line="user nobody nogroup;"
-        chmod 755 "$WORK" "$dir"
-        chown nobody:nogroup "$dir/cache" "$dir/tmp-body" "$dir/tmp-proxy"
-    fi
+    wait_for "http://127.0.0.1:$PORT/healthz" 200
     # The shipped server block with this run's ports, cache folder and one instance.
-    sed -e "s#/var/cache/nginx/siwa-buttons#$dir/cache#" \
-        -e "s#listen 80;#listen 127.0.0.1:$NGINX_PORT;#" \
-        -e "s#127.0.0.1:8081#127.0.0.1:$PORT#" \
-        -e "/127.0.0.1:8082/d" \
-        "$ROOT/deploy/nginx/siwa-buttons.conf" >"$dir/siwa-buttons.conf"
-    cat >"$dir/nginx.conf" <<CONF
-$user_line
-worker_processes 1;
-pid $dir/nginx.pid;
-error_log $dir/logs/error.log warn;
-events { worker_connections 256; }
-http {
-    log_format cache '\$request_uri \$status \$upstream_cache_status';
-    access_log $dir/logs/access.log cache;
-    client_body_temp_path $dir/tmp-body;
-    proxy_temp_path $dir/tmp-proxy;
-    include $dir/siwa-buttons.conf;
-}
-CONF
-    nginx -t -q -p "$dir" -c "$dir/nginx.conf"
-    nginx -p "$dir" -c "$dir/nginx.conf" -g 'daemon off;' &
-    PIDS+=("$!")
-    wait_for "http://127.0.0.1:$NGINX_PORT/healthz"
+    start_nginx_cache "$dir" "$NGINX_PORT" "$PORT"
 
     local statuses; statuses="$(python3 "$WORK/client.py" "$NGINX_PORT" "$WORK/targets")"
     local renders; renders="$(metric siwa_cache_misses_total)"
@@ -153,7 +118,7 @@ CONF
     local total hits entries
     # Image requests only (not the /healthz probes).
     total="$(grep -c '^/appleid/' "$dir/logs/access.log")"
-    hits="$(awk '$1 ~ /^\/appleid\// && $3 == "HIT" {n++} END {print n + 0}' "$dir/logs/access.log")"
+    hits="$(awk '$1 ~ /^\/appleid\// && $4 == "cache=HIT" {n++} END {print n + 0}' "$dir/logs/access.log")"
     entries="$(find "$dir/cache" -type f | wc -l)"
     # Copies of the image itself (the cached 200s; the others are 301s and 404s of a few hundred bytes).
     copies="$(grep -rl --binary-files=text 'HTTP/1.1 200' "$dir/cache" | wc -l)"

@@ -28,15 +28,13 @@ PORT_BARE="${PORT_BARE:-8192}"
 SCRATCH="${SCRATCH:-$ROOT/.build}"
 SIWA_SETUP_EXTRA="wrk nginx curl" source "$ROOT/scripts/setup.sh"  # installs what is missing
 
+source "$ROOT/scripts/lib/loopback.sh"  # release_binary, wait_for
+
 if [[ -z "${SIWA_BIN:-}" ]]; then
     echo "Building siwa-buttons (release)..." >&2
-    swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --product siwa-buttons-full >/dev/null
-    SIWA_BIN="$(swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)/siwa-buttons-full"
+    SIWA_BIN="$(release_binary "$SCRATCH" siwa-buttons-full)"
 fi
-if [[ -z "${BARE_BIN:-}" ]]; then
-    swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --product BareRoute >/dev/null
-    BARE_BIN="$(swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)/BareRoute"
-fi
+[[ -n "${BARE_BIN:-}" ]] || BARE_BIN="$(release_binary "$SCRATCH" BareRoute)"
 
 WORK="$(mktemp -d -t siwa-bench.XXXXXX)"
 PIDS=()
@@ -46,15 +44,6 @@ cleanup() {
     rm -rf "$WORK"
 }
 trap cleanup EXIT
-
-wait_for() {
-    for _ in $(seq 1 100); do
-        curl -fsS -o /dev/null "$1" 2>/dev/null && return 0
-        sleep 0.1
-    done
-    echo "Timed out waiting for $1" >&2
-    return 1
-}
 
 # Canonical redirects off: (b)'s distinct buttons are spelled freely and each must be a render.
 (cd "$ROOT" && exec "$SIWA_BIN" serve --host 127.0.0.1 --port "$PORT_OURS" --log-level warning --canonical off) \

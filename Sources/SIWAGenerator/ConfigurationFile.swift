@@ -31,25 +31,25 @@ public enum ConfigurationFile {
                 location: fileName)
         }
         var overrides = ConfigurationOverrides()
-        guard let root, !isNull(root) else { return overrides }
+        guard let root, !root.isPlainNull else { return overrides }
         guard case .mapping(let mapping) = root else {
             throw ConfigurationError(
                 field: "(top level)", "must be a mapping of keys such as 'types:' and 'locales:'",
-                location: where_(root, fileName))
+                location: root.place(in: fileName))
         }
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
-            let at = where_(value, fileName)
+            let at = value.place(in: fileName)
             switch key {
             case "modes", "types", "styles", "locales", "scales", "formats", "presets", "strings":
                 try overrides.setList(key, try listItems(key, value, fileName), fieldLocation: at)
             case "sizes":
                 try overrides.setList(key, try listItems(key, value, fileName, allowMappings: true), fieldLocation: at)
             case "client-id", "redirect-uri", "scope", "templates", "naming", "ios-imagesets":
-                guard case .scalar(let scalar) = value, !isNull(value) || key == "scope" else {
+                guard case .scalar(let scalar) = value, !value.isPlainNull || key == "scope" else {
                     throw ConfigurationError(field: key, "must be a single text value", location: at)
                 }
-                try overrides.setValue(key, isNull(value) ? "" : scalar.string, label: key, location: at)
+                try overrides.setValue(key, value.isPlainNull ? "" : scalar.string, label: key, location: at)
             case "use-popup":
                 guard let flag = value.bool else {
                     throw ConfigurationError(field: key, "must be true or false", location: at)
@@ -59,7 +59,7 @@ public enum ConfigurationFile {
                 throw ConfigurationError(
                     field: key.isEmpty ? "(key)" : key,
                     "unknown field: expected one of " + ConfigurationOverrides.fields.joined(separator: ", "),
-                    location: where_(keyNode, fileName))
+                    location: keyNode.place(in: fileName))
             }
         }
         return overrides
@@ -71,34 +71,34 @@ public enum ConfigurationFile {
         -> [(value: String, label: String, location: String?)]
     {
         switch node {
-        case .scalar(let scalar) where !isNull(node):
+        case .scalar(let scalar) where !node.isPlainNull:
             return ConfigurationOverrides.commaList(scalar.string, flag: key).map {
-                (value: $0.value, label: key, location: where_(node, fileName))
+                (value: $0.value, label: key, location: node.place(in: fileName))
             }
         case .sequence(let sequence):
             var items: [(value: String, label: String, location: String?)] = []
             for (i, element) in sequence.enumerated() {
                 let label = "\(key)[\(i)]"
                 switch element {
-                case .scalar(let scalar) where !isNull(element):
-                    items.append((value: scalar.string, label: label, location: where_(element, fileName)))
+                case .scalar(let scalar) where !element.isPlainNull:
+                    items.append((value: scalar.string, label: label, location: element.place(in: fileName)))
                 case .mapping(let mapping) where allowMappings:
                     items.append(
                         (
                             value: try sizeString(mapping, label: label, fileName), label: label,
-                            location: where_(element, fileName)
+                            location: element.place(in: fileName)
                         ))
                 default:
                     throw ConfigurationError(
                         field: label,
                         allowMappings
                             ? "must be a size like 250x44 or {width: 250, height: 44, radius: 15}"
-                            : "must be a single value", location: where_(element, fileName))
+                            : "must be a single value", location: element.place(in: fileName))
                 }
             }
             return items
         default:
-            throw ConfigurationError(field: key, "must be a list, e.g. [a, b] or 'a, b'", location: where_(node, fileName))
+            throw ConfigurationError(field: key, "must be a list, e.g. [a, b] or 'a, b'", location: node.place(in: fileName))
         }
     }
 
@@ -110,30 +110,22 @@ public enum ConfigurationFile {
             guard ["width", "height", "radius"].contains(key) else {
                 throw ConfigurationError(
                     field: "\(label).\(key)", "is not a size field: expected width, height, radius",
-                    location: where_(keyNode, fileName))
+                    location: keyNode.place(in: fileName))
             }
             guard let int = value.int, int >= 0, case .scalar = value else {
-                throw ConfigurationError(field: "\(label).\(key)", "must be a whole number", location: where_(value, fileName))
+                throw ConfigurationError(field: "\(label).\(key)", "must be a whole number", location: value.place(in: fileName))
             }
             fields[key] = String(int)
         }
         for key in ["width", "height"] where fields[key] == nil {
-            throw ConfigurationError(field: "\(label).\(key)", "is missing", location: where_(.mapping(mapping), fileName))
+            throw ConfigurationError(field: "\(label).\(key)", "is missing", location: Node.mapping(mapping).place(in: fileName))
         }
         switch ConfigurationValues.size(
             width: fields["width"]!, height: fields["height"]!,
             radius: fields["radius"] ?? String(ButtonSize.defaultRadius))
         {
         case .success(let size): return size.description
-        case .failure(let m): throw ConfigurationError(field: label, m.text, location: where_(.mapping(mapping), fileName))
+        case .failure(let m): throw ConfigurationError(field: label, m.text, location: Node.mapping(mapping).place(in: fileName))
         }
-    }
-
-    private static func isNull(_ node: Node) -> Bool {
-        node.null != nil && node.scalar?.style == .plain
-    }
-
-    private static func where_(_ node: Node, _ fileName: String) -> String {
-        node.mark.map { "\(fileName):\($0.line):\($0.column)" } ?? fileName
     }
 }

@@ -48,24 +48,24 @@ public struct LabelsFile: Sendable {
             throw ConfigurationError(field: "YAML", message, location: fileName)
         }
         var file = LabelsFile(titles: TitleTable(), locations: [:])
-        guard let root, !isNull(root) else { return file }
+        guard let root, !root.isPlainNull else { return file }
         guard case .mapping(let locales) = root else {
             throw ConfigurationError(
                 field: "(top level)", "must be a mapping of locales to titles, e.g. 'de_DE: {sign-in: ...}'",
-                location: place(root, fileName))
+                location: root.place(in: fileName))
         }
         for (localeNode, types) in locales {
             guard case .scalar(let localeKey) = localeNode, ButtonLocale(code: localeKey.string) != nil else {
                 throw ConfigurationError(
                     field: localeNode.scalar?.string ?? "(key)",
                     "unknown locale: expected one of Apple's 37 locale codes, e.g. en_US",
-                    location: place(localeNode, fileName))
+                    location: localeNode.place(in: fileName))
             }
             let code = localeKey.string
             guard case .mapping(let titles) = types else {
                 throw ConfigurationError(
                     field: code, "must be a mapping of types to titles, e.g. 'sign-in: ...'",
-                    location: place(types, fileName))
+                    location: types.place(in: fileName))
             }
             for (typeNode, value) in titles {
                 let type = typeNode.scalar?.string ?? "(key)"
@@ -73,14 +73,14 @@ public struct LabelsFile: Sendable {
                 guard case .scalar = typeNode, ButtonSpec.Kind(rawValue: type) != nil else {
                     throw ConfigurationError(
                         field: field, "unknown type: expected sign-in, continue or sign-up",
-                        location: place(typeNode, fileName))
+                        location: typeNode.place(in: fileName))
                 }
                 guard case .scalar(let title) = value else {
-                    throw ConfigurationError(field: field, "must be one line of text", location: place(value, fileName))
+                    throw ConfigurationError(field: field, "must be one line of text", location: value.place(in: fileName))
                 }
-                let at = place(value, fileName)
+                let at = value.place(in: fileName)
                 do {
-                    try file.titles.set(isNull(value) ? "" : title.string, locale: code, type: type)
+                    try file.titles.set(value.isPlainNull ? "" : title.string, locale: code, type: type)
                 } catch {
                     throw ConfigurationError(field: field, error.message, location: at)
                 }
@@ -88,14 +88,5 @@ public struct LabelsFile: Sendable {
             }
         }
         return file
-    }
-
-    /// An empty plain scalar (`sign-in:`) or `~`/`null`: no title.
-    private static func isNull(_ node: Node) -> Bool {
-        node.null != nil && node.scalar?.style == .plain
-    }
-
-    private static func place(_ node: Node, _ fileName: String) -> String {
-        node.mark.map { "\(fileName):\($0.line):\($0.column)" } ?? fileName
     }
 }

@@ -3,7 +3,6 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import ServiceLifecycle
 import SIWAButtons
 import SIWAGenerator
 import SharedTestSupport
@@ -302,12 +301,9 @@ import ZIPFoundation
     func clientGone() async throws {
         let port = PortBox()
         let (app, exports) = Self.app(port: port)
-        let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            try await waitUntil { port.value != nil }
+        try await withLiveServer(app, port: port) { port in
             do {
-                let connection = try RawConnection(port: port.value!)
+                let connection = try RawConnection(port: port)
                 connection.send("GET /api/export.zip HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 try await waitUntil { exports.slots.inUse == 1 }
             }  // closed here, while the set is being made
@@ -315,10 +311,8 @@ import ZIPFoundation
             #expect(Self.leftovers().isEmpty)
             let answer = try await RawHTTP.exchange(
                 "GET /api/export.zip?modes=logo&styles=black HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                    + "Connection: close\r\n\r\n", port: port.value!)
+                    + "Connection: close\r\n\r\n", port: port)
             #expect(answer.hasPrefix("HTTP/1.1 200 OK"))
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
         }
     }
 

@@ -1,9 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Logging
 import NIOCore
-import ServiceLifecycle
 import SIWAButtons
 import SIWAGenerator
 import SharedTestSupport
@@ -128,12 +126,9 @@ import ZIPFoundation
     func stalledReaderReset() async throws {
         let port = PortBox()
         let (app, exports) = ExportEndpointTests.app(port: port)
-        let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            try await waitUntil { port.value != nil }
+        try await withLiveServer(app, port: port) { port in
             // Every locale at scale 6: about 10 MB, more than the socket buffers hold (loopback's send buffer grows to 4 MiB).
-            let reader = try StalledReader(port: port.value!)
+            let reader = try RawConnection(port: port, receiveBuffer: 4096)
             reader.send(
                 "GET /api/export.zip?locales=all&modes=center,left&types=sign-in,continue&styles=black,white&scales=6&formats=png"
                     + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
@@ -147,7 +142,7 @@ import ZIPFoundation
             try await waitUntil(timeout: .seconds(120)) { exports.slots.inUse == 0 }
             let other = try await RawHTTP.exchange(
                 "GET /api/export.zip?modes=logo&styles=black HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                    + "Connection: close\r\n\r\n", port: port.value!)
+                    + "Connection: close\r\n\r\n", port: port)
             #expect(other.hasPrefix("HTTP/1.1 200 OK"), "another export while the reader stalls")
             #expect(exports.downloads.inUse == 1)
             let reset = ContinuousClock.now
@@ -155,60 +150,6 @@ import ZIPFoundation
             try await waitUntil(timeout: .seconds(60)) { exports.downloads.inUse == 0 && exports.slots.inUse == 0 }
             try await waitUntil(timeout: .seconds(5)) { ExportEndpointTests.leftovers().isEmpty }
             print("stalled reader: slot freed \(ContinuousClock.now - reset) after the reset")
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
         }
-    }
-}
-
-/// A client with a 4 KiB receive buffer that reads the answer's head and then nothing,
-/// and leaves with a reset (SO_LINGER 0), as a crashed or killed client does.
-final class StalledReader: @unchecked Sendable {
-    private var fd: Int32
-
-    init(port: Int) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var size: Int32 = 4096
-        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw RawConnection.Failure(description: "connect: \(errno)") }
-    }
-
-    deinit { if fd >= 0 { close(fd) } }
-
-    func send(_ text: String) {
-        _ = Array(text.utf8).withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    }
-
-    /// Reads a byte at a time up to the blank line, so nothing of the body is taken.
-    func readHead(timeout: Double) async -> String {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                var head = [UInt8]()
-                let deadline = Date().addingTimeInterval(timeout)
-                var byte: UInt8 = 0
-                while Date() < deadline, !head.reversed().starts(with: Array("\n\r\n\r".utf8)) {
-                    var pfd = pollfd(fd: self.fd, events: Int16(POLLIN), revents: 0)
-                    guard poll(&pfd, 1, 1000) >= 0 else { break }
-                    if pfd.revents == 0 { continue }
-                    guard recv(self.fd, &byte, 1, 0) == 1 else { break }
-                    head.append(byte)
-                }
-                continuation.resume(returning: String(decoding: head, as: UTF8.self))
-            }
-        }
-    }
-
-    func reset() {
-        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
-        close(fd)  // with unread data and linger 0: a reset
-        fd = -1
     }
 }

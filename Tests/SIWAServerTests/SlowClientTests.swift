@@ -1,8 +1,6 @@
 import Foundation
 import Hummingbird
-import Logging
 import NIOCore
-import ServiceLifecycle
 import Testing
 @testable import SIWAServer
 
@@ -103,22 +101,18 @@ import Testing
 @Suite struct SlowExportReaderTests {
     @Test("A client that stops reading an export frees the only download place after --write-timeout")
     func slowExportReader() async throws {
-        let port = PortBox()
-        let app = TestApp.make(writeTimeoutSeconds: 1, exportLimits: ExportLimits(downloads: 1)) { port.set($0.localAddress?.port) }
-        let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            try await waitUntil { port.value != nil }
+        let limits = ExportLimits(downloads: 1)
+        try await withLiveServer({ TestApp.make(writeTimeoutSeconds: 1, exportLimits: limits, onServerRunning: $0) }) { port in
             // About 6 MB of archive (more than the kernel's socket buffers take), to a client
             // with a 4 KB window that never reads.
-            let slow = try RawConnection(port: port.value!, receiveBuffer: 4096)
+            let slow = try RawConnection(port: port, receiveBuffer: 4096)
             slow.send(
                 "GET /api/export.zip?locales=en_US,de_DE,fr_FR,ja_JP,es_ES,it_IT,nl_NL,pt_BR&scales=5,6&formats=png,webp HTTP/1.1\r\nHost: a\r\n\r\n"
             )
             try await Task.sleep(for: .milliseconds(500))
             let busy = try await RawHTTP.exchange(
                 "GET /api/export.zip?modes=logo&styles=black HTTP/1.1\r\nHost: a\r\n"
-                    + "Connection: close\r\n\r\n", port: port.value!)
+                    + "Connection: close\r\n\r\n", port: port)
             #expect(busy.hasPrefix("HTTP/1.1 503"), "the slow reader holds the only download place")
             // Freed once its answer has waited a second unread (plus the time to make the set).
             var served = false
@@ -126,13 +120,11 @@ import Testing
                 try await Task.sleep(for: .milliseconds(500))
                 let answer = try await RawHTTP.exchange(
                     "GET /api/export.zip?modes=logo&styles=black HTTP/1.1\r\nHost: a\r\n"
-                        + "Connection: close\r\n\r\n", port: port.value!)
+                        + "Connection: close\r\n\r\n", port: port)
                 served = answer.hasPrefix("HTTP/1.1 200")
             }
             #expect(served, "the download place was not freed")
             withExtendedLifetime(slow) {}
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
         }
     }
 }

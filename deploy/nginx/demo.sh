@@ -16,10 +16,11 @@ PORT_B="${PORT_B:-8092}"
 SCRATCH="${SCRATCH:-$ROOT/.build}"
 SIWA_SETUP_EXTRA="nginx curl" source "$ROOT/scripts/setup.sh"  # installs what is missing
 
+source "$ROOT/scripts/lib/loopback.sh"  # release_binary, wait_for, start_nginx_cache
+
 if [[ -z "${SIWA_BIN:-}" ]]; then
     echo "Building siwa-buttons (release)..."
-    swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --product siwa-buttons-full >/dev/null
-    SIWA_BIN="$(swift build -c release --package-path "$ROOT" --scratch-path "$SCRATCH" --show-bin-path)/siwa-buttons-full"
+    SIWA_BIN="$(release_binary "$SCRATCH" siwa-buttons-full)"
 fi
 
 WORK="$(mktemp -d -t siwa-nginx-demo.XXXXXX)"
@@ -41,53 +42,14 @@ start_instance() { # port -> pid
     echo $!
 }
 
-wait_for() { # url
-    for _ in $(seq 1 100); do
-        curl -fsS -o /dev/null "$1" 2>/dev/null && return 0
-        sleep 0.1
-    done
-    echo "Timed out waiting for $1" >&2
-    return 1
-}
-
 PID_A="$(start_instance "$PORT_A")"; PIDS+=("$PID_A")
 PID_B="$(start_instance "$PORT_B")"; PIDS+=("$PID_B")
 wait_for "http://127.0.0.1:$PORT_A/healthz"
 wait_for "http://127.0.0.1:$PORT_B/healthz"
 
 # The shipped server block, with the demo's ports and a private cache folder.
-mkdir -p "$WORK/cache" "$WORK/logs" "$WORK/tmp-body" "$WORK/tmp-proxy"
-USER_LINE=""
-if [[ $EUID -eq 0 ]]; then
-    # nginx started as root runs its workers as nobody: let them write the cache.
-    USER_LINE="user nobody nogroup;"
-    chmod 755 "$WORK"
-    chown nobody:nogroup "$WORK/cache" "$WORK/tmp-body" "$WORK/tmp-proxy"
-fi
-sed -e "s#/var/cache/nginx/siwa-buttons#$WORK/cache#" \
-    -e "s#listen 80;#listen 127.0.0.1:$NGINX_PORT;#" \
-    -e "s#127.0.0.1:8081#127.0.0.1:$PORT_A#" \
-    -e "s#127.0.0.1:8082#127.0.0.1:$PORT_B#" \
-    "$ROOT/deploy/nginx/siwa-buttons.conf" >"$WORK/siwa-buttons.conf"
-cat >"$WORK/nginx.conf" <<CONF
-$USER_LINE
-worker_processes 1;
-pid $WORK/nginx.pid;
-error_log $WORK/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-    log_format demo '\$request_uri -> \$status cache=\$upstream_cache_status upstream=\$upstream_addr';
-    access_log $WORK/logs/access.log demo;
-    client_body_temp_path $WORK/tmp-body;
-    proxy_temp_path $WORK/tmp-proxy;
-    include $WORK/siwa-buttons.conf;
-}
-CONF
-nginx -t -q -p "$WORK" -c "$WORK/nginx.conf"
-nginx -p "$WORK" -c "$WORK/nginx.conf" -g 'daemon off;' &
-PIDS+=("$!")
+start_nginx_cache "$WORK" "$NGINX_PORT" "$PORT_A" "$PORT_B"
 BASE="http://127.0.0.1:$NGINX_PORT"
-wait_for "$BASE/healthz"
 
 # One request: "status X-Cache-Status ETag" (curl >= 7.84 for %header{}).
 fetch() {

@@ -5,11 +5,12 @@ import Glibc
 
 /// A blocking TCP connection to the test server on loopback, for what an HTTP client
 /// library will not send: HTTP/1.0, missing or doubled Host headers, a request head
-/// dribbled a byte at a time, garbage.
+/// dribbled a byte at a time, garbage; and for clients that misbehave: slow or stalled
+/// readers, a reset.
 final class RawConnection: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
-    private let fd: Int32
+    private var fd: Int32
 
     /// - Parameter receiveBuffer: the socket's receive buffer in bytes (a slow reader's
     ///   is small), set before connecting so that the window is small from the start.
@@ -34,7 +35,7 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
-    deinit { close(fd) }
+    deinit { if fd >= 0 { close(fd) } }
 
     func send(_ text: String) {
         let bytes = Array(text.utf8)
@@ -57,6 +58,19 @@ final class RawConnection: @unchecked Sendable {
     /// Reads one answer whose head and `content-length` body have arrived (keep-alive).
     func readAnswer(timeout: Double = 5) async -> String {
         await offThread { self.blockingReadAnswer(timeout: timeout) }
+    }
+
+    /// Reads a byte at a time up to the blank line, so nothing of the body is taken.
+    func readHead(timeout: Double) async -> String {
+        await offThread { self.blockingReadHead(timeout: timeout) }
+    }
+
+    /// Leaves with a reset (SO_LINGER 0), as a crashed or killed client does.
+    func reset() {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        close(fd)  // with unread data and linger 0: a reset
+        fd = -1
     }
 
     private func offThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
@@ -82,6 +96,20 @@ final class RawConnection: @unchecked Sendable {
             if pause > 0 { Thread.sleep(forTimeInterval: pause) }
         }
         return (String(decoding: data, as: UTF8.self), false)
+    }
+
+    private func blockingReadHead(timeout: Double) -> String {
+        var head = [UInt8]()
+        let deadline = Date().addingTimeInterval(timeout)
+        var byte: UInt8 = 0
+        while Date() < deadline, !head.reversed().starts(with: Array("\n\r\n\r".utf8)) {
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, 1000) >= 0 else { break }
+            if pfd.revents == 0 { continue }
+            guard recv(fd, &byte, 1, 0) == 1 else { break }
+            head.append(byte)
+        }
+        return String(decoding: head, as: UTF8.self)
     }
 
     private func blockingReadAnswer(timeout: Double) -> String {

@@ -82,7 +82,14 @@ func withLiveServer<App: ApplicationProtocol>(
     _ body: @escaping @Sendable (Int) async throws -> Void
 ) async throws {
     let port = PortBox()
-    let app = make { port.set($0.localAddress?.port) }
+    try await withLiveServer(make { port.set($0.localAddress?.port) }, port: port, body)
+}
+
+/// The same for an app made to set `port` once it listens.
+func withLiveServer(
+    _ app: some ApplicationProtocol, port: PortBox,
+    _ body: @escaping @Sendable (Int) async throws -> Void
+) async throws {
     let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
     try await withThrowingTaskGroup(of: Void.self) { tasks in
         tasks.addTask { try await group.run() }
