@@ -1,7 +1,7 @@
 import Foundation
 import SIWAButtons
 
-/// The view models of the gallery, pages to hand the set over with: one section per
+/// The gallery, pages to hand the set over with: one section per
 /// mode, size and type (per platform layout first, with `--presets`), one card per
 /// button as a layout ships it, showing it on white and, on dark grey, what ships in
 /// dark mode: the layout's dark look where it has one (an iOS `-dark` image, an
@@ -9,7 +9,8 @@ import SIWAButtons
 /// its files' paths (as in the manifest) and its endpoint URL to copy. Filter menus
 /// (`GalleryFacet`) and a contents list with counts lead through a page; `gallery.js`
 /// makes the menus and copy buttons work. It shows every file written: the matrix's
-/// buttons, then any button only the snippets need (their dark-mode twin, say).
+/// buttons, then any button only the snippets need (their dark-mode twin, say). What
+/// the template reads is typed: `GalleryPageView` and the types in `ViewModels/`.
 ///
 /// A large set in several languages (more than `cardsPerPage` cards) is one page per
 /// language, with a language bar on each: `index.html` holds the first language and
@@ -246,14 +247,12 @@ enum GalleryPage {
                 })
         }
         // Files per format and scale, in the formats' order.
-        var byFile: [String: Int] = [:], order: [(rank: Int, text: String)] = []
+        var byFile: [String: Int] = [:], order: [(rank: Double, text: String)] = []
         for entry in entries {
             guard let format = OutputFormat(rawValue: entry.format) else { continue }
             let scale = entry.density ?? Double(entry.scale)
             let text = label(format, scale: scale)
-            if byFile[text] == nil {
-                order.append(((OutputFormat.allCases.firstIndex(of: format) ?? 0) * 100 + (format.isRaster ? Int(scale * 10) : 0), text))
-            }
+            if byFile[text] == nil { order.append((rank(format, scale: scale), text)) }
             byFile[text, default: 0] += 1
         }
         rows.append(
@@ -262,26 +261,25 @@ enum GalleryPage {
         return rows
     }
 
-    /// PNG with `srcset` over the whole scales written (one file each, the first by
-    /// path when several layouts have it), else WebP, else the SVG; nil for PDF only.
+    /// The default format (PNG) with `srcset` over the whole scales written (one file
+    /// each, the first by path when several layouts have it), else the first other
+    /// format an `<img>` shows (WebP, SVG) at its smallest scale; nil for PDF and
+    /// VectorDrawable only.
     private static func preview(files: [Asset], root: String) -> (src: String, srcset: String?)? {
         var scales = Set<Int>()
-        let pngs = files.filter { $0.format == .png && $0.pixelScale == Double($0.spec.scale) }
+        let defaults = files.filter { $0.format == .default && $0.pixelScale == Double($0.spec.scale) }
             .sorted { ($0.spec.scale, $0.path) < ($1.spec.scale, $1.path) }
             .filter { scales.insert($0.spec.scale).inserted }
-        let src: String
-        var srcset: String?
-        if let first = pngs.first {
-            src = root + Escaping.urlPath(first.path)
-            srcset = pngs.map { "\(root + Escaping.urlPath($0.path)) \($0.spec.scale)x" }.joined(separator: ", ")
-        } else if let webp = files.filter({ $0.format == .webp }).min(by: { $0.spec.scale < $1.spec.scale }) {
-            src = root + Escaping.urlPath(webp.path)
-        } else if let svg = files.first(where: { $0.format == .svg }) {
-            src = root + Escaping.urlPath(svg.path)
-        } else {
-            return nil
+        if let first = defaults.first {
+            let srcset = defaults.map { "\(root + Escaping.urlPath($0.path)) \($0.spec.scale)x" }.joined(separator: ", ")
+            return (root + Escaping.urlPath(first.path), srcset)
         }
-        return (src, srcset)
+        for format in OutputFormat.allCases where format != .default && format.isBrowserImage {
+            if let file = files.filter({ $0.format == format }).min(by: { $0.spec.scale < $1.spec.scale }) {
+                return (root + Escaping.urlPath(file.path), nil)
+            }
+        }
+        return nil
     }
 
     /// One badge per distinct finding of the button's files (the same at every scale and format).
@@ -296,17 +294,15 @@ enum GalleryPage {
         return values.filter { seen.insert($0).inserted }
     }
 
+    /// A card's files: by layout (none first), then format and scale.
     private static func order(_ asset: Asset) -> Double {
-        let byPreset = Double(asset.preset.map { Preset.allCases.firstIndex(of: $0)! + 1 } ?? 0) * 1000
-        let byFormat: Double =
-            switch asset.format {
-            case .png: asset.pixelScale
-            case .webp: 10 + asset.pixelScale
-            case .svg: 100
-            case .pdf: 101
-            case .vectorDrawable: 102
-            }
-        return byPreset + byFormat
+        let layout = asset.preset.flatMap { Preset.allCases.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+        return Double(layout) * 1000 + rank(asset.format, scale: asset.pixelScale)
+    }
+
+    /// Formats in their declaration order, raster ones by scale.
+    private static func rank(_ format: OutputFormat, scale: Double) -> Double {
+        Double(OutputFormat.allCases.firstIndex(of: format) ?? 0) * 100 + (format.isRaster ? scale : 0)
     }
 
     /// `PNG @2x`, `PNG @1.5x`, `SVG`, `VectorDrawable`; with presets, after the layout
@@ -321,14 +317,8 @@ enum GalleryPage {
 
     /// `PNG @2x`, `PNG @1.5x`, `WebP @3x`, `SVG`, `VectorDrawable`.
     private static func label(_ format: OutputFormat, scale: Double) -> String {
-        let name =
-            switch format {
-            case .webp: "WebP"
-            case .vectorDrawable: "VectorDrawable"
-            default: format.rawValue.uppercased()
-            }
-        guard format.isRaster else { return name }
-        return "\(name) @\(scale == scale.rounded() ? String(Int(scale)) : String(scale))x"
+        guard format.isRaster else { return format.displayName }
+        return "\(format.displayName) @\(scale == scale.rounded() ? String(Int(scale)) : String(scale))x"
     }
 
     static func modeName(_ mode: ButtonSpec.Mode) -> String {

@@ -35,7 +35,7 @@ public struct SnippetRenderer: Sendable {
 
     /// - Parameters:
     ///   - button: the button (its scale is ignored: every `<img>` lists 1x, 2x, 3x).
-    ///   - images: where the snippets' `<picture>` find the PNGs (and WebPs).
+    ///   - images: where the snippets' `<picture>` find the PNGs (and the picture sources, WebP).
     ///   - initScriptURL: how `snippet.html` refers to `siwa-init.js`.
     ///   - pageLocale: the language of Apple's script, `lang` and `alt` for a logo-only
     ///     button, whose image has no locale (the others use the button's).
@@ -64,9 +64,11 @@ public struct SnippetRenderer: Sendable {
         spec.scale = 1
         let page = spec.mode == .logo ? pageLocale ?? spec.locale : spec.locale
         let dark = SnippetImages.darkTwin(of: spec)
-        // The <source> first in each <picture>, for the browsers that take it; the PNG <img> for the
-        // rest. The templates write it as `type="image/webp"`, today's one picture source.
-        let source = images.pictureSources.first
+        // Each <picture> offers the picture sources first, for the browsers that take them; the PNG
+        // <img> is for the rest.
+        func sources(_ spec: ButtonSpec) -> [SnippetView.Source] {
+            images.pictureSources.map { SnippetView.Source(type: $0.mediaType, srcset: images.srcset(for: spec, format: $0)) }
+        }
         return SnippetView(
             clientId: web.clientId,
             redirectURI: web.redirectURI,
@@ -88,9 +90,9 @@ public struct SnippetRenderer: Sendable {
             dataAttributes: dataAttributes(spec).map { SnippetView.DataAttribute(name: $0.0, value: $0.1) },
             src: images.url(for: spec, scale: 1),
             srcset: images.srcset(for: spec),
-            webpSrcset: source.map { images.srcset(for: spec, format: $0) },
-            dark: dark == spec
-                ? nil : SnippetView.Dark(srcset: images.srcset(for: dark), webpSrcset: source.map { images.srcset(for: dark, format: $0) }))
+            sources: sources(spec),
+            hasSources: !images.pictureSources.isEmpty,
+            dark: dark == spec ? nil : SnippetView.Dark(srcset: images.srcset(for: dark), sources: sources(dark)))
     }
 
     /// The `data-*` attributes of `<div id="appleid-signin">`, in the names and values

@@ -24,8 +24,10 @@ struct SnippetView: TemplateContext {
     /// The default format (PNG) at 1x, and at every scale.
     var src: String
     var srcset: String
-    /// The `<source>` first in each `<picture>` (WebP), for the browsers that take it.
-    var webpSrcset: String?
+    /// The `<source>`s of each `<picture>`, in the order a browser should consider them,
+    /// before the PNG `<img>`; `snippet-img.html` is a `<picture>` only with some.
+    var sources: [Source]
+    var hasSources: Bool
     /// The button under `prefers-color-scheme: dark`, when it is another one.
     var dark: Dark?
 
@@ -34,9 +36,17 @@ struct SnippetView: TemplateContext {
         var value: String
     }
 
-    /// The dark-mode twin's images.
+    /// `<source type="{{type}}" srcset="{{srcset}}">`.
+    struct Source {
+        /// The format's media type.
+        var type: String
+        var srcset: String
+    }
+
+    /// The dark-mode twin's images. `sources` is never nil, so a section inside `dark`
+    /// never falls back to the light button's sources.
     struct Dark {
         var srcset: String
-        var webpSrcset: String?
+        var sources: [Source]
     }
 }
