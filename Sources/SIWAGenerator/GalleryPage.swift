@@ -1,7 +1,7 @@
 import Foundation
 import SIWAButtons
 
-/// The view models of the gallery, pages to hand the set over with: one section per
+/// The gallery, pages to hand the set over with: one section per
 /// mode, size and type (per platform layout first, with `--presets`), one card per
 /// button as a layout ships it, showing it on white and, on dark grey, what ships in
 /// dark mode: the layout's dark look where it has one (an iOS `-dark` image, an
@@ -9,7 +9,8 @@ import SIWAButtons
 /// its files' paths (as in the manifest) and its endpoint URL to copy. Filter menus
 /// (`GalleryFacet`) and a contents list with counts lead through a page; `gallery.js`
 /// makes the menus and copy buttons work. It shows every file written: the matrix's
-/// buttons, then any button only the snippets need (their dark-mode twin, say).
+/// buttons, then any button only the snippets need (their dark-mode twin, say). What
+/// the template reads is typed: `GalleryPageView` and the types in `ViewModels/`.
 ///
 /// A large set in several languages (more than `cardsPerPage` cards) is one page per
 /// language, with a language bar on each: `index.html` holds the first language and
@@ -24,7 +25,7 @@ enum GalleryPage {
     /// One page: its path in the set and its view model for `index.html.mustache`.
     struct Page {
         var path: String
-        var view: [String: Any]
+        var view: GalleryPageView
     }
 
     /// A button as one layout ships it, with its files (those of its dark look too).
@@ -60,13 +61,10 @@ enum GalleryPage {
     ) -> [Page] {
         let cards = self.cards(configuration: configuration, assets: assets, entries: entries)
         let images = Dictionary(grouping: assets) { scaledTo1x($0.spec) }
-        let header: [String: Any] = [
-            "imageCount": entries.count,
-            "buttonCount": Set(cards.map(\.button)).count,
-            "snippets": snippets,
+        let header = Header(
+            imageCount: entries.count, buttonCount: Set(cards.map(\.button)).count, snippets: snippets,
             // With presets the snippets sit in the web layout's folder.
-            "snippetFolder": configuration.presets.isEmpty ? "" : "web/",
-        ]
+            snippetFolder: configuration.presets.isEmpty ? "" : "web/")
         let own = languagePages(configuration)
         guard !own.isEmpty else {
             return [Page(path: "index.html", view: view(cards, Context(root: "", titles: titles, images: images), header: header))]
@@ -80,12 +78,10 @@ enum GalleryPage {
             let root = locale == locales[0] ? "" : "../"
             let pagePath = { (other: ButtonLocale) in other == locales[0] ? "index.html" : path(other) }
             var page = view(byLocale[locale] ?? [], Context(root: root, titles: titles, images: images), header: header)
-            page["hasLanguages"] = true
-            page["languages"] = locales.map { other -> [String: Any] in
-                [
-                    "text": other.code, "href": root + pagePath(other), "count": byLocale[other]?.count ?? 0,
-                    "current": other == locale,
-                ]
+            page.hasLanguages = true
+            page.languages = locales.map { other in
+                GalleryPageView.Language(
+                    text: other.code, href: root + pagePath(other), count: byLocale[other]?.count ?? 0, current: other == locale)
             }
             return Page(path: pagePath(locale), view: page)
         }
@@ -123,6 +119,14 @@ enum GalleryPage {
         return button
     }
 
+    /// What every page says of the whole set.
+    private struct Header {
+        var imageCount: Int
+        var buttonCount: Int
+        var snippets: Bool
+        var snippetFolder: String
+    }
+
     /// What every card of a page reads: the way back to the set's root, the titles, and
     /// every file of the set by button (at 1x), for a preview where a card has only PDFs.
     private struct Context {
@@ -132,10 +136,10 @@ enum GalleryPage {
     }
 
     /// One page's view model: its cards in their sections, menus and contents.
-    private static func view(_ cards: [Card], _ context: Context, header: [String: Any]) -> [String: Any] {
+    private static func view(_ cards: [Card], _ context: Context, header: Header) -> GalleryPageView {
         let items = cards.map(\.item)
         let facetValues = GalleryFacet.all.map { facet in distinct(items.flatMap(facet.values)) }
-        var groups: [[String: Any]] = []
+        var groups: [GallerySection] = []
         var groupIndex: [String: Int] = [:]
         for card in cards {
             let button = card.button
@@ -146,42 +150,36 @@ enum GalleryPage {
                 card.preset?.rawValue, button.mode.rawValue, button.mode == .logo ? size.logoDescription : size.description,
                 button.mode == .logo ? "" : button.type.rawValue,
             ].compactMap { $0 }.joined(separator: "-")
-            if groupIndex[key] == nil {
-                groupIndex[key] = groups.count
-                groups.append([
-                    "id": key,
-                    "heading": [
-                        card.preset?.rawValue, modeName(button.mode), button.mode == .logo ? nil : button.type.rawValue,
-                        sizeText, radiusText,
-                    ].compactMap { $0 }.joined(separator: " · "),
-                    "cards": [[String: Any]](),
-                ])
+            let g = groupIndex[key] ?? groups.count
+            if g == groups.count {
+                groupIndex[key] = g
+                groups.append(
+                    GallerySection(
+                        id: key,
+                        heading: [
+                            card.preset?.rawValue, modeName(button.mode), button.mode == .logo ? nil : button.type.rawValue,
+                            sizeText, radiusText,
+                        ].compactMap { $0 }.joined(separator: " · ")))
             }
-            let g = groupIndex[key]!
-            groups[g]["cards"] = (groups[g]["cards"] as! [[String: Any]]) + [self.card(card, context)]
+            groups[g].cards.append(self.card(card, context))
+            groups[g].count = groups[g].cards.count
         }
-        for g in groups.indices { groups[g]["count"] = (groups[g]["cards"] as! [[String: Any]]).count }
 
-        let filters: [[String: Any]] = zip(GalleryFacet.all, facetValues).filter { $0.1.count > 1 }.map { facet, values in
-            [
-                "name": facet.name, "label": facet.label,
-                "options": values.map { value in ["value": value, "text": facet.text(value)] },
-            ]
+        let filters = zip(GalleryFacet.all, facetValues).filter { $0.1.count > 1 }.map { facet, values in
+            GalleryFilter(
+                name: facet.name, label: facet.label,
+                options: values.map { value in GalleryFilter.Option(value: value, text: facet.text(value)) })
         }
-        return header.merging([
-            "root": context.root,
-            "groups": groups,
-            "cardCount": cards.count,
-            "openFiles": cards.count <= openFilesUpTo,
-            "filters": filters,
-            "hasFilters": !filters.isEmpty,
-            "contents": contents(items: items, entries: cards.flatMap { $0.files.map(\.entry) }, facetValues: facetValues),
-        ]) { _, page in page }
+        return GalleryPageView(
+            imageCount: header.imageCount, buttonCount: header.buttonCount, snippets: header.snippets,
+            snippetFolder: header.snippetFolder, root: context.root, groups: groups, cardCount: cards.count,
+            openFiles: cards.count <= openFilesUpTo, filters: filters, hasFilters: !filters.isEmpty,
+            contents: contents(items: items, entries: cards.flatMap { $0.files.map(\.entry) }, facetValues: facetValues))
     }
 
     /// A card: the button on white and what ships in dark mode on dark grey, its files
     /// (light look first), endpoint and findings.
-    private static func card(_ card: Card, _ context: Context) -> [String: Any] {
+    private static func card(_ card: Card, _ context: Context) -> GalleryCard {
         let root = context.root
         let button = card.button
         let sorted = card.files.sorted { order($0.asset) < order($1.asset) }
@@ -190,24 +188,21 @@ enum GalleryPage {
         let style = ButtonStyle(button)
         // As drawn: Chinese words separated by U+2006.
         let alt = (button.mode == .logo ? ButtonLocale.default : button.locale).typeset(context.titles.accessibleTitle(for: button))
-        func pane(_ spec: ButtonSpec, _ files: [Asset], look: String, label: String?) -> [String: Any]? {
+        func pane(_ spec: ButtonSpec, _ files: [Asset], look: String, label: String?) -> GalleryCard.Pane? {
             // PDF cannot be shown: then the same button's image from another layout (drawn from the same scene).
-            guard var pane = preview(spec, files: files, root: root) ?? preview(spec, files: context.images[spec] ?? [], root: root) else {
+            guard let image = preview(files: files, root: root) ?? preview(files: context.images[spec] ?? [], root: root) else {
                 return nil
             }
             // Black keeps its edges on dark grey: the tile gets a ring of the button's radius.
-            pane["look"] = look
-            pane["ringed"] = ButtonStyle(spec) == .black
-            pane["radius"] = Double(spec.height * spec.borderRadius) / 100
-            pane["alt"] = alt
-            if let label { pane["label"] = label }
-            return pane
+            return GalleryCard.Pane(
+                src: image.src, srcset: image.srcset, width: spec.width, height: spec.height, look: look,
+                ringed: ButtonStyle(spec) == .black, radius: Double(spec.height * spec.borderRadius) / 100, alt: alt, label: label)
         }
-        var panes: [[String: Any]] = []
+        var panes: [GalleryCard.Pane] = []
         if let lightPane = pane(button, light.map(\.asset), look: "light", label: nil) {
             // The layout's dark look, else the same image on dark grey.
             var same = lightPane
-            same["look"] = "dark"
+            same.look = "dark"
             let darkButton = dark.first.map { scaledTo1x($0.asset.spec) }
             panes = [
                 lightPane,
@@ -215,94 +210,83 @@ enum GalleryPage {
             ]
         }
         let caption = button.mode == .logo ? style.rawValue : "\(style.rawValue) · \(button.locale.code)"
-        var view: [String: Any] = [
-            "caption": caption,
-            "panes": panes,
-            "hasPreview": !panes.isEmpty,
-            "lang": button.mode == .logo ? ButtonLocale.default.bcp47 : button.locale.bcp47,
-            "dir": button.mode != .logo && button.locale.isRightToLeft ? "rtl" : "ltr",
-            "facets": GalleryFacet.all.compactMap { facet -> [String: Any]? in
-                let values = facet.values(card.item)
-                return values.isEmpty ? nil : ["name": facet.name, "value": values.joined(separator: " ")]
-            },
-            "fileCount": light.count + dark.count == 1 ? "1 file" : "\(light.count + dark.count) files",
-            "files": (light + dark).map { file -> [String: Any] in
-                var link: [String: Any] = [
-                    "label": label(file.asset), "path": file.asset.path,
-                    "href": root + Escaping.urlPath(file.asset.path), "bytes": file.entry.bytes,
-                ]
-                if let preset = file.asset.preset { link["preset"] = preset.rawValue }
-                return link
-            },
-        ]
-        if let first = light.first ?? dark.first { view["endpoint"] = first.entry.endpoint }
         let findings = badges(sorted.map(\.entry))
-        view["findings"] = findings
-        view["hasFindings"] = !findings.isEmpty
-        return view
+        return GalleryCard(
+            caption: caption,
+            panes: panes,
+            hasPreview: !panes.isEmpty,
+            lang: button.mode == .logo ? ButtonLocale.default.bcp47 : button.locale.bcp47,
+            dir: button.mode != .logo && button.locale.isRightToLeft ? "rtl" : "ltr",
+            facets: GalleryFacet.all.compactMap { facet in
+                let values = facet.values(card.item)
+                return values.isEmpty ? nil : GalleryCard.Facet(name: facet.name, value: values.joined(separator: " "))
+            },
+            fileCount: light.count + dark.count == 1 ? "1 file" : "\(light.count + dark.count) files",
+            files: (light + dark).map { file in
+                GalleryCard.File(
+                    label: label(file.asset), path: file.asset.path, href: root + Escaping.urlPath(file.asset.path),
+                    bytes: file.entry.bytes, preset: file.asset.preset?.rawValue)
+            },
+            endpoint: (light.first ?? dark.first)?.entry.endpoint,
+            findings: findings,
+            hasFindings: !findings.isEmpty)
     }
 
     /// What the set holds: buttons per value of each facet (a link filters to it) and
     /// files per format and scale.
-    private static func contents(items: [GalleryItem], entries: [Manifest.Entry], facetValues: [[String]]) -> [[String: Any]] {
-        var rows: [[String: Any]] = zip(GalleryFacet.all, facetValues).filter { !$0.1.isEmpty }.map { facet, values in
+    private static func contents(items: [GalleryItem], entries: [Manifest.Entry], facetValues: [[String]]) -> [GalleryContentsRow] {
+        var rows = zip(GalleryFacet.all, facetValues).filter { !$0.1.isEmpty }.map { facet, values in
             let counts = items.reduce(into: [String: Int]()) { counts, item in
                 for value in facet.values(item) { counts[value, default: 0] += 1 }
             }
-            return [
-                "label": facet.label,
-                "entries": values.map { value in
-                    [
-                        "text": facet.text(value), "count": counts[value] ?? 0,
-                        "href": "#\(facet.name)=\(Escaping.urlPath(value))",
-                    ] as [String: Any]
-                },
-            ]
+            return GalleryContentsRow(
+                label: facet.label,
+                entries: values.map { value in
+                    GalleryContentsRow.Entry(
+                        text: facet.text(value), count: counts[value] ?? 0, href: "#\(facet.name)=\(Escaping.urlPath(value))")
+                })
         }
         // Files per format and scale, in the formats' order.
-        var byFile: [String: Int] = [:], order: [(rank: Int, text: String)] = []
+        var byFile: [String: Int] = [:], order: [(rank: Double, text: String)] = []
         for entry in entries {
             guard let format = OutputFormat(rawValue: entry.format) else { continue }
             let scale = entry.density ?? Double(entry.scale)
             let text = label(format, scale: scale)
-            if byFile[text] == nil {
-                order.append(((OutputFormat.allCases.firstIndex(of: format) ?? 0) * 100 + (format.isRaster ? Int(scale * 10) : 0), text))
-            }
+            if byFile[text] == nil { order.append((rank(format, scale: scale), text)) }
             byFile[text, default: 0] += 1
         }
-        rows.append(["label": "Files", "entries": order.sorted { $0.rank < $1.rank }.map { ["text": $0.text, "count": byFile[$0.text]!] }])
+        rows.append(
+            GalleryContentsRow(
+                label: "Files", entries: order.sorted { $0.rank < $1.rank }.map { .init(text: $0.text, count: byFile[$0.text] ?? 0) }))
         return rows
     }
 
-    /// PNG with `srcset` over the whole scales written (one file each, the first by
-    /// path when several layouts have it), else WebP, else the SVG; nil for PDF only.
-    private static func preview(_ button: ButtonSpec, files: [Asset], root: String) -> [String: Any]? {
+    /// The default format (PNG) with `srcset` over the whole scales written (one file
+    /// each, the first by path when several layouts have it), else the first other
+    /// format an `<img>` shows (WebP, SVG) at its smallest scale; nil for PDF and
+    /// VectorDrawable only.
+    private static func preview(files: [Asset], root: String) -> (src: String, srcset: String?)? {
         var scales = Set<Int>()
-        let pngs = files.filter { $0.format == .png && $0.pixelScale == Double($0.spec.scale) }
+        let defaults = files.filter { $0.format == .default && $0.pixelScale == Double($0.spec.scale) }
             .sorted { ($0.spec.scale, $0.path) < ($1.spec.scale, $1.path) }
             .filter { scales.insert($0.spec.scale).inserted }
-        let src: String
-        var srcset: String?
-        if let first = pngs.first {
-            src = root + Escaping.urlPath(first.path)
-            srcset = pngs.map { "\(root + Escaping.urlPath($0.path)) \($0.spec.scale)x" }.joined(separator: ", ")
-        } else if let webp = files.filter({ $0.format == .webp }).min(by: { $0.spec.scale < $1.spec.scale }) {
-            src = root + Escaping.urlPath(webp.path)
-        } else if let svg = files.first(where: { $0.format == .svg }) {
-            src = root + Escaping.urlPath(svg.path)
-        } else {
-            return nil
+        if let first = defaults.first {
+            let srcset = defaults.map { "\(root + Escaping.urlPath($0.path)) \($0.spec.scale)x" }.joined(separator: ", ")
+            return (root + Escaping.urlPath(first.path), srcset)
         }
-        var preview: [String: Any] = ["src": src, "width": button.width, "height": button.height]
-        if let srcset { preview["srcset"] = srcset }
-        return preview
+        for format in OutputFormat.allCases where format != .default && format.isBrowserImage {
+            if let file = files.filter({ $0.format == format }).min(by: { $0.spec.scale < $1.spec.scale }) {
+                return (root + Escaping.urlPath(file.path), nil)
+            }
+        }
+        return nil
     }
 
     /// One badge per distinct finding of the button's files (the same at every scale and format).
-    private static func badges(_ entries: [Manifest.Entry]) -> [[String: Any]] {
+    private static func badges(_ entries: [Manifest.Entry]) -> [GalleryCard.Finding] {
         var seen = Set<String>()
         return entries.flatMap { $0.findings ?? [] }.filter { seen.insert($0.id + "\u{0}" + $0.message).inserted }
-            .map { ["id": $0.id, "severity": $0.severity, "message": $0.message] }
+            .map { GalleryCard.Finding(id: $0.id, severity: $0.severity, message: $0.message) }
     }
 
     private static func distinct(_ values: [String]) -> [String] {
@@ -310,17 +294,15 @@ enum GalleryPage {
         return values.filter { seen.insert($0).inserted }
     }
 
+    /// A card's files: by layout (none first), then format and scale.
     private static func order(_ asset: Asset) -> Double {
-        let byPreset = Double(asset.preset.map { Preset.allCases.firstIndex(of: $0)! + 1 } ?? 0) * 1000
-        let byFormat: Double =
-            switch asset.format {
-            case .png: asset.pixelScale
-            case .webp: 10 + asset.pixelScale
-            case .svg: 100
-            case .pdf: 101
-            case .vectorDrawable: 102
-            }
-        return byPreset + byFormat
+        let layout = asset.preset.flatMap { Preset.allCases.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+        return Double(layout) * 1000 + rank(asset.format, scale: asset.pixelScale)
+    }
+
+    /// Formats in their declaration order, raster ones by scale.
+    private static func rank(_ format: OutputFormat, scale: Double) -> Double {
+        Double(OutputFormat.allCases.firstIndex(of: format) ?? 0) * 100 + (format.isRaster ? scale : 0)
     }
 
     /// `PNG @2x`, `PNG @1.5x`, `SVG`, `VectorDrawable`; with presets, after the layout
@@ -335,14 +317,8 @@ enum GalleryPage {
 
     /// `PNG @2x`, `PNG @1.5x`, `WebP @3x`, `SVG`, `VectorDrawable`.
     private static func label(_ format: OutputFormat, scale: Double) -> String {
-        let name =
-            switch format {
-            case .webp: "WebP"
-            case .vectorDrawable: "VectorDrawable"
-            default: format.rawValue.uppercased()
-            }
-        guard format.isRaster else { return name }
-        return "\(name) @\(scale == scale.rounded() ? String(Int(scale)) : String(scale))x"
+        guard format.isRaster else { return format.displayName }
+        return "\(format.displayName) @\(scale == scale.rounded() ? String(Int(scale)) : String(scale))x"
     }
 
     static func modeName(_ mode: ButtonSpec.Mode) -> String {

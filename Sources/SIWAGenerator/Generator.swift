@@ -78,7 +78,7 @@ public struct Generator: Sendable {
         )
         .map { TextFile(path: $0.path, text: templates.render("index.html", $0.view)) }
         var pageEntries: [Manifest.Page] = []
-        let galleryScript = TextFile(path: "gallery.js", text: templates.render("gallery.js", [:]))
+        let galleryScript = TextFile(path: "gallery.js", text: templates.render("gallery.js"))
         for file in gallery + [galleryScript] + plan.texts {
             let bytes = file.bytes
             try write(bytes, to: file.path, in: staging.url)

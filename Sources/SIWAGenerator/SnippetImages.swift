@@ -24,12 +24,13 @@ public enum SnippetImages: Sendable, Hashable {
         return dark
     }
 
-    /// The `<source>` formats there are to offer: every one from the service, which draws
-    /// any format; from a set those it was generated with.
+    /// The `<source>` formats there are to offer, in `<picture>` order
+    /// (`OutputFormat.pictureSources`): every one from the service, which draws any
+    /// format; from a set those it was generated with.
     public var pictureSources: [OutputFormat] {
         switch self {
-        case .files(_, _, let sources): sources
-        case .endpoint: OutputFormat.allCases.filter(\.isPictureSource)
+        case .files(_, _, let sources): OutputFormat.pictureSources.filter(sources.contains)
+        case .endpoint: OutputFormat.pictureSources
         }
     }
 

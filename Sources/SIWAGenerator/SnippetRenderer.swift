@@ -35,7 +35,7 @@ public struct SnippetRenderer: Sendable {
 
     /// - Parameters:
     ///   - button: the button (its scale is ignored: every `<img>` lists 1x, 2x, 3x).
-    ///   - images: where the snippets' `<picture>` find the PNGs (and WebPs).
+    ///   - images: where the snippets' `<picture>` find the PNGs (and the picture sources, WebP).
     ///   - initScriptURL: how `snippet.html` refers to `siwa-init.js`.
     ///   - pageLocale: the language of Apple's script, `lang` and `alt` for a logo-only
     ///     button, whose image has no locale (the others use the button's).
@@ -59,46 +59,40 @@ public struct SnippetRenderer: Sendable {
     static func view(
         button: ButtonSpec, web: WebFlowSettings, images: SnippetImages, initScriptURL: String,
         pageLocale: ButtonLocale? = nil, titles: TitleTable
-    ) -> [String: Any] {
+    ) -> SnippetView {
         var spec = button
         spec.scale = 1
         let page = spec.mode == .logo ? pageLocale ?? spec.locale : spec.locale
         let dark = SnippetImages.darkTwin(of: spec)
-        var view: [String: Any] = [
-            "clientId": web.clientId,
-            "redirectURI": web.redirectURI,
-            "scope": web.scope,
-            // Apple leaves an empty scope out; so do the meta tags.
-            "hasScope": !web.scope.isEmpty,
-            "usePopup": web.usePopup ? "true" : "false",
-            "statePlaceholder": ServerPlaceholder.state,
-            "noncePlaceholder": ServerPlaceholder.nonce,
-            "authorizeURL": AuthorizeURL.make(web),
-            "appleScriptURL": "https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/\(page.code)/appleid.auth.js",
-            "initScriptURL": initScriptURL,
-            "locale": page.code,
-            "lang": page.bcp47,
-            "dir": page.isRightToLeft ? "rtl" : "ltr",
+        // Each <picture> offers the picture sources first, for the browsers that take them; the PNG
+        // <img> is for the rest.
+        func sources(_ spec: ButtonSpec) -> [SnippetView.Source] {
+            images.pictureSources.map { SnippetView.Source(type: $0.mediaType, srcset: images.srcset(for: spec, format: $0)) }
+        }
+        return SnippetView(
+            clientId: web.clientId,
+            redirectURI: web.redirectURI,
+            scope: web.scope,
+            hasScope: !web.scope.isEmpty,
+            usePopup: web.usePopup ? "true" : "false",
+            statePlaceholder: ServerPlaceholder.state,
+            noncePlaceholder: ServerPlaceholder.nonce,
+            authorizeURL: AuthorizeURL.make(web),
+            appleScriptURL: "https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/\(page.code)/appleid.auth.js",
+            initScriptURL: initScriptURL,
+            locale: page.code,
+            lang: page.bcp47,
+            dir: page.isRightToLeft ? "rtl" : "ltr",
             // The title as drawn: Chinese words separated by U+2006, as Apple's label has them.
-            "alt": page.typeset(titles.label(for: spec) ?? titles.title(.signIn, in: page)),
-            "width": spec.width,
-            "height": spec.height,
-            "dataAttributes": dataAttributes(spec).map { ["name": $0.0, "value": $0.1] },
-            "src": images.url(for: spec, scale: 1),
-            "srcset": images.srcset(for: spec),
-        ]
-        // The <source> first in each <picture>, for the browsers that take it; the PNG <img> for the
-        // rest. The templates write it as `type="image/webp"`, today's one picture source.
-        let source = images.pictureSources.first
-        if let source {
-            view["webpSrcset"] = images.srcset(for: spec, format: source)
-        }
-        if dark != spec {
-            var twin = ["srcset": images.srcset(for: dark)]
-            if let source { twin["webpSrcset"] = images.srcset(for: dark, format: source) }
-            view["dark"] = twin
-        }
-        return view
+            alt: page.typeset(titles.label(for: spec) ?? titles.title(.signIn, in: page)),
+            width: spec.width,
+            height: spec.height,
+            dataAttributes: dataAttributes(spec).map { SnippetView.DataAttribute(name: $0.0, value: $0.1) },
+            src: images.url(for: spec, scale: 1),
+            srcset: images.srcset(for: spec),
+            sources: sources(spec),
+            hasSources: !images.pictureSources.isEmpty,
+            dark: dark == spec ? nil : SnippetView.Dark(srcset: images.srcset(for: dark), sources: sources(dark)))
     }
 
     /// The `data-*` attributes of `<div id="appleid-signin">`, in the names and values

@@ -68,8 +68,13 @@ public struct TemplateSet: Sendable {
         ResourceDirectory.find("Templates", environmentVariable: "SIWA_TEMPLATES_DIR")
     }
 
-    func render(_ name: String, _ context: [String: Any]) -> String {
+    func render(_ name: String, _ context: some TemplateContext) -> String {
         templates[name]!.render(context)
+    }
+
+    /// A template that reads no value (`gallery.js`).
+    func render(_ name: String) -> String {
+        render(name, NoValues())
     }
 
     /// `.js` templates start in the JavaScript-string content type. The pragma is put
@@ -91,6 +96,14 @@ public struct TemplateSet: Sendable {
         MustacheContentTypes.register(JavaScriptStringContent(), named: JavaScriptStringContent.name)
     }()
 }
+
+/// A view model a template reads: a struct whose stored properties the template names
+/// (`GalleryPageView`, `SnippetView`; see `GalleryPageView` for how swift-mustache
+/// reads them).
+protocol TemplateContext: Sendable {}
+
+/// The context of a template without values.
+private struct NoValues: TemplateContext {}
 
 /// `{{value}}` inside a JavaScript string literal.
 struct JavaScriptStringContent: MustacheContentType {

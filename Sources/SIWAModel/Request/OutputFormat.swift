@@ -14,6 +14,17 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// The format's name in pages and labels: `PNG`, `WebP`, `SVG`, `PDF`, `VectorDrawable`.
+    public var displayName: String {
+        switch self {
+        case .png: "PNG"
+        case .webp: "WebP"
+        case .svg: "SVG"
+        case .pdf: "PDF"
+        case .vectorDrawable: "VectorDrawable"
+        }
+    }
+
     public var fileExtension: String {
         switch self {
         case .vectorDrawable: "xml"
@@ -23,20 +34,42 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
     /// Pixels (PNG, WebP): a set has one file per scale. The vector formats come once,
     /// at 1x (their scale only multiplies user units).
-    public var isRaster: Bool { self == .png || self == .webp }
+    public var isRaster: Bool {
+        switch self {
+        case .png, .webp: true
+        case .svg, .pdf, .vectorDrawable: false
+        }
+    }
+
+    /// A browser shows it in an `<img>` (PNG, WebP, SVG): the gallery can preview it.
+    public var isBrowserImage: Bool {
+        switch self {
+        case .png, .webp, .svg: true
+        case .pdf, .vectorDrawable: false
+        }
+    }
 
     /// What the image endpoints answer without `format=` (Apple's answer PNG), and the
     /// `<img>` every snippet falls back to.
     public static let `default` = OutputFormat.png
 
     /// Offered in the snippets' `<picture>` as a `<source type>` ahead of the PNG
-    /// `<img>`: smaller, for the browsers that take it.
-    public var isPictureSource: Bool {
+    /// `<img>`: smaller, for the browsers that take it. The rank orders the sources,
+    /// lowest first: a browser takes the first whose type it supports, so the smallest
+    /// file goes first. Nil: not a picture source.
+    public var pictureSourceRank: Int? {
         switch self {
-        case .webp: true
-        case .png, .svg, .pdf, .vectorDrawable: false
+        case .webp: 1
+        case .png, .svg, .pdf, .vectorDrawable: nil
         }
     }
+
+    public var isPictureSource: Bool { pictureSourceRank != nil }
+
+    /// The picture sources in the order of a `<picture>`.
+    public static let pictureSources: [OutputFormat] = allCases.compactMap { format in
+        format.pictureSourceRank.map { (rank: $0, format: format) }
+    }.sorted { $0.rank < $1.rank }.map(\.format)
 
     /// A document a browser opens and could run scripts in (SVG): the image routes
     /// send it with a sandboxing Content-Security-Policy.
