@@ -1,9 +1,11 @@
 /// The encodings we produce.
 public enum OutputFormat: String, CaseIterable, Sendable {
+    /// PNG (the default, Apple's only one), lossless WebP, SVG and PDF.
     case png, webp, svg, pdf
     /// Android's VectorDrawable XML (`res/drawable/*.xml`), written from the vector scene.
     case vectorDrawable = "vectordrawable"
 
+    /// The `Content-Type` the image endpoints answer with (`image/png`).
     public var mediaType: String {
         switch self {
         case .png: "image/png"
@@ -25,6 +27,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// The file name's extension: the raw value, `xml` for VectorDrawable.
     public var fileExtension: String {
         switch self {
         case .vectorDrawable: "xml"
@@ -64,6 +67,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether the snippets offer it as a `<picture>` source (it has a rank).
     public var isPictureSource: Bool { pictureSourceRank != nil }
 
     /// The picture sources in the order of a `<picture>`.
