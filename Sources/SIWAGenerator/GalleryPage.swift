@@ -59,7 +59,7 @@ enum GalleryPage {
         titles: TitleTable, snippets: Bool
     ) -> [Page] {
         let cards = self.cards(configuration: configuration, assets: assets, entries: entries)
-        let images = Dictionary(grouping: assets) { scaledTo1x($0.spec) }
+        let images = Dictionary(grouping: assets) { $0.spec }
         let header: [String: Any] = [
             "imageCount": entries.count,
             "buttonCount": Set(cards.map(\.button)).count,
@@ -103,7 +103,7 @@ enum GalleryPage {
         var cards: [Card] = [], index: [Key: Int] = [:]
         for asset in assets {
             guard let entry = entryByPath[asset.path] else { continue }
-            let button = asset.shipsFor ?? scaledTo1x(asset.spec)
+            let button = asset.shipsFor ?? asset.spec
             if rank[button] == nil { rank[button] = rank.count }
             let key = Key(preset: asset.preset, button: button)
             if let i = index[key] {
@@ -115,12 +115,6 @@ enum GalleryPage {
         }
         func presetRank(_ preset: Preset?) -> Int { preset.map { Preset.allCases.firstIndex(of: $0)! + 1 } ?? 0 }
         return cards.sorted { (presetRank($0.preset), rank[$0.button]!) < (presetRank($1.preset), rank[$1.button]!) }
-    }
-
-    private static func scaledTo1x(_ spec: ButtonSpec) -> ButtonSpec {
-        var button = spec
-        button.scale = 1
-        return button
     }
 
     /// What every card of a page reads: the way back to the set's root, the titles, and
@@ -185,8 +179,8 @@ enum GalleryPage {
         let root = context.root
         let button = card.button
         let sorted = card.files.sorted { order($0.asset) < order($1.asset) }
-        let light = sorted.filter { scaledTo1x($0.asset.spec) == button }
-        let dark = sorted.filter { scaledTo1x($0.asset.spec) != button }
+        let light = sorted.filter { $0.asset.spec == button }
+        let dark = sorted.filter { $0.asset.spec != button }
         let style = ButtonStyle(button)
         // As drawn: Chinese words separated by U+2006.
         let alt = (button.mode == .logo ? ButtonLocale.default : button.locale).typeset(context.titles.accessibleTitle(for: button))
@@ -208,7 +202,7 @@ enum GalleryPage {
             // The layout's dark look, else the same image on dark grey.
             var same = lightPane
             same["look"] = "dark"
-            let darkButton = dark.first.map { scaledTo1x($0.asset.spec) }
+            let darkButton = dark.first?.asset.spec
             panes = [
                 lightPane,
                 darkButton.flatMap { pane($0, dark.map(\.asset), look: "dark", label: "dark mode: \(ButtonStyle($0).rawValue)") } ?? same,
@@ -277,16 +271,16 @@ enum GalleryPage {
     /// PNG with `srcset` over the whole scales written (one file each, the first by
     /// path when several layouts have it), else WebP, else the SVG; nil for PDF only.
     private static func preview(_ button: ButtonSpec, files: [Asset], root: String) -> [String: Any]? {
-        var scales = Set<Int>()
-        let pngs = files.filter { $0.format == .png && $0.pixelScale == Double($0.spec.scale) }
-            .sorted { ($0.spec.scale, $0.path) < ($1.spec.scale, $1.path) }
-            .filter { scales.insert($0.spec.scale).inserted }
+        var scales = Set<Double>()
+        let pngs = files.filter { $0.format == .png && $0.scale == $0.scale.rounded() }
+            .sorted { ($0.scale, $0.path) < ($1.scale, $1.path) }
+            .filter { scales.insert($0.scale).inserted }
         let src: String
         var srcset: String?
         if let first = pngs.first {
             src = root + Escaping.urlPath(first.path)
-            srcset = pngs.map { "\(root + Escaping.urlPath($0.path)) \($0.spec.scale)x" }.joined(separator: ", ")
-        } else if let webp = files.filter({ $0.format == .webp }).min(by: { $0.spec.scale < $1.spec.scale }) {
+            srcset = pngs.map { "\(root + Escaping.urlPath($0.path)) \(Int($0.scale))x" }.joined(separator: ", ")
+        } else if let webp = files.filter({ $0.format == .webp }).min(by: { $0.scale < $1.scale }) {
             src = root + Escaping.urlPath(webp.path)
         } else if let svg = files.first(where: { $0.format == .svg }) {
             src = root + Escaping.urlPath(svg.path)
@@ -314,8 +308,8 @@ enum GalleryPage {
         let byPreset = Double(asset.preset.map { Preset.allCases.firstIndex(of: $0)! + 1 } ?? 0) * 1000
         let byFormat: Double =
             switch asset.format {
-            case .png: asset.pixelScale
-            case .webp: 10 + asset.pixelScale
+            case .png: asset.scale
+            case .webp: 10 + asset.scale
             case .svg: 100
             case .pdf: 101
             case .vectorDrawable: 102
@@ -327,7 +321,7 @@ enum GalleryPage {
     /// (`ios PNG @2x`), and for Android the resource folder, which tells the files of one
     /// density apart (`android PNG @1.5x drawable-de-night-hdpi`).
     private static func label(_ asset: Asset) -> String {
-        let kind = label(asset.format, scale: asset.pixelScale)
+        let kind = label(asset.format, scale: asset.scale)
         guard let preset = asset.preset else { return kind }
         guard preset == .android else { return "\(preset.rawValue) \(kind)" }
         return "android \(kind) " + ((asset.path as NSString).deletingLastPathComponent as NSString).lastPathComponent
