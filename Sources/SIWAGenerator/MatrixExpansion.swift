@@ -11,7 +11,7 @@ public struct Asset: Hashable, Sendable {
     public var scale: Double
     /// The platform layout the file belongs to; nil without `--presets`.
     public var preset: Preset?
-    /// The button of the matrix (at 1x) this file ships for, where that is not its own
+    /// The button of the matrix this file ships for, where that is not its own
     /// button: a platform layout's dark look (an iOS `-dark` image, an Android
     /// `-night` one) ships for the light button it replaces in dark mode.
     public var shipsFor: ButtonSpec?
@@ -38,7 +38,7 @@ public struct Asset: Hashable, Sendable {
 }
 
 extension GeneratorConfiguration {
-    /// Every distinct button of the matrix at 1x, in configuration order:
+    /// Every distinct button of the matrix, in configuration order:
     /// mode x type x style x locale x size. The logo-only button has no type or
     /// locale and uses the height of each size as its side, so it comes once per
     /// style and side.

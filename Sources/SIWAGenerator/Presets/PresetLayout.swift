@@ -53,7 +53,7 @@ protocol ButtonByButtonLayout: PresetLayout {
     var context: PresetContext { get }
     /// Files written once per set (a catalog's root `Contents.json`, Flutter's pubspec fragment).
     var setFiles: [TextFile] { get }
-    /// The images and text files of one button (at 1x) of the matrix.
+    /// The images and text files of one button of the matrix.
     func files(for variant: ButtonSpec) -> PresetFiles
 }
 
