@@ -18,20 +18,21 @@ guard let path = arguments.first else {
     exit(64)
 }
 let manifest = try JSONDecoder().decode(ManifestFile.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-let specs = try manifest.files.filter { $0.format == "png" }.map { try ButtonRequest.parse($0.endpoint).spec }
+let requests = try manifest.files.filter { $0.format == "png" }.map { try ButtonRequest.parse($0.endpoint) }
 let renderer = try ButtonRenderer.shared()
 let runs = 3
 
 var png = (bytes: 0, seconds: 0.0), webp = (bytes: 0, seconds: 0.0)
-for spec in specs {
-    let p = try renderer.encodingSample(spec, format: .png, runs: runs)
-    let w = try renderer.encodingSample(spec, format: .webp, runs: runs)
+for request in requests {
+    let scale = Double(request.scale)
+    let p = try renderer.encodingSample(request.spec, format: .png, scale: scale, runs: runs)
+    let w = try renderer.encodingSample(request.spec, format: .webp, scale: scale, runs: runs)
     png.bytes += p.bytes
     png.seconds += p.seconds
     webp.bytes += w.bytes
     webp.seconds += w.seconds
 }
-print("images: \(specs.count) (each encoded as PNG and as WebP, median of \(runs) runs)")
+print("images: \(requests.count) (each encoded as PNG and as WebP, median of \(runs) runs)")
 print(String(format: "PNG  bytes: %10d   encode: %8.1f ms", png.bytes, png.seconds * 1000))
 print(
     String(
@@ -43,10 +44,10 @@ print(
         webp.seconds / png.seconds))
 
 if arguments.contains("--levels") {
-    let sample = stride(from: 0, to: specs.count, by: 10).map { specs[$0] }
+    let sample = stride(from: 0, to: requests.count, by: 10).map { requests[$0] }
     var pngBytes = 0, pngSeconds = 0.0
-    for spec in sample {
-        let p = try renderer.encodingSample(spec, format: .png, runs: runs)
+    for request in sample {
+        let p = try renderer.encodingSample(request.spec, format: .png, scale: Double(request.scale), runs: runs)
         pngBytes += p.bytes
         pngSeconds += p.seconds
     }
@@ -54,8 +55,8 @@ if arguments.contains("--levels") {
     print("level | WebP bytes | /PNG bytes | encode ms | /PNG time")
     for level: Int32 in 0...9 {
         var bytes = 0, seconds = 0.0
-        for spec in sample {
-            let w = try renderer.encodingSample(spec, format: .webp, runs: runs, webpLevel: level)
+        for request in sample {
+            let w = try renderer.encodingSample(request.spec, format: .webp, scale: Double(request.scale), runs: runs, webpLevel: level)
             bytes += w.bytes
             seconds += w.seconds
         }

@@ -41,15 +41,15 @@ func perSecond(_ s: Double) -> String { String(format: "%6.0f", 1 / s) }
 print("case                 | ours PNG   | PNG/s  | ours SVG   | SVG/s  | rsvg-convert | rsvg/ours PNG | PNG bytes")
 print("---------------------|------------|--------|------------|--------|--------------|---------------|----------")
 for (name, target) in cases {
-    let spec = try ButtonRequest.parse(target).spec
-    let png = try median(runs: 200) { _ = try renderer.render(spec, format: .png) }
-    let svg = try median(runs: 200) { _ = try renderer.render(spec, format: .svg) }
-    let bytes = try renderer.render(spec, format: .png).count
+    let request = try ButtonRequest.parse(target), spec = request.spec, scale = Double(request.scale)
+    let png = try median(runs: 200) { _ = try renderer.render(spec, format: .png, scale: scale) }
+    let svg = try median(runs: 200) { _ = try renderer.render(spec, format: .svg, scale: scale) }
+    let bytes = try renderer.render(spec, format: .png, scale: scale).count
     var rsvgText = "      n/a   ", ratio = "     n/a     "
     if hasRsvg {
         // rsvg-convert draws the same SVG at the same pixel size (scale is in the SVG's size).
         let svgFile = tmp.appendingPathComponent("b.svg")
-        try Data(try renderer.render(spec, format: .svg)).write(to: svgFile)
+        try Data(try renderer.render(spec, format: .svg, scale: scale)).write(to: svgFile)
         let rsvg = try median(runs: 20) { try rsvgConvert(svgFile, tmp.appendingPathComponent("b.png")) }
         rsvgText = ms(rsvg) + "  "
         ratio = String(format: "%10.1fx   ", rsvg / png)
@@ -60,8 +60,8 @@ for (name, target) in cases {
 }
 // Cairo's own PNG writer on the same pixels (our PNG decoded back into a surface):
 // encoding alone, against our whole render (drawing + encoding).
-let big = try ButtonRequest.parse(cases[2].1).spec
-let bigPNG = try renderer.render(big, format: .png)
+let bigRequest = try ButtonRequest.parse(cases[2].1), big = bigRequest.spec, bigScale = Double(bigRequest.scale)
+let bigPNG = try renderer.render(big, format: .png, scale: bigScale)
 let bigFile = tmp.appendingPathComponent("big.png")
 try Data(bigPNG).write(to: bigFile)
 let surface = cairo_image_surface_create_from_png(bigFile.path)!
@@ -77,12 +77,12 @@ let cairoWriter = median(runs: 50) {
     }
 }
 cairo_surface_destroy(surface)
-let oursBig = try median(runs: 50) { _ = try renderer.render(big, format: .png) }
+let oursBig = try median(runs: 50) { _ = try renderer.render(big, format: .png, scale: bigScale) }
 print(
     String(
         format: "\n375x64 @6x: Cairo's PNG writer alone %.3f ms; our whole render %.3f ms (%.1fx)",
         cairoWriter * 1000, oursBig * 1000, cairoWriter / oursBig))
 
-let apple = try ButtonRequest.parse("/appleid/button?color=black&type=sign-in&width=200&height=32&scale=2").spec
-print("\nApple's 200x32 @2x black sign-in PNG is 5602 bytes; ours: \(try renderer.render(apple, format: .png).count) bytes")
+let apple = try ButtonRequest.parse("/appleid/button?color=black&type=sign-in&width=200&height=32").spec
+print("\nApple's 200x32 @2x black sign-in PNG is 5602 bytes; ours: \(try renderer.render(apple, format: .png, scale: 2).count) bytes")
 try? FileManager.default.removeItem(at: tmp)

@@ -105,7 +105,7 @@ DispatchQueue.concurrentPerform(iterations: options.threads) { worker in
         index += 1
         do {
             let parsed = try ButtonRequest.parse(target)
-            let bytes = try renderer.render(parsed.spec, format: parsed.format ?? .png)
+            let bytes = try renderer.render(parsed.spec, format: parsed.format ?? .png, scale: Double(parsed.scale))
             done.withLock {
                 completed += 1
                 if index % options.verifyEvery == 0 { samples.append((target, digest(bytes))) }
@@ -127,7 +127,9 @@ for failure in failures.prefix(10) { print("  failed: \(failure)") }
 var differing: [String] = []
 for (target, hash) in samples {
     let parsed = try ButtonRequest.parse(target)
-    if digest(try renderer.render(parsed.spec, format: parsed.format ?? .png)) != hash { differing.append(target) }
+    if digest(try renderer.render(parsed.spec, format: parsed.format ?? .png, scale: Double(parsed.scale))) != hash {
+        differing.append(target)
+    }
     done.withLock { completed += 1 }  // progress, for the watchdog
 }
 print("\(samples.count) requests compared with their render alone: \(differing.count) differ")

@@ -8,7 +8,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The one entry point every front end uses: spec + format -> encoded bytes.
+/// The one entry point every front end uses: spec + format + scale -> encoded bytes.
 public final class ButtonRenderer: Sendable {
     /// The fonts it draws with.
     public let fonts: FontLibrary
@@ -66,26 +66,25 @@ public final class ButtonRenderer: Sendable {
     public var retiredTextEngines: Int { engines.retiredEngines }
 
     /// The pipeline: the spec laid out in points (the model), then drawn and encoded at
-    /// the spec's scale.
-    public func render(_ spec: ButtonSpec, format: OutputFormat) throws -> [UInt8] {
-        try render(spec, format: format, pixelScale: Double(spec.scale))
-    }
-
-    /// The same at any scale, e.g. Android's hdpi (1.5): Apple's `scale` parameter is a
-    /// whole 1-6, but a generator may need the densities between. The canvas is the
-    /// button's size times `pixelScale`, rounded half up as Android scales drawables
-    /// (375 x 1.5 = 563 px); `spec.scale` is ignored.
-    public func render(_ spec: ButtonSpec, format: OutputFormat, pixelScale: Double) throws -> [UInt8] {
-        precondition(pixelScale > 0 && pixelScale.isFinite, "pixelScale must be a positive number")
+    /// `scale` pixels per point. PNG and WebP are the button's size times `scale`, rounded
+    /// half up as Android scales drawables (375 x 1.5 = 563 px): Apple's `scale` parameter
+    /// (`ButtonRequest.scale`) is a whole 1-6, a generator may need the densities between
+    /// (Android's hdpi, 1.5). SVG and PDF are vectors whose size in user units (points)
+    /// is multiplied by `scale`, as Apple's grammar has it; VectorDrawable is in dp, at 1x.
+    public func render(_ spec: ButtonSpec, format: OutputFormat, scale: Double) throws -> [UInt8] {
+        precondition(scale > 0 && scale.isFinite, "scale must be a positive number")
         return try engines.with { engine in
             let layout = Layout.layout(spec, titles: titles, measurer: engine)
-            let document = DocumentInfo(title: titles.accessibleTitle(for: spec), idSeed: spec.canonicalTarget)
-            let bytes = try Self.draw(layout, scale: pixelScale, format: format, document: document, text: engine)
+            // The SVG's ids are seeded by the image's URL (at the whole scale at or above
+            // `scale`), so two inline SVGs of different buttons or scales share no id.
+            let image = ButtonRequest(spec: spec, scale: Int(scale.rounded(.up)))
+            let document = DocumentInfo(title: titles.accessibleTitle(for: spec), idSeed: image.canonicalTarget)
+            let bytes = try Self.draw(layout, scale: scale, format: format, document: document, text: engine)
             // A font Cairo could not create is drawn as nothing: never answer with those bytes.
             if let font = engine.fontFailure { throw RenderError.fontUnavailable(font) }
             // The size the engine drew text at: PNG at the pixel scale, the vector
             // formats take outlines at one fixed scale.
-            return (bytes, fontSize: layout.label?.fontSize, scale: format.isRaster ? pixelScale : TextEngine.outlineScale)
+            return (bytes, fontSize: layout.label?.fontSize, scale: format.isRaster ? scale : TextEngine.outlineScale)
         }
     }
 

@@ -43,9 +43,10 @@ public struct AssetNaming: Hashable, Sendable {
         return "\(spec.mode.rawValue)/\(spec.type.rawValue)/\(style)/\(spec.locale.code)"
     }
 
-    /// Relative path of one file; SVG, PDF and VectorDrawable carry no scale (they are written at 1x).
-    public func path(for spec: ButtonSpec, format: OutputFormat) -> String {
-        let suffix = format.isRaster ? "@\(spec.scale)x" : ""
+    /// Relative path of one file at a scale; SVG, PDF and VectorDrawable carry no scale
+    /// (they are written at 1x).
+    public func path(for spec: ButtonSpec, format: OutputFormat, scale: Int) -> String {
+        let suffix = format.isRaster ? "@\(scale)x" : ""
         if flat {
             return Self.stem(spec, size: true, locale: true).joined(separator: "-") + "\(suffix).\(format.fileExtension)"
         }

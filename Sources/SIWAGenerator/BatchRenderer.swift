@@ -44,7 +44,7 @@ public struct BatchRenderer: Sendable {
                     break
                 }
                 do {
-                    let bytes = try renderer.render(asset.spec, format: asset.format, pixelScale: asset.pixelScale)
+                    let bytes = try renderer.render(asset.spec, format: asset.format, scale: asset.scale)
                     let entry = Manifest.Entry(
                         asset: asset, bytes: bytes, title: renderer.titles.accessibleTitle(for: asset.spec),
                         findings: linter.findings(asset.spec))

@@ -1,7 +1,7 @@
 import SIWAButtons
 
 /// Parsing of single configuration values, shared by the YAML file and the flags so
-/// both accept exactly the same spellings. Numbers go through `ButtonSpec.set`, the
+/// both accept exactly the same spellings. Numbers go through `ButtonRequest.set`, the
 /// parser's own check: the generator takes the same ranges, with the same messages, as
 /// the CLI and HTTP API.
 enum ConfigurationValues {
@@ -66,7 +66,7 @@ enum ConfigurationValues {
     /// Width 130-375, height 30-64, radius 0-50: the ranges of Apple's endpoints.
     static func size(width: String, height: String, radius: String) -> Result<ButtonSize, Message> {
         checked([(.width, width), (.height, height), (.borderRadius, radius)]).map {
-            ButtonSize(width: $0.width, height: $0.height, radius: $0.borderRadius)
+            ButtonSize(width: $0.spec.width, height: $0.spec.height, radius: $0.spec.borderRadius)
         }
     }
 
@@ -101,12 +101,12 @@ enum ConfigurationValues {
                     + allowed.dropLast().joined(separator: ", ") + " or " + allowed.last!))
     }
 
-    /// Sets the values on a centre-aligned button (every value checked by the parser's rules).
-    private static func checked(_ values: [(Parameter, String)]) -> Result<ButtonSpec, Message> {
-        var spec = ButtonSpec(mode: .center)
+    /// Sets the values on a request for a centre-aligned button (every value checked by the parser's rules).
+    private static func checked(_ values: [(Parameter, String)]) -> Result<ButtonRequest, Message> {
+        var request = ButtonRequest(spec: ButtonSpec(mode: .center))
         do {
-            for (parameter, raw) in values { try spec.set(parameter, to: raw) }
-            return .success(spec)
+            for (parameter, raw) in values { try request.set(parameter, to: raw) }
+            return .success(request)
         } catch {
             return .failure(Message(error.description))
         }

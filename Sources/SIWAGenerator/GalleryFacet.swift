@@ -2,7 +2,7 @@ import SIWAButtons
 
 /// One button of the gallery and its files: what a facet reads.
 struct GalleryItem: Sendable {
-    /// The button at 1x.
+    /// The button (in points).
     var button: ButtonSpec
     var files: [Asset]
 }

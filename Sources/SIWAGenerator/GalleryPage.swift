@@ -60,7 +60,7 @@ enum GalleryPage {
         titles: TitleTable, snippets: Bool
     ) -> [Page] {
         let cards = self.cards(configuration: configuration, assets: assets, entries: entries)
-        let images = Dictionary(grouping: assets) { scaledTo1x($0.spec) }
+        let images = Dictionary(grouping: assets) { $0.spec }
         let header = Header(
             imageCount: entries.count, buttonCount: Set(cards.map(\.button)).count, snippets: snippets,
             // With presets the snippets sit in the web layout's folder.
@@ -99,7 +99,7 @@ enum GalleryPage {
         var cards: [Card] = [], index: [Key: Int] = [:]
         for asset in assets {
             guard let entry = entryByPath[asset.path] else { continue }
-            let button = asset.shipsFor ?? scaledTo1x(asset.spec)
+            let button = asset.shipsFor ?? asset.spec
             if rank[button] == nil { rank[button] = rank.count }
             let key = Key(preset: asset.preset, button: button)
             if let i = index[key] {
@@ -113,12 +113,6 @@ enum GalleryPage {
         return cards.sorted { (presetRank($0.preset), rank[$0.button]!) < (presetRank($1.preset), rank[$1.button]!) }
     }
 
-    private static func scaledTo1x(_ spec: ButtonSpec) -> ButtonSpec {
-        var button = spec
-        button.scale = 1
-        return button
-    }
-
     /// What every page says of the whole set.
     private struct Header {
         var imageCount: Int
@@ -128,7 +122,7 @@ enum GalleryPage {
     }
 
     /// What every card of a page reads: the way back to the set's root, the titles, and
-    /// every file of the set by button (at 1x), for a preview where a card has only PDFs.
+    /// every file of the set by button (a spec has no scale), for a preview where a card has only PDFs.
     private struct Context {
         var root: String
         var titles: TitleTable
@@ -183,8 +177,8 @@ enum GalleryPage {
         let root = context.root
         let button = card.button
         let sorted = card.files.sorted { order($0.asset) < order($1.asset) }
-        let light = sorted.filter { scaledTo1x($0.asset.spec) == button }
-        let dark = sorted.filter { scaledTo1x($0.asset.spec) != button }
+        let light = sorted.filter { $0.asset.spec == button }
+        let dark = sorted.filter { $0.asset.spec != button }
         let style = ButtonStyle(button)
         // As drawn: Chinese words separated by U+2006.
         let alt = (button.mode == .logo ? ButtonLocale.default : button.locale).typeset(context.titles.accessibleTitle(for: button))
@@ -203,7 +197,7 @@ enum GalleryPage {
             // The layout's dark look, else the same image on dark grey.
             var same = lightPane
             same.look = "dark"
-            let darkButton = dark.first.map { scaledTo1x($0.asset.spec) }
+            let darkButton = dark.first.map { $0.asset.spec }
             panes = [
                 lightPane,
                 darkButton.flatMap { pane($0, dark.map(\.asset), look: "dark", label: "dark mode: \(ButtonStyle($0).rawValue)") } ?? same,
@@ -266,16 +260,16 @@ enum GalleryPage {
     /// format an `<img>` shows (WebP, SVG) at its smallest scale; nil for PDF and
     /// VectorDrawable only.
     private static func preview(files: [Asset], root: String) -> (src: String, srcset: String?)? {
-        var scales = Set<Int>()
-        let defaults = files.filter { $0.format == .default && $0.pixelScale == Double($0.spec.scale) }
-            .sorted { ($0.spec.scale, $0.path) < ($1.spec.scale, $1.path) }
-            .filter { scales.insert($0.spec.scale).inserted }
+        var scales = Set<Double>()
+        let defaults = files.filter { $0.format == .default && $0.scale == $0.scale.rounded() }
+            .sorted { ($0.scale, $0.path) < ($1.scale, $1.path) }
+            .filter { scales.insert($0.scale).inserted }
         if let first = defaults.first {
-            let srcset = defaults.map { "\(root + Escaping.urlPath($0.path)) \($0.spec.scale)x" }.joined(separator: ", ")
+            let srcset = defaults.map { "\(root + Escaping.urlPath($0.path)) \(Int($0.scale))x" }.joined(separator: ", ")
             return (root + Escaping.urlPath(first.path), srcset)
         }
         for format in OutputFormat.allCases where format != .default && format.isBrowserImage {
-            if let file = files.filter({ $0.format == format }).min(by: { $0.spec.scale < $1.spec.scale }) {
+            if let file = files.filter({ $0.format == format }).min(by: { $0.scale < $1.scale }) {
                 return (root + Escaping.urlPath(file.path), nil)
             }
         }
@@ -297,7 +291,7 @@ enum GalleryPage {
     /// A card's files: by layout (none first), then format and scale.
     private static func order(_ asset: Asset) -> Double {
         let layout = asset.preset.flatMap { Preset.allCases.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-        return Double(layout) * 1000 + rank(asset.format, scale: asset.pixelScale)
+        return Double(layout) * 1000 + rank(asset.format, scale: asset.scale)
     }
 
     /// Formats in their declaration order, raster ones by scale.
@@ -309,7 +303,7 @@ enum GalleryPage {
     /// (`ios PNG @2x`), and for Android the resource folder, which tells the files of one
     /// density apart (`android PNG @1.5x drawable-de-night-hdpi`).
     private static func label(_ asset: Asset) -> String {
-        let kind = label(asset.format, scale: asset.pixelScale)
+        let kind = label(asset.format, scale: asset.scale)
         guard let preset = asset.preset else { return kind }
         guard preset == .android else { return "\(preset.rawValue) \(kind)" }
         return "android \(kind) " + ((asset.path as NSString).deletingLastPathComponent as NSString).lastPathComponent

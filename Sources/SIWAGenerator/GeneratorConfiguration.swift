@@ -93,7 +93,7 @@ public struct ButtonSize: Hashable, Sendable, CustomStringConvertible {
         "\(height)" + (radius == ButtonSize.defaultRadius ? "" : "r\(radius)")
     }
 
-    /// The button of this size at 1x.
+    /// The button of this size.
     public func spec(mode: ButtonSpec.Mode, type: ButtonSpec.Kind, style: ButtonStyle, locale: ButtonLocale) -> ButtonSpec {
         if mode == .logo {
             return ButtonSpec(mode: .logo, color: style.color, border: style.border, borderRadius: radius, size: height)

@@ -110,23 +110,23 @@ public struct Manifest: Codable, Equatable, Sendable {
 extension Manifest.Entry {
     /// The entry for an image file with its bytes and title.
     public init(asset: Asset, bytes: [UInt8], title: String, findings: [LintFinding] = []) {
-        let spec = asset.spec
+        let spec = asset.spec, request = asset.request
         var parameters: [String: Manifest.Value] = [:]
         for parameter in Endpoint(mode: spec.mode).parameters {
             parameters[parameter.name] =
-                switch parameter.typedValue(in: spec) {
+                switch parameter.typedValue(in: request) {
                 case .integer(let n): .number(n)
                 case .flag(let b): .flag(b)
                 case .text(let t): .text(t)
                 }
         }
         self.init(
-            path: asset.path, endpoint: ButtonRequest(spec: spec, format: asset.format).canonicalTarget, mode: spec.mode.rawValue,
+            path: asset.path, endpoint: request.canonicalTarget, mode: spec.mode.rawValue,
             style: asset.style.rawValue, title: title, parameters: parameters, format: asset.format.rawValue,
             mediaType: asset.format.mediaType,
-            width: asset.pixelWidth, height: asset.pixelHeight, scale: spec.scale,
+            width: asset.pixelWidth, height: asset.pixelHeight, scale: request.scale,
             bytes: bytes.count, sha256: Checksum.sha256(bytes), findings: findings.map(Manifest.Finding.init),
             preset: asset.preset?.rawValue,
-            density: asset.pixelScale == Double(spec.scale) ? nil : asset.pixelScale)
+            density: asset.scale == Double(request.scale) ? nil : asset.scale)
     }
 }

@@ -2,38 +2,43 @@ import SIWAButtons
 
 /// One file to write: a button at one scale in one format, and its path in the set.
 public struct Asset: Hashable, Sendable {
-    /// The button, with the scale of this file (1 for the vector formats); for a
-    /// fractional density (Android's hdpi), the whole scale above it.
+    /// The button, in points.
     public var spec: ButtonSpec
     public var format: OutputFormat
     public var path: String
-    /// Pixels per point: `spec.scale`, except for Android's hdpi (1.5).
-    public var pixelScale: Double
+    /// Pixels per point: a whole 1, 2, 3... or a density between (Android's hdpi, 1.5);
+    /// 1 for the vector formats.
+    public var scale: Double
     /// The platform layout the file belongs to; nil without `--presets`.
     public var preset: Preset?
-    /// The button of the matrix (at 1x) this file ships for, where that is not its own
+    /// The button of the matrix this file ships for, where that is not its own
     /// button: a platform layout's dark look (an iOS `-dark` image, an Android
     /// `-night` one) ships for the light button it replaces in dark mode.
     public var shipsFor: ButtonSpec?
 
-    public init(spec: ButtonSpec, format: OutputFormat, path: String, pixelScale: Double? = nil, preset: Preset? = nil) {
+    public init(spec: ButtonSpec, format: OutputFormat, path: String, scale: Double = 1, preset: Preset? = nil) {
         self.spec = spec
         self.format = format
         self.path = path
-        self.pixelScale = pixelScale ?? Double(spec.scale)
+        self.scale = scale
         self.preset = preset
     }
 
     public var style: ButtonStyle { ButtonStyle(spec) }
 
+    /// The same image from the HTTP API or `siwa-buttons render`: at a fractional density
+    /// (Android's hdpi, 1.5) the whole scale above it (2), the nearest image Apple's
+    /// grammar can ask for.
+    public var request: ButtonRequest { ButtonRequest(spec: spec, format: format, scale: Int(scale.rounded(.up))) }
+
     /// Pixel size for PNG (the canvas rounds half up, as Android scales); the size in
     /// points for the vector formats.
-    public var pixelWidth: Int { format.isRaster ? Int((Double(spec.width) * pixelScale).rounded()) : spec.width }
-    public var pixelHeight: Int { format.isRaster ? Int((Double(spec.height) * pixelScale).rounded()) : spec.height }
+    public var pixelWidth: Int { format.isRaster ? Int((Double(spec.width) * scale).rounded()) : spec.width }
+    public var pixelHeight: Int { format.isRaster ? Int((Double(spec.height) * scale).rounded()) : spec.height }
 }
 
 extension GeneratorConfiguration {
-    /// Every distinct button of the matrix at 1x, in configuration order:
+    /// Every distinct button of the matrix, in configuration order:
     /// mode x type x style x locale x size. The logo-only button has no type or
     /// locale and uses the height of each size as its side, so it comes once per
     /// style and side.
@@ -66,10 +71,8 @@ extension GeneratorConfiguration {
         for variant in variants {
             for format in webFormats {
                 for scale in format.isRaster ? scales : [1] {
-                    var spec = variant
-                    spec.scale = scale
-                    let path = naming.path(for: spec, format: format)
-                    byPath[path] = Asset(spec: spec, format: format, path: path)
+                    let path = naming.path(for: variant, format: format, scale: scale)
+                    byPath[path] = Asset(spec: variant, format: format, path: path, scale: Double(scale))
                 }
             }
         }
@@ -86,9 +89,7 @@ extension GeneratorConfiguration {
         return [light, SnippetImages.darkTwin(of: light)].flatMap { base in
             snippetFormats.flatMap { format in
                 SnippetImages.scales.map { scale in
-                    var spec = base
-                    spec.scale = scale
-                    return Asset(spec: spec, format: format, path: naming.path(for: spec, format: format))
+                    Asset(spec: base, format: format, path: naming.path(for: base, format: format, scale: scale), scale: Double(scale))
                 }
             }
         }

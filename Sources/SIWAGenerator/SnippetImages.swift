@@ -36,14 +36,12 @@ public enum SnippetImages: Sendable, Hashable {
 
     /// URL of the image at one scale (not yet HTML-escaped).
     public func url(for spec: ButtonSpec, scale: Int, format: OutputFormat = .default) -> String {
-        var scaled = spec
-        scaled.scale = scale
         switch self {
         case .files(let prefix, let naming, _):
-            return prefix + Escaping.urlPath(naming.path(for: scaled, format: format))
+            return prefix + Escaping.urlPath(naming.path(for: spec, format: format, scale: scale))
         case .endpoint(let base, let version):
             // canonicalTarget is built from validated values only: no escaping needed.
-            return base + ButtonRequest(spec: scaled, format: format, version: version).canonicalTarget
+            return base + ButtonRequest(spec: spec, format: format, scale: scale, version: version).canonicalTarget
         }
     }
 

@@ -60,8 +60,7 @@ public struct SnippetRenderer: Sendable {
         button: ButtonSpec, web: WebFlowSettings, images: SnippetImages, initScriptURL: String,
         pageLocale: ButtonLocale? = nil, titles: TitleTable
     ) -> SnippetView {
-        var spec = button
-        spec.scale = 1
+        let spec = button
         let page = spec.mode == .logo ? pageLocale ?? spec.locale : spec.locale
         let dark = SnippetImages.darkTwin(of: spec)
         // Each <picture> offers the picture sources first, for the browsers that take them; the PNG

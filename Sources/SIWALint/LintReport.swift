@@ -1,3 +1,4 @@
+import SIWAButtons
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -21,6 +22,12 @@ public struct LintReport: Sendable {
         self.findings = Self.ordered(findings)
         recommendations = context.backgrounds.mapValues(ButtonStyleKind.recommended(on:))
         self.measurement = measurement
+    }
+
+    /// The report on a request: its subject is the request's canonical target without
+    /// `format=` and `v=` (the rules are about the button, whatever its encoding).
+    public init(request: ButtonRequest, findings: [LintFinding], context: LintContext) {
+        self.init(subject: ButtonRequest(spec: request.spec, scale: request.scale).canonicalTarget, findings: findings, context: context)
     }
 
     public var errors: Int { findings.filter { $0.severity == .error }.count }

@@ -46,7 +46,7 @@ public struct RenderJob {
         if strict, findings.contains(where: { $0.severity == .error }) {
             throw CLIError("--strict: the button breaks Apple's rules (above); nothing written.")
         }
-        let bytes = try buttons.render(parsed.spec, format: chosen)
+        let bytes = try buttons.render(parsed.spec, format: chosen, scale: Double(parsed.scale))
         if output == "-" {
             try StandardOutput.write(bytes)
         } else {

@@ -40,7 +40,7 @@ struct CachedImageMiddleware<Context: RequestContext>: RouterMiddleware {
                     guard let parsed = try? ButtonRequest.parse(path: endpoint.path, query: request.uri.query),
                         urls.serves(parsed, path: endpoint.path, query: ImageRoutes<Context>.rawQuery(request))
                     else { return nil }
-                    return RenderKey(spec: parsed.spec, format: parsed.format ?? .default)
+                    return RenderKey(parsed)
                 })
         else {
             return try await next(request, context)

@@ -61,9 +61,9 @@ public struct ImageRoutes<Context: RequestContext>: Sendable {
         case .redirect(let target):
             return Self.redirect(to: Self.mountPath(of: full.dropLast(path.count)) + target, for: request)
         }
-        let key = RenderKey(spec: parsed.spec, format: parsed.format ?? .default)
+        let key = RenderKey(parsed)
         // A revalidation is answered before any work: from the cached answer's ETag, or
-        // the ETag computed from the request (the same, as it names fingerprint and spec).
+        // the ETag computed from the request (the same, as it names fingerprint and image).
         if request.headers[.ifNoneMatch] != nil {
             let eTag = cache.cachedETag(for: key) ?? backend.eTag(for: key)
             if IfNoneMatch.matches(request.headers, eTag: eTag) {

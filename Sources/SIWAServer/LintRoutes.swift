@@ -44,13 +44,13 @@ public struct LintRoutes<Context: RequestContext>: Sendable {
     }
 
     func respond(to request: Request, endpointPath: String) async throws -> Response {
-        let spec: ButtonSpec, lintContext: LintContext
+        let button: ButtonRequest, lintContext: LintContext
         do throws(RequestError) {
             guard let endpoint = Endpoint(path: endpointPath) else { throw RequestError.unknownEndpoint(endpointPath) }
             // Our parameters out of the query; the button parser names anything else.
             var query = try QueryString(request.uri.query)
             let background = try query.take("background"), beside = try query.take("beside"), margin = try query.take("margin")
-            spec = try ButtonRequest.parse(endpoint, query, alsoAllowed: Self.contextParameters).spec
+            button = try ButtonRequest.parse(endpoint, query, alsoAllowed: Self.contextParameters)
             lintContext = try LintContext.parse(background: background, beside: beside, margin: margin)
         } catch {
             return JSONAnswer.error(error, for: request)
@@ -63,11 +63,11 @@ public struct LintRoutes<Context: RequestContext>: Sendable {
         }
         let findings: [LintFinding]
         do {
-            findings = try await queue.run { linter.findings(spec, context: lintContext) }
+            findings = try await queue.run { linter.findings(button.spec, context: lintContext) }
         } catch {
             throw PlainTextError.renderFailed(error)
         }
-        let report = LintReport(subject: spec.canonicalTarget, findings: findings, context: lintContext)
+        let report = LintReport(request: button, findings: findings, context: lintContext)
         return JSONAnswer.response(report.json.encoded(pretty: false), for: request)
     }
 }

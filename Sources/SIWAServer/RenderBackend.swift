@@ -14,8 +14,9 @@ public struct RenderBackend: Sendable {
     public let fingerprint: String
     /// The titles the images show, for the snippets' `alt` text.
     public let titles: TitleTable
-    /// Draws and encodes one button; called on the service's render threads.
-    public let render: @Sendable (ButtonSpec, OutputFormat) throws -> [UInt8]
+    /// Draws and encodes one button in a format at a scale (pixels per point); called on
+    /// the service's render threads.
+    public let render: @Sendable (ButtonSpec, OutputFormat, Double) throws -> [UInt8]
     /// The renderer behind `render`, when there is one (not for injected test functions):
     /// the lint API measures titles with its fonts (`--font`, `--fonts-dir`).
     public let renderer: ButtonRenderer?
@@ -28,7 +29,7 @@ public struct RenderBackend: Sendable {
     ///   - render: draws and encodes one button.
     public init(
         fingerprint: String, titles: TitleTable = .standard, renderer: ButtonRenderer? = nil,
-        render: @escaping @Sendable (ButtonSpec, OutputFormat) throws -> [UInt8]
+        render: @escaping @Sendable (ButtonSpec, OutputFormat, Double) throws -> [UInt8]
     ) {
         self.fingerprint = fingerprint
         self.titles = titles
@@ -41,8 +42,8 @@ public struct RenderBackend: Sendable {
         let fingerprint = try Self.fingerprint(
             libraries: ButtonRenderer.libraryVersions, fonts: renderer.fonts.files,
             titles: renderer.titles)
-        self.init(fingerprint: fingerprint, titles: renderer.titles, renderer: renderer) { spec, format in
-            try renderer.render(spec, format: format)
+        self.init(fingerprint: fingerprint, titles: renderer.titles, renderer: renderer) { spec, format, scale in
+            try renderer.render(spec, format: format, scale: scale)
         }
     }
 
@@ -68,17 +69,30 @@ public struct RenderBackend: Sendable {
     /// so it is known before rendering (304 without work) and equal across instances.
     func eTag(for key: RenderKey) -> String {
         var hash = SHA256()
-        for field in [fingerprint, key.spec.canonicalTarget, key.format.rawValue] {
+        for field in [fingerprint, key.target, key.format.rawValue] {
             hash.update(field: Data(field.utf8))
         }
         return "\"\(hash.finalize().hex.prefix(32))\""
     }
 }
 
-/// One image the service can produce: the normalised button and its encoding.
+/// One image the service can produce: the normalised button, its encoding and scale
+/// (no `v=`: the image is the same with any token).
 struct RenderKey: Hashable, Sendable {
     var spec: ButtonSpec
     var format: OutputFormat
+    var scale: Int
+
+    /// The image a parsed request asks for: PNG unless it names a format.
+    init(_ request: ButtonRequest) {
+        spec = request.spec
+        format = request.format ?? .default
+        scale = request.scale
+    }
+
+    /// The button's canonical target at this scale, without `format=` (ETags and logs
+    /// name the format beside it).
+    var target: String { ButtonRequest(spec: spec, scale: scale).canonicalTarget }
 }
 
 extension SHA256 {

@@ -142,14 +142,14 @@ final class RenderCache: Sendable {
                 // Counted once a worker takes it: a request refused with 503 rendered nothing.
                 self.countMiss()
                 let started = DispatchTime.now().uptimeNanoseconds
-                let bytes = try render(key.spec, key.format)
+                let bytes = try render(key.spec, key.format, Double(key.scale))
                 return (bytes, DispatchTime.now().uptimeNanoseconds - started)
             }
             metrics.recordRender(key.format, nanoseconds: Int64(elapsed))
             logger.debug(
                 "Rendered",
                 metadata: [
-                    "siwa.target": "\(key.spec.canonicalTarget)", "siwa.format": "\(key.format.rawValue)",
+                    "siwa.target": "\(key.target)", "siwa.format": "\(key.format.rawValue)",
                     "siwa.bytes": "\(bytes.count)", "siwa.ms": "\(Double(elapsed) / 1e6)",
                 ])
             result = .success(ImageAnswer(body: ByteBuffer(bytes: bytes), eTag: backend.eTag(for: key), format: key.format))
@@ -161,7 +161,7 @@ final class RenderCache: Sendable {
             logger.error(
                 "Render failed",
                 metadata: [
-                    "siwa.target": "\(key.spec.canonicalTarget)", "siwa.format": "\(key.format.rawValue)",
+                    "siwa.target": "\(key.target)", "siwa.format": "\(key.format.rawValue)",
                     "error": "\(error)",
                 ])
             result = .failure(error)

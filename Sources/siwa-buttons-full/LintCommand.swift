@@ -105,15 +105,15 @@ struct LintCommand: ParsableCommand {
         }
         let report: LintReport
         if isRequest {
-            let spec: ButtonSpec
+            let request: ButtonRequest
             do {
-                spec = try ButtonRequest.parse(subject).spec
+                request = try ButtonRequest.parse(subject)
             } catch {
                 throw CLIError.usage(error.description)
             }
             report = LintReport(
-                subject: spec.canonicalTarget,
-                findings: RequestLinter(renderer: try fonts.renderer()).findings(spec, context: context),
+                request: request,
+                findings: RequestLinter(renderer: try fonts.renderer()).findings(request.spec, context: context),
                 context: context)
         } else {
             let result: ImageLinter.Result

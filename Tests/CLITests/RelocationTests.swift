@@ -35,7 +35,9 @@ import Testing
             let result = try Executable.run(binary, ["render", target, "-o", "-"], in: URL(fileURLWithPath: "/"))
             #expect(result.status == 0, "\(result.stderr)")
             let request = try ButtonRequest.parse(target)
-            #expect(result.stdout == Data(try ButtonRenderer.shared().render(request.spec, format: .png)), "\(target)")
+            #expect(
+                result.stdout == Data(try ButtonRenderer.shared().render(request.spec, format: .png, scale: Double(request.scale))),
+                "\(target)")
         }
         let generated = prefix.appendingPathComponent("assets")
         let generate = try Executable.run(

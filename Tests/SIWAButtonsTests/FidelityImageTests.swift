@@ -211,9 +211,10 @@ struct UserFontSpaceTests {
         #expect(abs(space - pinnedSpace) < 0.001, "space \(space) em, pinned \(pinnedSpace) em")
         // Drawn: the ink of the centred run spans what the pinned fonts' does (it was
         // 8.5% wider, drawn with the missing glyph's width).
-        let spec = try ButtonRequest.parse("/appleid/button?width=375&height=64&scale=2").spec
-        let ours = try Bitmap(png: try ButtonRenderer(fonts: fonts).render(spec, format: .png)).inkColumns()
-        let reference = try Bitmap(png: try TestSupport.render(spec.canonicalTarget)).inkColumns()
+        let target = "/appleid/button?width=375&height=64&scale=2"
+        let spec = try ButtonRequest.parse(target).spec
+        let ours = try Bitmap(png: try ButtonRenderer(fonts: fonts).render(spec, format: .png, scale: 2)).inkColumns()
+        let reference = try Bitmap(png: try TestSupport.render(target)).inkColumns()
         let ratio = Double(ours.upperBound - ours.lowerBound) / Double(reference.upperBound - reference.lowerBound)
         #expect(abs(ratio - 1) < 0.02, "ink \(ours) vs \(reference)")
     }

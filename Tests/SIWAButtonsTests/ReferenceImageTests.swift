@@ -44,11 +44,11 @@ struct ReferenceImageTests {
 
     @Test("Geometry matches Apple's", arguments: cases)
     func geometry(_ c: Case) throws {
-        let spec = try ButtonRequest.parse(c.query).spec
+        let request = try ButtonRequest.parse(c.query), spec = request.spec
         let mode = spec.mode == .logo ? "logo" : nil
         let ours = try Measurement.of(try TestSupport.temporaryFile(c.file, try TestSupport.render(c.query)), mode: mode)
         let apple = try Measurement.of(TestSupport.references.appendingPathComponent(c.file), mode: mode)
-        let scale = spec.scale
+        let scale = request.scale
 
         #expect(ours.w == apple.w && ours.h == apple.h, "pixel size")
         #expect(ours.background == apple.background)

@@ -24,7 +24,7 @@ import Testing
                     .spec
                 for format in [OutputFormat.png, .svg] {
                     #expect(
-                        try own.render(spec, format: format) == full.render(spec, format: format),
+                        try own.render(spec, format: format, scale: 1) == full.render(spec, format: format, scale: 1),
                         "\(locale) \(endpoint) \(type) \(format)")
                 }
             }
@@ -64,7 +64,7 @@ import Testing
         let (fonts, folder) = try Self.library()
         try FileManager.default.removeItem(at: folder)
         let renderer = ButtonRenderer(fonts: fonts)
-        #expect(throws: RenderError.self) { try renderer.render(Self.spec, format: format) }
+        #expect(throws: RenderError.self) { try renderer.render(Self.spec, format: format, scale: 1) }
         #expect(renderer.retiredTextEngines == 1)
     }
 
@@ -76,7 +76,7 @@ import Testing
         // file it could not open shapes like this too.
         let (interOnly, _) = try Self.library()
         let japanese = ButtonSpec(type: .signIn, locale: ButtonLocale(code: "ja_JP")!)
-        #expect(throws: RenderError.self) { try ButtonRenderer(fonts: interOnly).render(japanese, format: format) }
-        #expect(try ButtonRenderer(fonts: interOnly).render(Self.spec, format: format).isEmpty == false)
+        #expect(throws: RenderError.self) { try ButtonRenderer(fonts: interOnly).render(japanese, format: format, scale: 1) }
+        #expect(try ButtonRenderer(fonts: interOnly).render(Self.spec, format: format, scale: 1).isEmpty == false)
     }
 }

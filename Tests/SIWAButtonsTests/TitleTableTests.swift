@@ -114,19 +114,19 @@ struct TitleTableTests {
         let corrected = standard.with(titles: table)
         #expect(corrected.titles == table && corrected.fonts === standard.fonts)
         let spec = try ButtonRequest.parse("/appleid/button?locale=de_DE&width=200&height=44").spec
-        #expect(try corrected.render(spec, format: .png) != standard.render(spec, format: .png))
+        #expect(try corrected.render(spec, format: .png, scale: 1) != standard.render(spec, format: .png, scale: 1))
         let left = try ButtonRequest.parse("/appleid/button/left?locale=de_DE&width=200&height=44").spec
-        #expect(try corrected.render(left, format: .png) != standard.render(left, format: .png))
-        let svg = String(decoding: try corrected.render(spec, format: .svg), as: UTF8.self)
+        #expect(try corrected.render(left, format: .png, scale: 1) != standard.render(left, format: .png, scale: 1))
+        let svg = String(decoding: try corrected.render(spec, format: .svg, scale: 1), as: UTF8.self)
         #expect(svg.contains("<title>Anmelden mit Apple</title>") && svg.contains("aria-label=\"Anmelden mit Apple\""))
         #expect(!svg.contains("Mit Apple anmelden"))
-        let pdf = String(decoding: try corrected.render(ButtonSpec(), format: .pdf), as: UTF8.self)
+        let pdf = String(decoding: try corrected.render(ButtonSpec(), format: .pdf, scale: 1), as: UTF8.self)
         #expect(pdf.contains("/Title (Sign on with Apple)"))
-        let logo = String(decoding: try corrected.render(ButtonSpec(mode: .logo), format: .svg), as: UTF8.self)
+        let logo = String(decoding: try corrected.render(ButtonSpec(mode: .logo), format: .svg, scale: 1), as: UTF8.self)
         #expect(logo.contains("<title>Sign on with Apple</title>"))
         // Titles not replaced keep their bytes.
         let other = try ButtonRequest.parse("/appleid/button?locale=de_DE&type=continue").spec
-        #expect(try corrected.render(other, format: .png) == standard.render(other, format: .png))
+        #expect(try corrected.render(other, format: .png, scale: 1) == standard.render(other, format: .png, scale: 1))
         // The layout measures the new text.
         #expect(corrected.layout(spec).label?.text == "Anmelden mit Apple")
         // The text is typeset as the locale's: Chinese word spaces.

@@ -86,9 +86,10 @@ struct WebPEncodingTests {
         let chunkLength = Int(webp[16]) | Int(webp[17]) << 8 | Int(webp[18]) << 16 | Int(webp[19]) << 24
         #expect(20 + chunkLength + chunkLength % 2 == webp.count, "one chunk, nothing after it")
         #expect(webp[20] == 0x2F, "VP8L signature")
-        let spec = try ButtonRequest.parse(target).spec
+        let request = try ButtonRequest.parse(target)
         let bits = UInt32(webp[21]) | UInt32(webp[22]) << 8 | UInt32(webp[23]) << 16 | UInt32(webp[24]) << 24
-        #expect(Int(bits & 0x3FFF) + 1 == spec.pixelWidth && Int(bits >> 14 & 0x3FFF) + 1 == spec.pixelHeight)
+        #expect(Int(bits & 0x3FFF) + 1 == request.spec.width * request.scale)
+        #expect(Int(bits >> 14 & 0x3FFF) + 1 == request.spec.height * request.scale)
         #expect(bits >> 28 & 1 == 1, "alpha used")
         #expect(webp.count < png.count, "WebP \(webp.count) bytes, PNG \(png.count)")
     }
@@ -96,16 +97,16 @@ struct WebPEncodingTests {
     @Test("The same button gives the same bytes (ETags depend on it), also from another renderer")
     func deterministic() throws {
         let spec = try ButtonRequest.parse("/appleid/button/left?locale=th_TH&width=300&height=50&scale=2").spec
-        let first = try ButtonRenderer.shared().render(spec, format: .webp)
+        let first = try ButtonRenderer.shared().render(spec, format: .webp, scale: 2)
         let other = ButtonRenderer(fonts: try FontLibrary())
-        #expect(try ButtonRenderer.shared().render(spec, format: .webp) == first)
-        #expect(try other.render(spec, format: .webp) == first)
+        #expect(try ButtonRenderer.shared().render(spec, format: .webp, scale: 2) == first)
+        #expect(try other.render(spec, format: .webp, scale: 2) == first)
     }
 
     @Test("Fractional pixel scales are drawn as for PNG")
     func fractionalScale() throws {
         let spec = try ButtonRequest.parse("/appleid/button?width=375&height=64").spec
-        let decoded = try Self.decode(try ButtonRenderer.shared().render(spec, format: .webp, pixelScale: 1.5))
+        let decoded = try Self.decode(try ButtonRenderer.shared().render(spec, format: .webp, scale: 1.5))
         #expect(decoded.width == 563 && decoded.height == 96)
     }
 

@@ -59,19 +59,20 @@ import Testing
             let request = try ButtonRequest.parse(entry.endpoint)
             #expect(request.canonicalTarget == entry.endpoint)
             #expect((request.format ?? .png).rawValue == entry.format)
-            #expect(try renderer.render(request.spec, format: request.format ?? .png) == bytes, "\(entry.path)")
-            #expect(entry.scale == request.spec.scale)
-            #expect(entry.parameters["scale"] == .number(request.spec.scale))
+            #expect(
+                try renderer.render(request.spec, format: request.format ?? .png, scale: Double(request.scale)) == bytes, "\(entry.path)")
+            #expect(entry.scale == request.scale)
+            #expect(entry.parameters["scale"] == .number(request.scale))
             #expect(entry.parameters["border"] == .flag(request.spec.border))
             if entry.format == "png" {
                 let size = try #require(pngSize(bytes), "\(entry.path)")
                 #expect(size.width == entry.width && size.height == entry.height, "\(entry.path)")
-                #expect(entry.width == request.spec.width * request.spec.scale)
+                #expect(entry.width == request.spec.width * request.scale)
             } else {
                 #expect(entry.scale == 1 && entry.width == request.spec.width)
                 #expect(String(decoding: bytes.prefix(200), as: UTF8.self).contains(entry.format == "svg" ? "<svg" : "%PDF"))
             }
-            #expect(entry.path == AssetNaming(config).path(for: request.spec, format: request.format ?? .png))
+            #expect(entry.path == AssetNaming(config).path(for: request.spec, format: request.format ?? .png, scale: request.scale))
         }
         for page in manifest.pages {
             #expect(page.sha256 == Checksum.sha256(folder.bytes(page.path)))

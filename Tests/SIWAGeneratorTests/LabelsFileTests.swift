@@ -129,7 +129,7 @@ import Testing
                 == manifest.files.filter { $0.path.contains("de_DE") }.count)
 
         let png = try #require(manifest.files.first { $0.path == "center/sign-in/black/de_DE/button@1x.png" })
-        let standard = try ButtonRenderer.shared().render(try ButtonRequest.parse(png.endpoint).spec, format: .png)
+        let standard = try ButtonRenderer.shared().render(try ButtonRequest.parse(png.endpoint).spec, format: .png, scale: 1)
         #expect(folder.bytes(png.path) != standard)
 
         let gallery = String(decoding: folder.bytes("index.html"), as: UTF8.self)

@@ -31,7 +31,8 @@ import Testing
         #expect(logos.count == 3 * 2)
         #expect(logos.allSatisfy { $0.mode == .logo && $0.width == $0.height })
         #expect(Set(logos.map(\.height)) == [40, 56])
-        #expect(logos.allSatisfy { $0.canonicalQuery.contains("type=") == false && $0.canonicalQuery.contains("locale=") == false })
+        let queries = logos.map { ButtonRequest(spec: $0).canonicalQuery }
+        #expect(queries.allSatisfy { $0.contains("type=") == false && $0.contains("locale=") == false })
     }
 
     @Test func scalesApplyToPNGOnly() {
@@ -51,8 +52,10 @@ import Testing
                 "center/sign-in/black/en_US/button@2x.png",
                 "center/sign-in/black/en_US/button@3x.png",
             ])
-        #expect(assets.filter { $0.format != .png }.allSatisfy { $0.spec.scale == 1 })
-        #expect(assets.filter { $0.format == .png }.map(\.spec.scale) == [1, 2, 3])
+        #expect(assets.filter { $0.format != .png }.allSatisfy { $0.scale == 1 })
+        #expect(assets.filter { $0.format == .png }.map(\.scale) == [1, 2, 3])
+        // One button in points for every file: the scale is the file's, not the button's.
+        #expect(Set(assets.map(\.spec)).count == 1)
     }
 
     @Test func stylesMapToColorAndBorder() {
@@ -100,23 +103,23 @@ import Testing
     let sized = AssetNaming(includesSize: true)
 
     @Test func pathsOfTheIssue() {
-        var spec = ButtonSpec(mode: .center, type: .signIn, color: .black, scale: 2)
-        #expect(naming.path(for: spec, format: .png) == "center/sign-in/black/en_US/button@2x.png")
-        #expect(naming.path(for: spec, format: .svg) == "center/sign-in/black/en_US/button.svg")
-        spec = ButtonSpec(mode: .left, type: .continue, color: .white, border: true, scale: 3, locale: ButtonLocale(code: "iw_IL")!)
-        #expect(naming.path(for: spec, format: .png) == "left/continue/white-outline/iw_IL/button@3x.png")
-        spec = ButtonSpec(mode: .logo, color: .white, scale: 1, size: 44)
-        #expect(naming.path(for: spec, format: .pdf) == "logo/white/button.pdf")
-        #expect(naming.path(for: spec, format: .vectorDrawable) == "logo/white/button.xml")
+        var spec = ButtonSpec(mode: .center, type: .signIn, color: .black)
+        #expect(naming.path(for: spec, format: .png, scale: 2) == "center/sign-in/black/en_US/button@2x.png")
+        #expect(naming.path(for: spec, format: .svg, scale: 1) == "center/sign-in/black/en_US/button.svg")
+        spec = ButtonSpec(mode: .left, type: .continue, color: .white, border: true, locale: ButtonLocale(code: "iw_IL")!)
+        #expect(naming.path(for: spec, format: .png, scale: 3) == "left/continue/white-outline/iw_IL/button@3x.png")
+        spec = ButtonSpec(mode: .logo, color: .white, size: 44)
+        #expect(naming.path(for: spec, format: .pdf, scale: 1) == "logo/white/button.pdf")
+        #expect(naming.path(for: spec, format: .vectorDrawable, scale: 1) == "logo/white/button.xml")
     }
 
     @Test func sizeJoinsTheNameWhenThereAreSeveral() {
-        let spec = ButtonSpec(mode: .center, type: .signUp, scale: 2, width: 300, height: 56)
-        #expect(sized.path(for: spec, format: .png) == "center/sign-up/black/en_US/button-300x56@2x.png")
+        let spec = ButtonSpec(mode: .center, type: .signUp, width: 300, height: 56)
+        #expect(sized.path(for: spec, format: .png, scale: 2) == "center/sign-up/black/en_US/button-300x56@2x.png")
         let round = ButtonSpec(mode: .center, borderRadius: 50, width: 300, height: 56)
-        #expect(sized.path(for: round, format: .svg) == "center/sign-in/black/en_US/button-300x56r50.svg")
-        let logo = ButtonSpec(mode: .logo, borderRadius: 50, scale: 3, size: 44)
-        #expect(sized.path(for: logo, format: .png) == "logo/black/button-44r50@3x.png")
+        #expect(sized.path(for: round, format: .svg, scale: 1) == "center/sign-in/black/en_US/button-300x56r50.svg")
+        let logo = ButtonSpec(mode: .logo, borderRadius: 50, size: 44)
+        #expect(sized.path(for: logo, format: .png, scale: 3) == "logo/black/button-44r50@3x.png")
         var config = GeneratorConfiguration()
         #expect(AssetNaming(config).includesSize == false)
         config.sizes.append(ButtonSize(width: 300, height: 56))

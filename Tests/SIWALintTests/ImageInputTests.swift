@@ -21,26 +21,27 @@ struct ImageInputTests {
         #expect(throws: ImageLoadError(path: "/nonexistent/a.png", reason: "no such file")) {
             try RasterImage.load(path: "/nonexistent/a.png", scale: 1)
         }
-        let truncated = try Self.temporary("cut.png", Array(try LintTestSupport.renderer().render(ButtonSpec(), format: .png).prefix(60)))
+        let truncated = try Self.temporary(
+            "cut.png", Array(try LintTestSupport.renderer().render(ButtonSpec(), format: .png, scale: 1).prefix(60)))
         #expect { try RasterImage.load(path: truncated, scale: 1) } throws: { error in
             "\(error)".hasPrefix("Cannot read '\(truncated)': not a readable PNG") && !"\(error)".contains("\n")
         }
         // Corrupt data is said to be corrupt (Cairo reports all of libpng's errors as "out of memory").
-        var corrupt = Array(try LintTestSupport.renderer().render(ButtonSpec(), format: .png))
+        var corrupt = Array(try LintTestSupport.renderer().render(ButtonSpec(), format: .png, scale: 1))
         for i in 40..<min(corrupt.count, 200) { corrupt[i] ^= 0x5A }
         let corruptPath = try Self.temporary("corrupt.png", corrupt)
         #expect(throws: ImageLoadError(path: corruptPath, reason: "not a readable PNG (corrupt or truncated data)")) {
             try RasterImage.load(path: corruptPath, scale: 1)
         }
         // A chunk before IHDR: its bytes are not the image's size.
-        let png = Array(try LintTestSupport.renderer().render(ButtonSpec(), format: .png))
+        let png = Array(try LintTestSupport.renderer().render(ButtonSpec(), format: .png, scale: 1))
         let early = Array(png[0..<8]) + [0, 0, 0, 4] + Array("tEXt".utf8) + [0x23, 0x28, 0x23, 0x28, 0, 0, 0, 0] + Array(png[8...])
         let earlyPath = try Self.temporary("early.png", early)
         #expect(throws: ImageLoadError(path: earlyPath, reason: "not a readable PNG (its first chunk is not a header, IHDR)")) {
             try RasterImage.load(path: earlyPath, scale: 1)
         }
         // A PNG header claiming 9000 x 10 px: refused before its pixels are allocated.
-        var huge = Array(try LintTestSupport.renderer().render(ButtonSpec(), format: .png))
+        var huge = Array(try LintTestSupport.renderer().render(ButtonSpec(), format: .png, scale: 1))
         huge.replaceSubrange(16..<20, with: [0, 0, 0x23, 0x28])
         let hugePath = try Self.temporary("huge.png", huge)
         #expect { try RasterImage.load(path: hugePath, scale: 1) } throws: { "\($0)".contains("larger than 8192 px on a side") }
@@ -65,14 +66,15 @@ struct ImageInputTests {
         #expect(a.report.findings.map(\.rule.id) == b.report.findings.map(\.rule.id))
         #expect(a.measurement == b.measurement)
         // From a file, named like the generator's files: the scale comes from "@2x" (the CLI's rule).
+        let request = try ButtonRequest.parse(target)
         let path = try Self.temporary(
-            "button.webp", try LintTestSupport.renderer().render(try ButtonRequest.parse(target).spec, format: .webp))
+            "button.webp", try LintTestSupport.renderer().render(request.spec, format: .webp, scale: Double(request.scale)))
         #expect(try RasterImage.load(path: path, scale: png.scale).rgba == webp.rgba)
     }
 
     @Test("A broken or oversized WebP is a one-line error")
     func badWebP() throws {
-        let webp = Array(try LintTestSupport.renderer().render(ButtonSpec(), format: .webp))
+        let webp = Array(try LintTestSupport.renderer().render(ButtonSpec(), format: .webp, scale: 1))
         let cut = try Self.temporary("cut.webp", Array(webp.prefix(40)))
         #expect(throws: ImageLoadError(path: cut, reason: "not a readable WebP")) { try RasterImage.load(path: cut, scale: 1) }
         // A lossless header claiming 9000 x 10 px: refused before its pixels are allocated.
@@ -97,7 +99,8 @@ struct ImageInputTests {
 
     @Test("An SVG is measured in its own points")
     func svg() throws {
-        let bytes = try LintTestSupport.renderer().render(try ButtonRequest.parse("/appleid/button?width=130&height=30").spec, format: .svg)
+        let bytes = try LintTestSupport.renderer().render(
+            try ButtonRequest.parse("/appleid/button?width=130&height=30").spec, format: .svg, scale: 1)
         let path = try Self.temporary("small.svg", bytes)
         let result = try ImageLinter.lint(path: path, scale: 1)
         #expect(result.measurement.widthPoints == 130 && result.measurement.heightPoints == 30)

@@ -41,17 +41,18 @@ struct ReferenceAndOwnRenderTests {
             }
         }
         for spec in specs {
-            #expect(RequestLinter(renderer: renderer).findings(spec).isEmpty, "\(spec.canonicalTarget)")
+            let target = ButtonRequest(spec: spec).canonicalTarget
+            #expect(RequestLinter(renderer: renderer).findings(spec).isEmpty, "\(target)")
             for scale in 1...3 {
-                var scaled = spec
-                scaled.scale = scale
-                let image = try RasterImage.decode(try renderer.render(scaled, format: .png), path: "x", scale: Double(scale))
-                let result = try ImageLinter.lint(image, subject: scaled.canonicalTarget)
-                #expect(result.report.findings.map(\.message) == [], "\(scaled.canonicalTarget): \(result.measurement)")
+                let image = try RasterImage.decode(
+                    try renderer.render(spec, format: .png, scale: Double(scale)), path: "x", scale: Double(scale))
+                let scaled = ButtonRequest(spec: spec, scale: scale).canonicalTarget
+                let result = try ImageLinter.lint(image, subject: scaled)
+                #expect(result.report.findings.map(\.message) == [], "\(scaled): \(result.measurement)")
             }
-            let svg = try RasterImage.decode(try renderer.render(spec, format: .svg), path: "x.svg", scale: 1)
-            let result = try ImageLinter.lint(svg, subject: spec.canonicalTarget + "&format=svg")
-            #expect(result.report.findings.map(\.message) == [], "SVG \(spec.canonicalTarget): \(result.measurement)")
+            let svg = try RasterImage.decode(try renderer.render(spec, format: .svg, scale: 1), path: "x.svg", scale: 1)
+            let result = try ImageLinter.lint(svg, subject: target + "&format=svg")
+            #expect(result.report.findings.map(\.message) == [], "SVG \(target): \(result.measurement)")
             #expect(abs(result.measurement.widthPoints - Double(spec.width)) < 0.01, "SVG size in points")
         }
     }
@@ -61,11 +62,12 @@ struct ReferenceAndOwnRenderTests {
         let renderer = try LintTestSupport.renderer()
         for locale in ButtonLocale.all {
             for mode in [ButtonSpec.Mode.center, .left] {
-                let spec = ButtonSpec(mode: mode, scale: 2, locale: locale, width: 250, height: 44)
-                let image = try RasterImage.decode(try renderer.render(spec, format: .png), path: "x", scale: 2)
-                let result = try ImageLinter.lint(image, subject: spec.canonicalTarget)
-                #expect(result.report.findings.map(\.message) == [], "\(spec.canonicalTarget): \(result.measurement)")
-                #expect(result.measurement.rightToLeft == locale.isRightToLeft, "\(spec.canonicalTarget)")
+                let spec = ButtonSpec(mode: mode, locale: locale, width: 250, height: 44)
+                let target = ButtonRequest(spec: spec, scale: 2).canonicalTarget
+                let image = try RasterImage.decode(try renderer.render(spec, format: .png, scale: 2), path: "x", scale: 2)
+                let result = try ImageLinter.lint(image, subject: target)
+                #expect(result.report.findings.map(\.message) == [], "\(target): \(result.measurement)")
+                #expect(result.measurement.rightToLeft == locale.isRightToLeft, "\(target)")
             }
         }
     }

@@ -5,10 +5,12 @@ import Testing
 struct RequestParsingTests {
     @Test("Defaults are Apple's")
     func defaults() throws {
-        let center = try ButtonRequest.parse("/appleid/button").spec
+        let request = try ButtonRequest.parse("/appleid/button")
+        #expect(request.scale == 1 && request.format == nil && request.version == nil)
+        let center = request.spec
         #expect(center.mode == .center)
         #expect(center.color == .black && !center.border && center.type == .signIn)
-        #expect(center.width == 140 && center.height == 30 && center.borderRadius == 15 && center.scale == 1)
+        #expect(center.width == 140 && center.height == 30 && center.borderRadius == 15)
         #expect(center.locale.code == "en_US")
         let left = try ButtonRequest.parse("/appleid/button/left").spec
         #expect(left.mode == .left && left.logoSize == .small && left.logoPosition == 0 && left.labelPosition == 0)
@@ -18,16 +20,26 @@ struct RequestParsingTests {
 
     @Test("Every parameter is read")
     func everyParameter() throws {
-        let spec = try ButtonRequest.parse(
+        let request = try ButtonRequest.parse(
             "/appleid/button/left?color=white&border=true&type=sign-up&border_radius=50&width=375&height=64&scale=6"
                 + "&locale=ar_SA&label-position=182&logo-position=20&logo-size=large&format=svg")
-        #expect(spec.format == .svg)
-        let s = spec.spec
+        #expect(request.format == .svg && request.scale == 6)
+        let s = request.spec
         #expect(s.color == .white && s.border && s.type == .signUp && s.borderRadius == 50)
-        #expect(s.width == 375 && s.height == 64 && s.scale == 6 && s.locale.code == "ar_SA")
+        #expect(s.width == 375 && s.height == 64 && s.locale.code == "ar_SA")
         #expect(s.labelPosition == 182 && s.logoPosition == 20 && s.logoSize == .large)
-        let logo = try ButtonRequest.parse("/appleid/button/logo?size=44&color=white&border=true&border_radius=50&scale=2").spec
-        #expect(logo.width == 44 && logo.height == 44 && logo.pixelWidth == 88 && logo.border)
+        let logo = try ButtonRequest.parse("/appleid/button/logo?size=44&color=white&border=true&border_radius=50&scale=2")
+        #expect(logo.spec.width == 44 && logo.spec.height == 44 && logo.scale == 2 && logo.spec.border)
+    }
+
+    @Test("scale is the request's, not the button's: the same spec at every scale, one target per scale")
+    func scaleLeavesTheSpec() throws {
+        let requests = try (1...6).map { try ButtonRequest.parse("/appleid/button?width=200&scale=\($0)&locale=de_DE") }
+        #expect(Set(requests.map(\.spec)).count == 1)
+        #expect(requests.map(\.scale) == Array(1...6))
+        #expect(requests[0].canonicalTarget == "/appleid/button?width=200&locale=de_DE")
+        #expect(requests[1].canonicalTarget == "/appleid/button?width=200&scale=2&locale=de_DE")
+        #expect(Set(requests.map(\.canonicalTarget)).count == 6)
     }
 
     @Test(
@@ -59,7 +71,11 @@ struct RequestParsingTests {
             let versioned = try ButtonRequest.parse(path + "?scale=2&v=2026-11.b_2~x")
             #expect(versioned.spec == plain.spec && versioned.format == plain.format)
             #expect(versioned.version == "2026-11.b_2~x" && plain.version == nil)
-            #expect(try ButtonRequest.parse(path + "?v=1&scale=2").spec.canonicalTarget == plain.spec.canonicalTarget)
+            #expect(versioned.scale == 2 && plain.scale == 2)
+            var unversioned = versioned
+            unversioned.version = nil
+            #expect(try ButtonRequest.parse(path + "?v=1&scale=2").canonicalTarget == plain.canonicalTarget + "&v=1")
+            #expect(unversioned.canonicalTarget == plain.canonicalTarget)
         }
         #expect(throws: RequestError.duplicateParameter("v")) { try ButtonRequest.parse("/appleid/button?v=1&v=2") }
         for bad in ["", "a%20b", "%3Cx%3E", String(repeating: "a", count: 33)] {
@@ -144,16 +160,16 @@ struct RequestParsingTests {
 
     @Test("The canonical query round-trips and is the same for equal buttons")
     func canonical() throws {
-        let a = try ButtonRequest.parse("/appleid/button?width=200&color=white").spec
-        let b = try ButtonRequest.parse("/appleid/button?color=white&width=200&height=30&scale=1").spec
+        let a = try ButtonRequest.parse("/appleid/button?width=200&color=white")
+        let b = try ButtonRequest.parse("/appleid/button?color=white&width=200&height=30&scale=1")
         #expect(a == b && a.canonicalTarget == b.canonicalTarget)
         #expect(a.canonicalTarget == "/appleid/button?color=white&width=200")
         for target in [
             "/appleid/button/left?logo-size=medium&locale=ko_KR", "/appleid/button/logo?size=49&border_radius=50",
-            "/appleid/button", "/appleid/button/logo?color=black&size=30",
+            "/appleid/button", "/appleid/button/logo?color=black&size=30", "/appleid/button/left?scale=3&type=continue",
         ] {
-            let spec = try ButtonRequest.parse(target).spec
-            #expect(try ButtonRequest.parse(spec.canonicalTarget).spec == spec)
+            let request = try ButtonRequest.parse(target)
+            #expect(try ButtonRequest.parse(request.canonicalTarget) == request)
         }
     }
 
@@ -167,6 +183,8 @@ struct RequestParsingTests {
             ("/appleid/button/left?logo-size=medium&locale=ko_KR&label-position=0", "/appleid/button/left?locale=ko_KR&logo-size=medium"),
             ("/appleid/button/logo?size=44&border_radius=50&color=white", "/appleid/button/logo?color=white&border_radius=50&size=44"),
             ("/appleid/button/logo?size=30&format=svg", "/appleid/button/logo?format=svg"),
+            ("/appleid/button?locale=de_DE&scale=2&width=200", "/appleid/button?width=200&scale=2&locale=de_DE"),
+            ("/appleid/button/logo?scale=3&format=svg&size=44", "/appleid/button/logo?size=44&scale=3&format=svg"),
         ])
     func canonicalTarget(target: String, canonical: String) throws {
         let request = try ButtonRequest.parse(target)
@@ -174,7 +192,9 @@ struct RequestParsingTests {
         // The canonical target is its own canonical target, and draws the same image.
         let again = try ButtonRequest.parse(canonical)
         #expect(again.canonicalTarget == canonical)
-        #expect(again.spec == request.spec && (again.format ?? .png) == (request.format ?? .png) && again.version == request.version)
+        #expect(
+            again.spec == request.spec && again.scale == request.scale && (again.format ?? .png) == (request.format ?? .png)
+                && again.version == request.version)
     }
 
     @Test("Every spelling of a button (order, defaults spelled or not) has the same canonical target")

@@ -36,10 +36,10 @@ import Testing
     @Test("Defaults are what a request without the parameter gives")
     func defaults() throws {
         for endpoint in Endpoint.allCases {
-            let spec = try ButtonRequest.parse(path: endpoint.path, query: nil).spec
+            let request = try ButtonRequest.parse(path: endpoint.path, query: nil)
             for parameter in endpoint.parameters {
                 let entry = try #require(Self.schema.parameters.first { $0.name == parameter.name })
-                #expect(entry.default == parameter.typedValue(in: spec), "\(parameter.name) on \(endpoint.path)")
+                #expect(entry.default == parameter.typedValue(in: request), "\(parameter.name) on \(endpoint.path)")
             }
         }
         #expect(Self.schema.endpoints.map(\.parameters) == Endpoint.allCases.map { $0.parameters.map(\.name) })

@@ -64,7 +64,7 @@ import Testing
         let cache = RenderCache(
             capacityBytes: 1 << 20, queue: queue, backend: TestRenderer().backend,
             logger: Logger(label: "test"))
-        let key = RenderKey(spec: try ButtonRequest.parse("/appleid/button/logo?size=40").spec, format: .png)
+        let key = RenderKey(try ButtonRequest.parse("/appleid/button/logo?size=40"))
         _ = try await cache.answer(for: key)
         // One image, asked for under many spellings (as an attacker would).
         for n in 0..<(RenderCache.maxTargets + 100) {

@@ -105,16 +105,25 @@ import Testing
             #expect(try await eTag("/appleid/button?width=200&format=svg") != base)
             #expect(try await eTag("/appleid/button?width=201") != base)
             #expect(try await eTag("/appleid/button/left?width=200") != base)
+            let twice = try await eTag("/appleid/button?width=200&scale=2")
+            let spelledOtherwise = try await eTag("/appleid/button?scale=2&height=30&width=200")
+            #expect(twice != base && twice == spelledOtherwise)
+            #expect(try await eTag("/appleid/button?width=200&scale=3") != twice)
         }
     }
 
     @Test("The ETag changes with the renderer fingerprint (renderer version, fonts, libraries)")
     func eTagFingerprint() throws {
-        let key = RenderKey(spec: ButtonSpec(), format: .png)
-        let a = RenderBackend(fingerprint: "1-aaaa") { _, _ in [] }
-        let b = RenderBackend(fingerprint: "1-aaab") { _, _ in [] }
+        let key = RenderKey(ButtonRequest(spec: ButtonSpec()))
+        let a = RenderBackend(fingerprint: "1-aaaa") { _, _, _ in [] }
+        let b = RenderBackend(fingerprint: "1-aaab") { _, _, _ in [] }
         #expect(a.eTag(for: key) != b.eTag(for: key))
         #expect(a.eTag(for: key) == a.eTag(for: key))
+        // The digest of fingerprint, canonical target and format, each ending in 0xFF (python3: hashlib.sha256(
+        // b"1-aaaa\xff/appleid/button?width=200&scale=2&locale=de_DE\xffsvg\xff").hexdigest()[:32]): fixed, so
+        // a change of how requests are keyed cannot change the ETags that browsers and CDNs hold.
+        let svg = RenderKey(try ButtonRequest.parse("/appleid/button?locale=de_DE&format=svg&scale=2&width=200"))
+        #expect(a.eTag(for: svg) == "\"c7574afc6c6ed8e5505b4686fba6fe18\"")
 
         let real = try RenderBackend(renderer: ButtonRenderer.shared())
         #expect(real.fingerprint.hasPrefix("\(RendererVersion.current)-"))

@@ -18,14 +18,15 @@ import Testing
     func findings() async throws {
         let spec = try ButtonRequest.parse("/appleid/button?width=130&height=30").spec
         let context = try LintContext.parse(background: "#ffffff,#1c1c1e", beside: nil, margin: nil)
+        // The subject names the button at its scale, not the format.
         let expected = LintReport(
-            subject: spec.canonicalTarget,
+            subject: "/appleid/button?width=130&scale=2",
             findings: RequestLinter(renderer: try ButtonRenderer.shared()).findings(spec, context: context),
             context: context
         ).json
         try await TestApp.make().test(.router) { client in
             let response = try await client.execute(
-                uri: "/api/lint/appleid/button?width=130&height=30&background=%23ffffff%2C%231c1c1e",
+                uri: "/api/lint/appleid/button?width=130&height=30&scale=2&format=svg&background=%23ffffff%2C%231c1c1e",
                 method: .get)
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "application/json; charset=utf-8")

@@ -100,12 +100,12 @@ import Testing
     @Test("A render that fails answers 503 with Retry-After, never cached, and the next request renders again")
     func failedRender() async throws {
         let calls = NIOLockedValueBox(0)
-        let backend = RenderBackend(fingerprint: "failing") { spec, format in
+        let backend = RenderBackend(fingerprint: "failing") { spec, format, scale in
             let call = calls.withLockedValue {
                 $0 += 1; return $0
             }
             if call == 1 { throw RenderError.fontUnavailable("Inter Medium 74691") }
-            return try ButtonRenderer.shared().render(spec, format: format)
+            return try ButtonRenderer.shared().render(spec, format: format, scale: scale)
         }
         try await TestApp.make(backend: backend).test(.router) { client in
             let failed = try await client.execute(uri: "/appleid/button?width=226&height=52", method: .get)

@@ -98,8 +98,8 @@ import Testing
         let cache = RenderCache(
             capacityBytes: 0, queue: queue, backend: TestRenderer(gate: gate).backend,
             logger: Logger(label: "test"))
-        let held = RenderKey(spec: try ButtonRequest.parse("/appleid/button?width=321").spec, format: .png)
-        let refused = RenderKey(spec: try ButtonRequest.parse("/appleid/button?width=322").spec, format: .png)
+        let held = RenderKey(try ButtonRequest.parse("/appleid/button?width=321"))
+        let refused = RenderKey(try ButtonRequest.parse("/appleid/button?width=322"))
         let running = Task { try await cache.answer(for: held) }
         try await waitUntil { gate.entered == 1 }
         await #expect(throws: RenderQueue.Full.self) { try await cache.answer(for: refused) }
@@ -118,7 +118,7 @@ import Testing
         // (the only worker is busy) or render again.
         let queue = RenderQueue(workers: 1, depth: 0)
         let cache = RenderCache(capacityBytes: 0, queue: queue, backend: renderer.backend, logger: Logger(label: "test"))
-        let key = RenderKey(spec: try ButtonRequest.parse("/appleid/button?width=320").spec, format: .png)
+        let key = RenderKey(try ButtonRequest.parse("/appleid/button?width=320"))
         try await withThrowingTaskGroup(of: ByteBuffer.self) { group in
             for _ in 0..<5 {
                 group.addTask { try await cache.answer(for: key).body }

@@ -11,8 +11,8 @@ import Testing
     @Test("GET /api/schema is ButtonSchema as JSON, with the backend's titles and the web-flow fields")
     func schema() async throws {
         let titles = try TitleTable(overrides: ["de_DE": ["sign-in": "Anmelden mit Apple"]])
-        let backend = RenderBackend(fingerprint: "schema-test", titles: titles) { spec, format in
-            try ButtonRenderer.shared().render(spec, format: format)
+        let backend = RenderBackend(fingerprint: "schema-test", titles: titles) { spec, format, scale in
+            try ButtonRenderer.shared().render(spec, format: format, scale: scale)
         }
         try await TestApp.make(backend: backend).test(.router) { client in
             let response = try await client.execute(uri: "/api/schema", method: .get)

@@ -11,8 +11,8 @@ import Testing
     @Test("GET /api/titles is generate's siwa-titles.json for en_US,all, with the service's --labels titles marked")
     func titles() async throws {
         let titles = try TitleTable(overrides: ["de_DE": ["sign-in": "Anmelden mit Apple"]])
-        let backend = RenderBackend(fingerprint: "titles-test", titles: titles) { spec, format in
-            try ButtonRenderer.shared().render(spec, format: format)
+        let backend = RenderBackend(fingerprint: "titles-test", titles: titles) { spec, format, scale in
+            try ButtonRenderer.shared().render(spec, format: format, scale: scale)
         }
         try await TestApp.make(backend: backend).test(.router) { client in
             let response = try await client.execute(uri: "/api/titles", method: .get)

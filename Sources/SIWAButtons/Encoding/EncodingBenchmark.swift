@@ -19,13 +19,15 @@ public struct EncodingSample: Sendable {
 
 @_spi(Benchmark)
 extension ButtonRenderer {
-    /// The button drawn once at its scale, then encoded `runs` times in `format`
+    /// The button drawn once at `scale`, then encoded `runs` times in `format`
     /// (`webpLevel`: libwebp's lossless preset instead of ours).
-    public func encodingSample(_ spec: ButtonSpec, format: OutputFormat, runs: Int, webpLevel: Int32? = nil) throws -> EncodingSample {
+    public func encodingSample(
+        _ spec: ButtonSpec, format: OutputFormat, scale: Double, runs: Int, webpLevel: Int32? = nil
+    ) throws -> EncodingSample {
         precondition(format.isRaster && runs > 0)
         let layout = self.layout(spec)
         return try engines.with { engine in
-            let canvas = CairoTargets.Canvas(width: layout.width, height: layout.height, scale: Double(spec.scale))
+            let canvas = CairoTargets.Canvas(width: layout.width, height: layout.height, scale: scale)
             let sample = try CairoTargets.withPixels(canvas, draw: { Painter.paint(layout, on: $0, text: engine) }) {
                 pixels, w, h, stride in
                 var times: [Double] = []
@@ -43,7 +45,7 @@ extension ButtonRenderer {
                 }
                 return EncodingSample(bytes: bytes, seconds: times.sorted()[times.count / 2])
             }
-            return (sample, fontSize: layout.label?.fontSize, scale: Double(spec.scale))
+            return (sample, fontSize: layout.label?.fontSize, scale: scale)
         }
     }
 }

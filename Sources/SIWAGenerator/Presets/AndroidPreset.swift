@@ -71,12 +71,10 @@ struct AndroidPreset: ButtonByButtonLayout {
                 }
                 guard png else { continue }
                 for density in Self.densities {
-                    var scaled = spec
-                    scaled.scale = Int(density.scale.rounded(.up))
                     out.append(
                         Asset(
-                            spec: scaled, format: .png, path: "res/drawable\(locale)\(night)-\(density.qualifier)/\(name).png",
-                            pixelScale: density.scale))
+                            spec: spec, format: .png, path: "res/drawable\(locale)\(night)-\(density.qualifier)/\(name).png",
+                            scale: density.scale))
                 }
             }
         }

@@ -14,7 +14,7 @@ struct EmailPreset: ButtonByButtonLayout {
     init(_ context: PresetContext) { self.context = context }
 
     func files(for variant: ButtonSpec) -> PresetFiles {
-        let image = Asset(variant, .png, scale: 2, path: name(variant) + "@2x.png")
+        let image = Asset(spec: variant, format: .png, path: name(variant) + "@2x.png", scale: 2)
         let html = Self.html(for: variant, image: image.path, title: context.titles.accessibleTitle(for: variant), web: context.web)
         return PresetFiles(assets: [image], texts: [TextFile(path: name(variant) + ".html", text: html)])
     }

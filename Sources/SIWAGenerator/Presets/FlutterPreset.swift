@@ -15,7 +15,7 @@ struct FlutterPreset: ButtonByButtonLayout {
     func files(for variant: ButtonSpec) -> PresetFiles {
         PresetFiles(
             assets: [(1, ""), (2, "2.0x/"), (3, "3.0x/")].map { scale, variantFolder in
-                Asset(variant, .png, scale: scale, path: "\(Self.folder)/\(variantFolder)\(name(variant)).png")
+                Asset(spec: variant, format: .png, path: "\(Self.folder)/\(variantFolder)\(name(variant)).png", scale: scale)
             })
     }
 

@@ -50,7 +50,9 @@ struct IOSPreset: ButtonByButtonLayout {
         let name = AssetNaming.stem(variant, size: several, locale: perLocale).joined(separator: "-")
         let folder = "\(Self.catalogPath)/\(name).imageset"
         let looks = images(of: variant, fileStem: AssetNaming.stem(variant, size: several, locale: true).joined(separator: "-"))
-        let assets = looks.map { Asset(spec: $0.spec, format: vector ? .pdf : .png, path: "\(folder)/\($0.entry.filename)") }
+        let assets = looks.map {
+            Asset(spec: $0.spec, format: vector ? .pdf : .png, path: "\(folder)/\($0.entry.filename)", scale: Double($0.scale))
+        }
         // One Contents.json per imageset: written with the first locale's button, listing every locale's images.
         guard perLocale || variant.mode == .logo || variant.locale == configuration.locales[0] else { return PresetFiles(assets: assets) }
         var entries = looks.map(\.entry)
@@ -71,16 +73,14 @@ struct IOSPreset: ButtonByButtonLayout {
     }
 
     /// A button's images in Xcode's order: scale by scale, each look (light, then dark where it differs).
-    private func images(of variant: ButtonSpec, fileStem: String) -> [(spec: ButtonSpec, entry: Image)] {
+    private func images(of variant: ButtonSpec, fileStem: String) -> [(spec: ButtonSpec, scale: Int, entry: Image)] {
         let dark = SnippetImages.darkTwin(of: variant)
         let looks: [(spec: ButtonSpec, file: String, appearances: [Appearance]?)] =
             [(variant, fileStem, nil)] + (dark == variant ? [] : [(dark, fileStem + "-dark", [Appearance()])])
         return (vector ? [1] : [1, 2, 3]).flatMap { scale in
             looks.map { look in
-                var spec = look.spec
-                spec.scale = scale
                 let file = vector ? "\(look.file).pdf" : look.file + (scale == 1 ? "" : "@\(scale)x") + ".png"
-                return (spec, Image(appearances: look.appearances, filename: file, scale: vector ? nil : "\(scale)x"))
+                return (look.spec, scale, Image(appearances: look.appearances, filename: file, scale: vector ? nil : "\(scale)x"))
             }
         }
     }

@@ -53,7 +53,7 @@ protocol ButtonByButtonLayout: PresetLayout {
     var context: PresetContext { get }
     /// Files written once per set (a catalog's root `Contents.json`, Flutter's pubspec fragment).
     var setFiles: [TextFile] { get }
-    /// The images and text files of one button (at 1x) of the matrix.
+    /// The images and text files of one button of the matrix.
     func files(for variant: ButtonSpec) -> PresetFiles
 }
 
@@ -68,9 +68,7 @@ extension ButtonByButtonLayout {
             // button it replaces in dark mode: the gallery pairs them.
             all.assets += files.assets.map { asset in
                 var asset = asset
-                var button = asset.spec
-                button.scale = 1
-                if button != variant { asset.shipsFor = variant }
+                if asset.spec != variant { asset.shipsFor = variant }
                 return asset
             }
             all.texts += files.texts
@@ -89,14 +87,5 @@ extension ButtonByButtonLayout {
     /// has several: iOS imagesets, Flutter, React Native and e-mail files.
     func name(_ spec: ButtonSpec) -> String {
         AssetNaming.stem(spec, size: context.configuration.sizes.count > 1, locale: true).joined(separator: "-")
-    }
-}
-
-extension Asset {
-    /// The button at another scale, as one file of a layout.
-    init(_ spec: ButtonSpec, _ format: OutputFormat, scale: Int, path: String) {
-        var scaled = spec
-        scaled.scale = scale
-        self.init(spec: scaled, format: format, path: path)
     }
 }

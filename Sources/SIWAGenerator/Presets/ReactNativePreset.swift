@@ -11,7 +11,7 @@ struct ReactNativePreset: ButtonByButtonLayout {
     func files(for variant: ButtonSpec) -> PresetFiles {
         PresetFiles(
             assets: [1, 2, 3].map { scale in
-                Asset(variant, .png, scale: scale, path: name(variant) + (scale == 1 ? "" : "@\(scale)x") + ".png")
+                Asset(spec: variant, format: .png, path: name(variant) + (scale == 1 ? "" : "@\(scale)x") + ".png", scale: Double(scale))
             })
     }
 }

@@ -29,7 +29,7 @@ struct WebPreset: PresetLayout {
     func fileCount() -> Int {
         let configuration = context.configuration
         let variants = configuration.variants
-        let scales = Set(configuration.scales), formats = Set(context.formats)
+        let scales = Set(configuration.scales.map(Double.init)), formats = Set(context.formats)
         let perVariant = formats.reduce(0) { $0 + ($1.isRaster ? scales.count : 1) }
         var count = variants.count * perVariant
         if context.snippets {
@@ -38,9 +38,7 @@ struct WebPreset: PresetLayout {
             let matrix = Set(variants)
             count +=
                 configuration.snippetAssets.filter { asset in
-                    var base = asset.spec
-                    base.scale = 1
-                    return !(formats.contains(asset.format) && scales.contains(asset.spec.scale) && matrix.contains(base))
+                    !(formats.contains(asset.format) && scales.contains(asset.scale) && matrix.contains(asset.spec))
                 }.count
         }
         return count

@@ -1,27 +1,62 @@
-/// A parsed request: the button and, optionally, the output format asked for with
-/// `format=` (our one parameter beyond Apple's). The same grammar serves the HTTP
-/// API, the CLI and the batch generator.
+/// A parsed request: the button (`spec`, in points) and how to output it: Apple's
+/// `scale` and, optionally, the format asked for with `format=` (our one parameter
+/// beyond Apple's). The same grammar serves the HTTP API, the CLI and the batch
+/// generator.
 public struct ButtonRequest: Hashable, Sendable {
     public var spec: ButtonSpec
     public var format: OutputFormat?
+    /// Pixels per point: Apple's `scale`, a whole 1-6 (the raster formats' pixels; the
+    /// vector formats' user units, as Apple's grammar has it).
+    public var scale: Int
     /// The `v=` token, if any: it names no part of the image; a server decides which
     /// tokens it accepts (SIWAServer's `ImageURLPolicy`).
     public var version: String?
 
-    public init(spec: ButtonSpec, format: OutputFormat? = nil, version: String? = nil) {
+    public init(spec: ButtonSpec, format: OutputFormat? = nil, scale: Int = 1, version: String? = nil) {
         self.spec = spec
         self.format = format
+        self.scale = scale
         self.version = version
     }
 
-    /// The one URL of this image: the spec's canonical target, then `format=` unless it
+    /// The canonical query of the button at this scale, the one spelling of it: the
+    /// endpoint's parameters in Apple's documented order, those equal to their default
+    /// left out (empty for the default button at 1x). Equal buttons and scales give equal
+    /// strings (cache keys, ETags) and unequal ones unequal strings. The editor's URLs
+    /// (public/js/button.js) follow the same rule from the schema.
+    public var canonicalQuery: String {
+        let defaults = ButtonRequest(spec: ButtonSpec(mode: spec.mode))
+        return Endpoint(mode: spec.mode).parameters.compactMap { parameter in
+            let value = parameter.value(in: self)
+            return value == parameter.value(in: defaults) ? nil : "\(parameter.name)=\(value)"
+        }.joined(separator: "&")
+    }
+
+    /// The one URL of this image: the path and canonical query, then `format=` unless it
     /// is PNG (the default), then `v=` when there is one. What the server redirects any
     /// other spelling to, and what the editor, the snippets and the generator write.
     public var canonicalTarget: String {
-        var pieces = spec.canonicalQuery.isEmpty ? [] : [spec.canonicalQuery]
+        var pieces = canonicalQuery.isEmpty ? [] : [canonicalQuery]
         if let format, format != .default { pieces.append("format=\(format.rawValue)") }
         if let version { pieces.append("\(Self.cacheBustingParameter)=\(version)") }
         return pieces.isEmpty ? spec.path : spec.path + "?" + pieces.joined(separator: "&")
+    }
+
+    /// Sets one parameter from its text, with the query's rules and messages: the typed
+    /// entry for callers that are not parsing a URL (the generator's flags and YAML), so
+    /// no layer builds a query string only to have it parsed. The parameter must belong
+    /// to the spec's endpoint.
+    public mutating func set(_ parameter: Parameter, to raw: String) throws(RequestError) {
+        let endpoint = Endpoint(mode: spec.mode)
+        guard endpoint.parameters.contains(parameter) else {
+            throw .unknownParameter(
+                name: parameter.name, endpoint: endpoint.path,
+                allowed: endpoint.parameters.map(\.name) + ["format", Self.cacheBustingParameter])
+        }
+        guard parameter.validate(raw) else {
+            throw .invalidValue(name: parameter.name, value: raw, allowed: parameter.allowedDescription)
+        }
+        parameter.apply(raw, to: &self)
     }
 
     /// Longest query we read; Apple's longest valid query is under 250 bytes.
@@ -64,8 +99,7 @@ public struct ButtonRequest: Hashable, Sendable {
     ///   - alsoAllowed: the route's own names, listed with the endpoint's when a
     ///     parameter is unknown.
     public static func parse(_ endpoint: Endpoint, _ query: QueryString, alsoAllowed: [String] = []) throws(RequestError) -> ButtonRequest {
-        var spec = ButtonSpec(mode: endpoint.mode)
-        var format: OutputFormat?, version: String?
+        var request = ButtonRequest(spec: ButtonSpec(mode: endpoint.mode))
         // A name is refused (unknown, or a bad value) at its first occurrence, a repeat at its second.
         try query.forEach { item throws(RequestError) in
             let (name, value) = (item.name, item.value)
@@ -75,24 +109,24 @@ public struct ButtonRequest: Hashable, Sendable {
                         name: name, value: value,
                         allowed: OutputFormat.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
                 }
-                format = f
+                request.format = f
             } else if name == cacheBustingParameter {
                 guard isCacheBustingToken(value) else {
                     throw .invalidValue(
                         name: name, value: value,
                         allowed: "a short token (1-32 letters, digits, '.', '_', '-' or '~')")
                 }
-                version = value
+                request.version = value
             } else {
                 guard let parameter = Parameter(rawValue: name), endpoint.parameters.contains(parameter) else {
                     throw .unknownParameter(
                         name: name, endpoint: endpoint.path,
                         allowed: endpoint.parameters.map(\.name) + ["format", cacheBustingParameter] + alsoAllowed)
                 }
-                try spec.set(parameter, to: value)
+                try request.set(parameter, to: value)
             }
         }
-        return ButtonRequest(spec: spec, format: format, version: version)
+        return request
     }
 
     /// `v=TOKEN`, ours, on every endpoint: ignored by the renderer (the button, its bytes

@@ -80,12 +80,12 @@ public enum Parameter: String, CaseIterable, Sendable {
         case text(String)
     }
 
-    /// The parameter's effective value in a spec, typed.
-    public func typedValue(in spec: ButtonSpec) -> Value {
+    /// The parameter's effective value in a request, typed.
+    public func typedValue(in request: ButtonRequest) -> Value {
         switch self {
-        case .border: .flag(spec.border)
-        case .borderRadius, .width, .height, .size, .scale, .labelPosition, .logoPosition: .integer(Int(value(in: spec))!)
-        case .color, .type, .locale, .logoSize: .text(value(in: spec))
+        case .border: .flag(request.spec.border)
+        case .borderRadius, .width, .height, .size, .scale, .labelPosition, .logoPosition: .integer(Int(value(in: request))!)
+        case .color, .type, .locale, .logoSize: .text(value(in: request))
         }
     }
 
@@ -122,9 +122,10 @@ public enum Parameter: String, CaseIterable, Sendable {
     /// The endpoints that take the parameter.
     public var endpoints: [Endpoint] { Endpoint.allCases.filter { $0.parameters.contains(self) } }
 
-    /// The parameter's effective value in a spec, as it is written in a query.
-    func value(in spec: ButtonSpec) -> String {
-        switch self {
+    /// The parameter's effective value in a request, as it is written in a query.
+    func value(in request: ButtonRequest) -> String {
+        let spec = request.spec
+        return switch self {
         case .color: spec.color.rawValue
         case .border: spec.border ? "true" : "false"
         case .type: spec.type.rawValue
@@ -132,7 +133,7 @@ public enum Parameter: String, CaseIterable, Sendable {
         case .width: String(spec.width)
         case .height: String(spec.height)
         case .size: String(spec.height)
-        case .scale: String(spec.scale)
+        case .scale: String(request.scale)
         case .locale: spec.locale.code
         case .labelPosition: String(spec.labelPosition)
         case .logoPosition: String(spec.logoPosition)
@@ -140,21 +141,22 @@ public enum Parameter: String, CaseIterable, Sendable {
         }
     }
 
-    /// Sets the (already validated) raw value on a spec.
-    func apply(_ raw: String, to spec: inout ButtonSpec) {
+    /// Sets the (already validated) raw value on a request: `scale` on the request, the
+    /// others on its button.
+    func apply(_ raw: String, to request: inout ButtonRequest) {
         switch self {
-        case .color: spec.color = ButtonSpec.Color(rawValue: raw)!
-        case .border: spec.border = raw == "true"
-        case .type: spec.type = ButtonSpec.Kind(rawValue: raw)!
-        case .borderRadius: spec.borderRadius = Int(raw)!
-        case .width: spec.width = Int(raw)!
-        case .height: spec.height = Int(raw)!
-        case .size: spec.width = Int(raw)!; spec.height = Int(raw)!
-        case .scale: spec.scale = Int(raw)!
-        case .locale: spec.locale = ButtonLocale(code: raw)!
-        case .labelPosition: spec.labelPosition = Int(raw)!
-        case .logoPosition: spec.logoPosition = Int(raw)!
-        case .logoSize: spec.logoSize = ButtonSpec.LogoSize(rawValue: raw)!
+        case .color: request.spec.color = ButtonSpec.Color(rawValue: raw)!
+        case .border: request.spec.border = raw == "true"
+        case .type: request.spec.type = ButtonSpec.Kind(rawValue: raw)!
+        case .borderRadius: request.spec.borderRadius = Int(raw)!
+        case .width: request.spec.width = Int(raw)!
+        case .height: request.spec.height = Int(raw)!
+        case .size: request.spec.width = Int(raw)!; request.spec.height = Int(raw)!
+        case .scale: request.scale = Int(raw)!
+        case .locale: request.spec.locale = ButtonLocale(code: raw)!
+        case .labelPosition: request.spec.labelPosition = Int(raw)!
+        case .logoPosition: request.spec.logoPosition = Int(raw)!
+        case .logoSize: request.spec.logoSize = ButtonSpec.LogoSize(rawValue: raw)!
         }
     }
 

@@ -18,7 +18,8 @@ enum TestSupport {
     static func renderer() throws -> ButtonRenderer { try ButtonRenderer.shared() }
 
     static func render(_ target: String, _ format: OutputFormat = .png) throws -> [UInt8] {
-        try renderer().render(try ButtonRequest.parse(target).spec, format: format)
+        let request = try ButtonRequest.parse(target)
+        return try renderer().render(request.spec, format: format, scale: Double(request.scale))
     }
 
     static func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> URL {

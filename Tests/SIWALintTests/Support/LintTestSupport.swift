@@ -23,9 +23,9 @@ enum LintTestSupport {
 
     /// Our render of a request as a measured image (its scale from the request unless given).
     static func image(_ target: String, format: OutputFormat = .png, scale: Double? = nil) throws -> RasterImage {
-        let spec = try ButtonRequest.parse(target).spec
-        let bytes = try renderer().render(spec, format: format)
-        return try RasterImage.decode(bytes, path: target, scale: scale ?? Double(spec.scale))
+        let request = try ButtonRequest.parse(target)
+        let bytes = try renderer().render(request.spec, format: format, scale: Double(request.scale))
+        return try RasterImage.decode(bytes, path: target, scale: scale ?? Double(request.scale))
     }
 
     static func lint(_ image: RasterImage, _ context: LintContext = LintContext()) throws -> ImageLinter.Result {

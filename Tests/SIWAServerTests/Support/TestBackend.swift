@@ -61,10 +61,10 @@ final class TestRenderer: Sendable {
     var renderCount: Int { calls.withLockedValue { $0 } }
 
     var backend: RenderBackend {
-        RenderBackend(fingerprint: Self.fingerprint) { [self] spec, format in
+        RenderBackend(fingerprint: Self.fingerprint) { [self] spec, format, scale in
             calls.withLockedValue { $0 += 1 }
             gate?.pass()
-            return try ButtonRenderer.shared().render(spec, format: format)
+            return try ButtonRenderer.shared().render(spec, format: format, scale: scale)
         }
     }
 }
@@ -141,7 +141,7 @@ enum TestApp {
 /// What `ButtonRenderer.render` gives for a request target, the reference for response bodies.
 func expectedBytes(_ target: String) throws -> [UInt8] {
     let request = try ButtonRequest.parse(target)
-    return try ButtonRenderer.shared().render(request.spec, format: request.format ?? .png)
+    return try ButtonRenderer.shared().render(request.spec, format: request.format ?? .png, scale: Double(request.scale))
 }
 
 /// The message the parser gives for an invalid target (the body of the 404).
