@@ -3,7 +3,9 @@
 /// beyond Apple's). The same grammar serves the HTTP API, the CLI and the batch
 /// generator.
 public struct ButtonRequest: Hashable, Sendable {
+    /// The button.
     public var spec: ButtonSpec
+    /// The `format=` asked for; nil for none (PNG, ``OutputFormat/default``).
     public var format: OutputFormat?
     /// Pixels per point: Apple's `scale`, a whole 1-6 (the raster formats' pixels; the
     /// vector formats' user units, as Apple's grammar has it).
@@ -12,6 +14,7 @@ public struct ButtonRequest: Hashable, Sendable {
     /// tokens it accepts (SIWAServer's `ImageURLPolicy`).
     public var version: String?
 
+    /// A request for `spec` in `format` at `scale`, with the `v=` token `version`.
     public init(spec: ButtonSpec, format: OutputFormat? = nil, scale: Int = 1, version: String? = nil) {
         self.spec = spec
         self.format = format
@@ -135,6 +138,7 @@ public struct ButtonRequest: Hashable, Sendable {
     /// token; the server accepts only the tokens it is configured with.
     public static let cacheBustingParameter = "v"
 
+    /// Whether `value` is a well-formed `v=` token: 1–32 ASCII letters, digits, `.`, `_`, `-` or `~`.
     public static func isCacheBustingToken(_ value: String) -> Bool {
         (1...32).contains(value.utf8.count)
             && value.utf8.allSatisfy { byte in

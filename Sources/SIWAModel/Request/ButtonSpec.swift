@@ -6,40 +6,58 @@
 public struct ButtonSpec: Hashable, Sendable {
     /// The layout: Apple's three endpoints (`/appleid/button`, `/left`, `/logo`).
     public enum Mode: String, CaseIterable, Sendable {
+        /// `/appleid/button` (logo and title centred), `/appleid/button/left`, `/appleid/button/logo`.
         case center, left, logo
     }
 
     /// The title: Apple's `type` parameter.
     public enum Kind: String, CaseIterable, Sendable {
+        /// "Sign in with Apple", the default.
         case signIn = "sign-in"
+        /// "Continue with Apple".
         case `continue` = "continue"
+        /// "Sign up with Apple" (undocumented by Apple, but its service draws it).
         case signUp = "sign-up"
     }
 
     /// The face colour: Apple's `color` parameter.
     public enum Color: String, CaseIterable, Sendable {
+        /// A black face with a white logo and title (the default), or the reverse.
         case black, white
     }
 
     /// The logo's size: Apple's `logo-size` parameter.
     public enum LogoSize: String, CaseIterable, Sendable {
+        /// The left-aligned logo's slot: 12, 17 or 21 units of a 44-unit height; default `small`.
         case small, medium, large
     }
 
+    /// The layout (the endpoint).
     public var mode: Mode
+    /// The title: Apple's `type`.
     public var type: Kind
+    /// The face colour: Apple's `color`.
     public var color: Color
+    /// A black outline, drawn on white buttons only: Apple's `border`.
     public var border: Bool
     /// Corner radius in percent of the height (Apple's pixels: 50 = pill/circle).
     public var borderRadius: Int
+    /// The title's language: Apple's `locale`.
     public var locale: ButtonLocale
     /// Points. For the logo-only mode both equal `size`.
     public var width: Int
+    /// Points, 30–64 (Apple's `height`; `size` for the logo-only mode).
     public var height: Int
+    /// Left-aligned: Apple's `logo-size`.
     public var logoSize: LogoSize
+    /// Left-aligned: the logo's distance from the left edge in points, 0–182, before Apple's clamping.
     public var logoPosition: Int
+    /// Left-aligned: the title's distance from the left edge in points, 0–182, before Apple's clamping.
     public var labelPosition: Int
 
+    /// A spec with Apple's defaults for what is not given; `size` is the logo-only side,
+    /// `width` and `height` the others'. Values are not checked here: the parser and
+    /// ``ButtonRequest/set(_:to:)`` check them.
     public init(
         mode: Mode = .center, type: Kind = .signIn, color: Color = .black, border: Bool = false,
         borderRadius: Int = 15, locale: ButtonLocale = .default,
