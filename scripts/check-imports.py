@@ -2,7 +2,9 @@
 """Every module a file imports is declared by its target in Package.swift (a target,
 or a product of a package dependency), or ships with the toolchain. SwiftPM builds a
 file that imports an undeclared module when another target happens to bring it in;
-this check (run by scripts/test.sh) keeps Package.swift the whole truth."""
+this check (run by scripts/test.sh) keeps Package.swift the whole truth.
+Also: a library target that is not a product declares nothing `public` (what crosses
+modules but is not API is `package`), so the public surface is the products'."""
 import re,os,glob,sys
 os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 pkg=open('Package.swift').read()
@@ -37,4 +39,18 @@ for name,(deps,path) in targets.items():
         if mod in system or mod in deps: continue
         print(f'{name}: imports {mod} ({f}) not declared'); bad+=1
 print(f'imports: {bad} undeclared' if bad else 'ok   imports: every imported module is declared in Package.swift')
-sys.exit(1 if bad else 0)
+products=set()
+for m in re.finditer(r'\.library\(\s*name:\s*"[^"]+",\s*targets:\s*\[([^\]]*)\]',pkg):
+    products|=set(re.findall(r'"([^"]+)"',m.group(1)))
+kinds={m.group(2):m.group(1) for m in re.finditer(r'\.(target|executableTarget|testTarget)\(\s*name:\s*"([^"]+)"',pkg)}
+public=0
+for name,(deps,path) in targets.items():
+    if kinds[name]!='target' or name in products or path.startswith('Tests/'): continue
+    if path=='.': path='Sources/'+name
+    for f in glob.glob(path+'/**/*.swift',recursive=True):
+        for n,line in enumerate(open(f),1):
+            if re.match(r'\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*public\s+(?!import\b)',line):
+                print(f'{f}:{n}: public in {name}, which is not a product: use package'); public+=1
+print(f'access: {public} public declarations outside the products' if public else
+      f'ok   access: public only in the products ({", ".join(sorted(products))})')
+sys.exit(1 if bad or public else 0)

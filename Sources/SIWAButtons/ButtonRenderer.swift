@@ -63,7 +63,7 @@ public final class ButtonRenderer: Sendable {
     }
 
     /// Text engines retired to keep memory bounded (see `EnginePool`).
-    public var retiredTextEngines: Int { engines.retiredEngines }
+    package var retiredTextEngines: Int { engines.retiredEngines }
 
     /// The pipeline: the spec laid out in points (the model), then drawn and encoded at
     /// `scale` pixels per point. PNG and WebP are the button's size times `scale`, rounded

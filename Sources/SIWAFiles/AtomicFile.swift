@@ -11,8 +11,8 @@ import Darwin
 /// SIGINT, SIGTERM and SIGHUP are held back in the writing thread meanwhile; a signal
 /// taken by another thread of the process can still end it and leave the hidden
 /// `.NAME.siwa-XXXXXXXX` behind (never a half-written target).
-public enum AtomicFile {
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+package enum AtomicFile {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         try write(bytes, to: path, using: { fd, chunk in Glibc.write(fd, chunk.baseAddress, chunk.count) })
     }
 
@@ -59,7 +59,7 @@ public enum AtomicFile {
     }
 
     /// The rename is durable only once the folder itself is on disk.
-    public static func syncFolder(of path: String) {
+    package static func syncFolder(of path: String) {
         let folder = split(path).folder
         let fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }

@@ -5,13 +5,13 @@ import Darwin
 #endif
 
 /// realpath(3): absolute, links and `..` resolved; nil when the path does not exist.
-public func realPath(_ path: String) -> String? {
+package func realPath(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
 }
 
 /// Eight hex digits, for names of temporary files and folders.
-public func randomSuffix() -> String {
+package func randomSuffix() -> String {
     String(UInt32.random(in: .min ... .max), radix: 16)
 }

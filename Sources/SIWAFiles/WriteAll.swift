@@ -7,7 +7,7 @@ import Darwin
 /// write(2) until every byte is written, again after EINTR: nil, or the errno that
 /// stopped it (EIO for a write that took nothing). `writeChunk` is write(2); tests pass
 /// one that fails.
-public func writeAll(
+package func writeAll(
     _ fd: Int32, _ bytes: [UInt8],
     using writeChunk: (Int32, UnsafeRawBufferPointer) -> Int = { write($0, $1.baseAddress, $1.count) }
 ) -> Int32? {

@@ -1,7 +1,7 @@
 import SIWAButtons
 
 /// How the web layout names its files (`--naming`).
-public enum Naming: String, CaseIterable, Sendable {
+package enum Naming: String, CaseIterable, Sendable {
     /// Folders per mode, type, style and locale; every file is `button*`.
     case nested
     /// One folder, descriptive names that survive being dragged out of it:
@@ -21,22 +21,22 @@ public enum Naming: String, CaseIterable, Sendable {
 /// Flat (`--naming flat`): `siwa-sign-in-black-en_US-250x44@2x.png`,
 /// `siwa-left-continue-white-de_DE-250x44.svg`, `siwa-logo-black-44@2x.png`, always
 /// with the size, so two sets' files never share a name.
-public struct AssetNaming: Hashable, Sendable {
-    public var includesSize: Bool
-    public var flat: Bool
+package struct AssetNaming: Hashable, Sendable {
+    package var includesSize: Bool
+    package var flat: Bool
 
-    public init(includesSize: Bool = false, flat: Bool = false) {
+    package init(includesSize: Bool = false, flat: Bool = false) {
         self.includesSize = includesSize
         self.flat = flat
     }
 
-    public init(_ config: GeneratorConfiguration) {
+    package init(_ config: GeneratorConfiguration) {
         includesSize = config.sizes.count > 1
         flat = config.naming == .flat
     }
 
     /// Folder of a button's files, without a trailing slash.
-    public func directory(for spec: ButtonSpec) -> String {
+    package func directory(for spec: ButtonSpec) -> String {
         if flat { return "" }
         let style = ButtonStyle(spec).rawValue
         if spec.mode == .logo { return "logo/\(style)" }
@@ -45,7 +45,7 @@ public struct AssetNaming: Hashable, Sendable {
 
     /// Relative path of one file at a scale; SVG, PDF and VectorDrawable carry no scale
     /// (they are written at 1x).
-    public func path(for spec: ButtonSpec, format: OutputFormat, scale: Int) -> String {
+    package func path(for spec: ButtonSpec, format: OutputFormat, scale: Int) -> String {
         let suffix = format.isRaster ? "@\(scale)x" : ""
         if flat {
             return Self.stem(spec, size: true, locale: true).joined(separator: "-") + "\(suffix).\(format.fileExtension)"
@@ -62,7 +62,7 @@ public struct AssetNaming: Hashable, Sendable {
     /// (the default), type, style, locale, size (`250x44`, `250x44r50`; the logo-only
     /// button: `logo`, style, side). Platform layouts join and case it by their rules
     /// and leave out the size or locale where a folder or a single value makes it implicit.
-    public static func stem(_ spec: ButtonSpec, size: Bool, locale: Bool) -> [String] {
+    package static func stem(_ spec: ButtonSpec, size: Bool, locale: Bool) -> [String] {
         let dimensions = ButtonSize(width: spec.width, height: spec.height, radius: spec.borderRadius)
         let style = ButtonStyle(spec).rawValue
         if spec.mode == .logo {

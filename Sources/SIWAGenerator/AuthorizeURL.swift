@@ -3,20 +3,20 @@
 /// click and explains, and without JavaScript the snippets' CSS swaps the link to Apple
 /// for one to the explanation (it matches `href*="__SIWA_"`, which the replacement of
 /// the full placeholders leaves alone).
-public enum ServerPlaceholder {
-    public static let state = "__SIWA_STATE__"
-    public static let nonce = "__SIWA_NONCE__"
+package enum ServerPlaceholder {
+    package static let state = "__SIWA_STATE__"
+    package static let nonce = "__SIWA_NONCE__"
 }
 
 /// Apple's authorization endpoint for the flow without JavaScript.
-public enum AuthorizeURL {
-    public static let endpoint = "https://appleid.apple.com/auth/authorize"
+package enum AuthorizeURL {
+    package static let endpoint = "https://appleid.apple.com/auth/authorize"
 
     /// `https://appleid.apple.com/auth/authorize?client_id=..&redirect_uri=..&response_type=code%20id_token&scope=..&response_mode=form_post&state=..&nonce=..`
     /// with every value percent-encoded. `response_mode` is `form_post` because Apple
     /// requires it whenever a scope is asked for (and it keeps the code out of URLs).
     /// An empty scope is left out, as Apple's script leaves it out.
-    public static func make(
+    package static func make(
         _ web: WebFlowSettings, state: String = ServerPlaceholder.state,
         nonce: String = ServerPlaceholder.nonce
     ) -> String {

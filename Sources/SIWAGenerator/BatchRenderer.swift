@@ -6,12 +6,12 @@ import SIWALint
 /// Renders, checksums and writes many images on all cores. `ButtonRenderer.render`
 /// is synchronous and thread-safe, so plain threads pulling the next job from a
 /// shared counter keep every core busy whatever the mix of cheap and costly files.
-public struct BatchRenderer: Sendable {
-    public let renderer: ButtonRenderer
+package struct BatchRenderer: Sendable {
+    package let renderer: ButtonRenderer
     /// Worker threads; defaults to the number of active cores.
-    public let workers: Int
+    package let workers: Int
 
-    public init(renderer: ButtonRenderer, workers: Int? = nil) {
+    package init(renderer: ButtonRenderer, workers: Int? = nil) {
         self.renderer = renderer
         self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
     }
@@ -19,7 +19,7 @@ public struct BatchRenderer: Sendable {
     /// Writes every asset under `folder` and returns their manifest entries, in the
     /// order of `assets`. Stops at the first failure and throws it. `checkpoint` is
     /// called before each file: throwing stops the run (SIGINT, a test's failure).
-    public func run(
+    package func run(
         _ assets: [Asset], into folder: URL, progress: (any ProgressReporter)? = nil,
         checkpoint: @Sendable () throws -> Void = {}
     ) throws -> [Manifest.Entry] {
@@ -62,10 +62,10 @@ public struct BatchRenderer: Sendable {
     }
 
     /// A file of the set that could not be written, named by its path in the set.
-    public struct RenderFailure: Error, CustomStringConvertible {
-        public var path: String
-        public var underlying: any Error
-        public var description: String { "\(path): \(underlying)" }
+    package struct RenderFailure: Error, CustomStringConvertible {
+        package var path: String
+        package var underlying: any Error
+        package var description: String { "\(path): \(underlying)" }
     }
 
     /// The job counter and results, behind one lock.

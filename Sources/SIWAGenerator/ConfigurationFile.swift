@@ -4,8 +4,8 @@ import Yams
 /// Reads a YAML configuration file (see the README for the keys). Strict: an unknown
 /// key or a value of the wrong kind is an error naming the field and its line, since
 /// a misspelt key silently ignored would quietly produce the wrong set of files.
-public enum ConfigurationFile {
-    public static func load(_ path: String) throws(ConfigurationError) -> ConfigurationOverrides {
+package enum ConfigurationFile {
+    package static func load(_ path: String) throws(ConfigurationError) -> ConfigurationOverrides {
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
@@ -21,7 +21,7 @@ public enum ConfigurationFile {
         return overrides
     }
 
-    public static func parse(_ yaml: String, fileName: String = "config") throws(ConfigurationError) -> ConfigurationOverrides {
+    package static func parse(_ yaml: String, fileName: String = "config") throws(ConfigurationError) -> ConfigurationOverrides {
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)

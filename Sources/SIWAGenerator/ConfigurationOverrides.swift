@@ -2,40 +2,42 @@ import SIWAButtons
 
 /// The values one source (the YAML file or the flags) sets; nil leaves the value as
 /// it was. Flags are applied after the file, so a flag wins over the same key there.
-public struct ConfigurationOverrides: Sendable, Equatable {
-    public var modes: [ButtonSpec.Mode]?
-    public var types: [ButtonSpec.Kind]?
-    public var styles: [ButtonStyle]?
-    public var locales: [ButtonLocale]?
-    public var sizes: [ButtonSize]?
-    public var scales: [Int]?
-    public var formats: [OutputFormat]?
+package struct ConfigurationOverrides: Sendable, Equatable {
+    package var modes: [ButtonSpec.Mode]?
+    package var types: [ButtonSpec.Kind]?
+    package var styles: [ButtonStyle]?
+    package var locales: [ButtonLocale]?
+    package var sizes: [ButtonSize]?
+    package var scales: [Int]?
+    package var formats: [OutputFormat]?
     /// `formats: best` (it stands alone, as `locales: all` does).
-    public var formatsBest: Bool?
-    public var presets: [Preset]?
-    public var naming: Naming?
-    public var imagesets: ImagesetNaming?
-    public var strings: [StringsFormat]?
+    package var formatsBest: Bool?
+    package var presets: [Preset]?
+    package var naming: Naming?
+    package var imagesets: ImagesetNaming?
+    package var strings: [StringsFormat]?
     /// `strings: all` (alone, as `formats: best`).
-    public var stringsAll: Bool?
-    public var clientId: String?
-    public var redirectURI: String?
-    public var scope: String?
-    public var usePopup: Bool?
-    public var templates: String?
+    package var stringsAll: Bool?
+    package var clientId: String?
+    package var redirectURI: String?
+    package var scope: String?
+    package var usePopup: Bool?
+    package var templates: String?
 
-    public init() {}
+    package init() {}
 
     /// The field names, as YAML keys and (with `--`) as flags.
-    public static let fields = [
+    package static let fields = [
         "modes", "types", "styles", "locales", "sizes", "scales", "formats",
         "presets", "naming", "ios-imagesets", "strings", "client-id", "redirect-uri", "scope", "use-popup", "templates",
     ]
 
     /// The fields that take a list (`setList`); the others take one value (`setValue`).
-    public static let listFields: Set<String> = ["modes", "types", "styles", "locales", "sizes", "scales", "formats", "presets", "strings"]
+    package static let listFields: Set<String> = [
+        "modes", "types", "styles", "locales", "sizes", "scales", "formats", "presets", "strings",
+    ]
 
-    public func apply(to config: inout GeneratorConfiguration) {
+    package func apply(to config: inout GeneratorConfiguration) {
         if let modes { config.modes = modes }
         if let types { config.types = types }
         if let styles { config.styles = styles }
@@ -63,7 +65,7 @@ public struct ConfigurationOverrides: Sendable, Equatable {
 
     /// Sets a list field from raw strings. `items` pairs each value with the name used
     /// in messages (`types[1]`, `--types`) and where it was written.
-    public mutating func setList(
+    package mutating func setList(
         _ field: String, _ items: [(value: String, label: String, location: String?)],
         fieldLocation: String? = nil
     ) throws(ConfigurationError) {
@@ -126,7 +128,7 @@ public struct ConfigurationOverrides: Sendable, Equatable {
 
     /// Sets a single-value field (`client-id`, `redirect-uri`, `scope`, `use-popup`,
     /// `templates`, `naming`, `ios-imagesets`), checking it at once so the message can say where it was written.
-    public mutating func setValue(_ field: String, _ value: String, label: String, location: String? = nil) throws(ConfigurationError) {
+    package mutating func setValue(_ field: String, _ value: String, label: String, location: String? = nil) throws(ConfigurationError) {
         func check(_ problem: String?) throws(ConfigurationError) {
             if let problem { throw ConfigurationError(field: label, problem, location: location) }
         }
@@ -164,7 +166,7 @@ public struct ConfigurationOverrides: Sendable, Equatable {
     }
 
     /// Splits a flag's `a,b,c` into items labelled with the flag.
-    public static func commaList(_ raw: String, flag: String) -> [(value: String, label: String, location: String?)] {
+    package static func commaList(_ raw: String, flag: String) -> [(value: String, label: String, location: String?)] {
         raw.split(separator: ",", omittingEmptySubsequences: false).map {
             (value: $0.trimmingCharacters(in: " "), label: flag, location: nil)
         }

@@ -10,12 +10,12 @@ import SIWAButtons
 /// - URLs: built in Swift with `Escaping.urlComponent` for every query value, then
 ///   placed with `{{url}}`, which HTML-escapes the result once more (`&` -> `&amp;`).
 /// No template uses `{{{ }}}` or `{{& }}` (unescaped) for a user-supplied value.
-public enum Escaping {
+package enum Escaping {
     /// The inside of a '...' or "..." JavaScript string: everything but letters,
     /// digits and a few harmless punctuation marks becomes `\uXXXX`, so quotes,
     /// backslashes, `<` (`</script>`), line terminators (U+2028/U+2029 too) and
     /// non-ASCII can neither end the string nor the script, whatever the file's charset.
-    public static func javaScriptString(_ s: String) -> String {
+    package static func javaScriptString(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf16.count)
         for unit in s.utf16 {
@@ -31,7 +31,7 @@ public enum Escaping {
 
     /// One query value or path segment: only RFC 3986's unreserved characters stay,
     /// everything else is percent-encoded as UTF-8 (a space becomes `%20`).
-    public static func urlComponent(_ s: String) -> String {
+    package static func urlComponent(_ s: String) -> String {
         var out = ""
         for byte in s.utf8 {
             switch byte {
@@ -49,13 +49,13 @@ public enum Escaping {
 
     /// Text or a double-quoted attribute value in HTML written from Swift (the e-mail
     /// fragments): `& < > " '` as character references, as Mustache's `{{value}}` does.
-    public static func html(_ s: String) -> String {
+    package static func html(_ s: String) -> String {
         MarkupEscaping.escaped(s, apostrophe: "&#39;")
     }
 
     /// A relative path of the set (`center/sign-in/black/en_US/button@2x.png`) as a
     /// URL: each segment encoded, the slashes and `@` (allowed in a path) kept.
-    public static func urlPath(_ path: String) -> String {
+    package static func urlPath(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false)
             .map { urlComponent(String($0)).replacingOccurrences(of: "%40", with: "@") }
             .joined(separator: "/")

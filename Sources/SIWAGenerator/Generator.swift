@@ -9,20 +9,20 @@ import SIWAButtons
 /// The set is built in a staging folder beside the output folder and swapped in whole
 /// (`StagingFolder`): a run that fails, is interrupted or is killed leaves the output
 /// folder exactly as it was, the previous set matching its manifest.
-public struct Generator: Sendable {
-    public var configuration: GeneratorConfiguration
-    public var renderer: ButtonRenderer
-    public var templates: TemplateSet
+package struct Generator: Sendable {
+    package var configuration: GeneratorConfiguration
+    package var renderer: ButtonRenderer
+    package var templates: TemplateSet
     /// Worker threads (nil: all cores).
-    public var workers: Int?
+    package var workers: Int?
     /// Tests turn this off to take the two-rename swap.
     var atomicExchange = true
     /// Whether the set is on disk before it is swapped in (syncfs). A set that only
     /// passes through a temporary folder (the service's ZIP export) skips it: syncfs
     /// waits for every dirty page of the file system, other programs' too.
-    public var syncsToDisk = true
+    package var syncsToDisk = true
 
-    public init(configuration: GeneratorConfiguration, renderer: ButtonRenderer, templates: TemplateSet, workers: Int? = nil) {
+    package init(configuration: GeneratorConfiguration, renderer: ButtonRenderer, templates: TemplateSet, workers: Int? = nil) {
         self.configuration = configuration
         self.renderer = renderer
         self.templates = templates
@@ -30,19 +30,19 @@ public struct Generator: Sendable {
     }
 
     /// What a run wrote.
-    public struct Report: Sendable {
-        public var manifest: Manifest
+    package struct Report: Sendable {
+        package var manifest: Manifest
         /// Files of the previous set that this one no longer makes.
-        public var removed: [String]
+        package var removed: [String]
         /// Why no snippet was written, if none was.
-        public var snippetsSkipped: String?
+        package var snippetsSkipped: String?
 
-        public var imageBytes: Int { manifest.files.reduce(0) { $0 + $1.bytes } }
+        package var imageBytes: Int { manifest.files.reduce(0) { $0 + $1.bytes } }
     }
 
     /// `checkpoint` is called before each image and once before the swap: throwing
     /// stops the run (the command throws on SIGINT/SIGTERM) and leaves `folder` as it was.
-    public func generate(
+    package func generate(
         into folder: URL, progress: (any ProgressReporter)? = nil,
         checkpoint: @Sendable () throws -> Void = {}
     ) throws -> Report {
@@ -122,7 +122,7 @@ public struct Generator: Sendable {
 
     /// How many files a run writes (images, pages, manifest.json), counted without
     /// listing them, so a request for millions is refused at once.
-    public static func fileCount(_ configuration: GeneratorConfiguration, snippets: Bool) -> Int {
+    package static func fileCount(_ configuration: GeneratorConfiguration, snippets: Bool) -> Int {
         let web = try? configuration.web.settings()
         let layouts = PresetRegistry.presets(of: configuration).reduce(0) { count, preset in
             count

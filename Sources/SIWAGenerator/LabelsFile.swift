@@ -15,19 +15,19 @@ import Yams
 /// Strict, as the configuration file: an unknown locale or type, a value that is not
 /// one line of text, a key given twice (Yams refuses those) are refused with the file, line, column and
 /// `locale.type`. Only the titles given are replaced.
-public struct LabelsFile: Sendable {
+package struct LabelsFile: Sendable {
     /// The built-in titles with the file's in their place.
-    public var titles: TitleTable
+    package var titles: TitleTable
     /// `file:line:column` of each title given, keyed `locale.type` (for messages about
     /// a title found later, e.g. glyphs the fonts lack).
-    public var locations: [String: String]
+    package var locations: [String: String]
 
     /// `file:line:column` of a title the file gave.
-    public func location(of locale: ButtonLocale, _ type: ButtonSpec.Kind) -> String? {
+    package func location(of locale: ButtonLocale, _ type: ButtonSpec.Kind) -> String? {
         locations["\(locale.code).\(type.rawValue)"]
     }
 
-    public static func load(_ path: String) throws(ConfigurationError) -> LabelsFile {
+    package static func load(_ path: String) throws(ConfigurationError) -> LabelsFile {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw ConfigurationError(field: "--labels", "no file '\(path)'")
@@ -39,7 +39,7 @@ public struct LabelsFile: Sendable {
         return try parse(text, fileName: path)
     }
 
-    public static func parse(_ yaml: String, fileName: String = "labels") throws(ConfigurationError) -> LabelsFile {
+    package static func parse(_ yaml: String, fileName: String = "labels") throws(ConfigurationError) -> LabelsFile {
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)

@@ -4,72 +4,72 @@ import SIWALint
 
 /// `manifest.json`: every file of a set, sorted by path, for build pipelines. No
 /// timestamps or versions, so the same configuration gives the same bytes.
-public struct Manifest: Codable, Equatable, Sendable {
+package struct Manifest: Codable, Equatable, Sendable {
     /// The images.
-    public var files: [Entry]
+    package var files: [Entry]
     /// The web files (gallery, snippets), with size and checksum only.
-    public var pages: [Page]
+    package var pages: [Page]
 
-    public struct Entry: Codable, Equatable, Sendable {
+    package struct Entry: Codable, Equatable, Sendable {
         /// Relative to the set's folder, `/`-separated.
-        public var path: String
+        package var path: String
         /// The same image from the HTTP API or `siwa-buttons render`: its canonical URL
         /// (`ButtonRequest.canonicalTarget`: Apple's order, defaults and `format=png` left out).
-        public var endpoint: String
-        public var mode: String
-        public var style: String
+        package var endpoint: String
+        package var mode: String
+        package var style: String
         /// The title drawn (the image's `alt` text, SVG `<title>`, PDF title), from the
         /// renderer's titles (`--labels` included); for the logo-only button the en_US
         /// sign-in title.
-        public var title: String
+        package var title: String
         /// Apple's query parameters with their effective values (numbers as numbers,
         /// `border` as a boolean).
-        public var parameters: [String: Value]
-        public var format: String
-        public var mediaType: String
+        package var parameters: [String: Value]
+        package var format: String
+        package var mediaType: String
         /// Pixels for PNG; user units (SVG), points (PDF) or dp (VectorDrawable) for the vector formats.
-        public var width: Int
-        public var height: Int
-        public var scale: Int
-        public var bytes: Int
-        public var sha256: String
+        package var width: Int
+        package var height: Int
+        package var scale: Int
+        package var bytes: Int
+        package var sha256: String
         /// Apple's rules the button breaks (`siwa-buttons lint`); empty when none. Absent
         /// from manifests written before the rules were checked.
-        public var findings: [Finding]?
+        package var findings: [Finding]?
         /// The platform layout (`--presets`) the file belongs to; absent without presets.
-        public var preset: String?
+        package var preset: String?
         /// Pixels per point when not the whole `scale`: 1.5 for Android's hdpi, whose
         /// `scale` and `endpoint` then name the whole scale above (2), the nearest image
         /// Apple's grammar can ask for. Absent otherwise.
-        public var density: Double?
+        package var density: Double?
     }
 
     /// A broken rule, as `siwa-buttons lint --json` names it.
-    public struct Finding: Codable, Equatable, Sendable {
-        public var id: String
-        public var severity: String
-        public var message: String
+    package struct Finding: Codable, Equatable, Sendable {
+        package var id: String
+        package var severity: String
+        package var message: String
 
-        public init(_ finding: LintFinding) {
+        package init(_ finding: LintFinding) {
             id = finding.rule.id
             severity = finding.severity.rawValue
             message = finding.message
         }
     }
 
-    public struct Page: Codable, Equatable, Sendable {
-        public var path: String
-        public var bytes: Int
-        public var sha256: String
+    package struct Page: Codable, Equatable, Sendable {
+        package var path: String
+        package var bytes: Int
+        package var sha256: String
         /// The platform layout of a preset's text file (`Contents.json`, e-mail HTML).
-        public var preset: String?
+        package var preset: String?
     }
 
     /// A parameter value: text, number or boolean.
-    public enum Value: Codable, Equatable, Sendable {
+    package enum Value: Codable, Equatable, Sendable {
         case text(String), number(Int), flag(Bool)
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let c = try decoder.singleValueContainer()
             if let b = try? c.decode(Bool.self) {
                 self = .flag(b)
@@ -80,7 +80,7 @@ public struct Manifest: Codable, Equatable, Sendable {
             }
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.singleValueContainer()
             switch self {
             case .text(let s): try c.encode(s)
@@ -90,26 +90,26 @@ public struct Manifest: Codable, Equatable, Sendable {
         }
     }
 
-    public init(files: [Entry], pages: [Page]) {
+    package init(files: [Entry], pages: [Page]) {
         self.files = files.sorted { $0.path < $1.path }
         self.pages = pages.sorted { $0.path < $1.path }
     }
 
     /// Sorted keys, two-space indent, slashes unescaped, final newline.
-    public func encoded() throws -> [UInt8] {
+    package func encoded() throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return Array(try encoder.encode(self)) + [0x0A]
     }
 
-    public static func decode(_ bytes: [UInt8]) throws -> Manifest {
+    package static func decode(_ bytes: [UInt8]) throws -> Manifest {
         try JSONDecoder().decode(Manifest.self, from: Data(bytes))
     }
 }
 
 extension Manifest.Entry {
     /// The entry for an image file with its bytes and title.
-    public init(asset: Asset, bytes: [UInt8], title: String, findings: [LintFinding] = []) {
+    package init(asset: Asset, bytes: [UInt8], title: String, findings: [LintFinding] = []) {
         let spec = asset.spec, request = asset.request
         var parameters: [String: Manifest.Value] = [:]
         for parameter in Endpoint(mode: spec.mode).parameters {

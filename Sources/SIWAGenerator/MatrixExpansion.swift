@@ -1,22 +1,22 @@
 import SIWAButtons
 
 /// One file to write: a button at one scale in one format, and its path in the set.
-public struct Asset: Hashable, Sendable {
+package struct Asset: Hashable, Sendable {
     /// The button, in points.
-    public var spec: ButtonSpec
-    public var format: OutputFormat
-    public var path: String
+    package var spec: ButtonSpec
+    package var format: OutputFormat
+    package var path: String
     /// Pixels per point: a whole 1, 2, 3... or a density between (Android's hdpi, 1.5);
     /// 1 for the vector formats.
-    public var scale: Double
+    package var scale: Double
     /// The platform layout the file belongs to; nil without `--presets`.
-    public var preset: Preset?
+    package var preset: Preset?
     /// The button of the matrix this file ships for, where that is not its own
     /// button: a platform layout's dark look (an iOS `-dark` image, an Android
     /// `-night` one) ships for the light button it replaces in dark mode.
-    public var shipsFor: ButtonSpec?
+    package var shipsFor: ButtonSpec?
 
-    public init(spec: ButtonSpec, format: OutputFormat, path: String, scale: Double = 1, preset: Preset? = nil) {
+    package init(spec: ButtonSpec, format: OutputFormat, path: String, scale: Double = 1, preset: Preset? = nil) {
         self.spec = spec
         self.format = format
         self.path = path
@@ -24,17 +24,17 @@ public struct Asset: Hashable, Sendable {
         self.preset = preset
     }
 
-    public var style: ButtonStyle { ButtonStyle(spec) }
+    package var style: ButtonStyle { ButtonStyle(spec) }
 
     /// The same image from the HTTP API or `siwa-buttons render`: at a fractional density
     /// (Android's hdpi, 1.5) the whole scale above it (2), the nearest image Apple's
     /// grammar can ask for.
-    public var request: ButtonRequest { ButtonRequest(spec: spec, format: format, scale: Int(scale.rounded(.up))) }
+    package var request: ButtonRequest { ButtonRequest(spec: spec, format: format, scale: Int(scale.rounded(.up))) }
 
     /// Pixel size for PNG (the canvas rounds half up, as Android scales); the size in
     /// points for the vector formats.
-    public var pixelWidth: Int { format.isRaster ? Int((Double(spec.width) * scale).rounded()) : spec.width }
-    public var pixelHeight: Int { format.isRaster ? Int((Double(spec.height) * scale).rounded()) : spec.height }
+    package var pixelWidth: Int { format.isRaster ? Int((Double(spec.width) * scale).rounded()) : spec.width }
+    package var pixelHeight: Int { format.isRaster ? Int((Double(spec.height) * scale).rounded()) : spec.height }
 }
 
 extension GeneratorConfiguration {
@@ -42,7 +42,7 @@ extension GeneratorConfiguration {
     /// mode x type x style x locale x size. The logo-only button has no type or
     /// locale and uses the height of each size as its side, so it comes once per
     /// style and side.
-    public var variants: [ButtonSpec] {
+    package var variants: [ButtonSpec] {
         var seen = Set<ButtonSpec>()
         var out: [ButtonSpec] = []
         for mode in modes {
@@ -65,7 +65,7 @@ extension GeneratorConfiguration {
     /// The files of the matrix plus `extra` buttons, sorted by path. PNG and WebP come at
     /// each scale; SVG and PDF are vector and come once, at 1x (scale only multiplies
     /// their user units).
-    public func assets(extra: [Asset] = []) -> [Asset] {
+    package func assets(extra: [Asset] = []) -> [Asset] {
         let naming = AssetNaming(self)
         var byPath: [String: Asset] = [:]
         for variant in variants {
@@ -83,7 +83,7 @@ extension GeneratorConfiguration {
     /// The images the snippets link: their button and the white twin shown under
     /// `prefers-color-scheme: dark`, at 1x, 2x and 3x (for `srcset`), whether or not
     /// the matrix has them; PNG, and WebP too when the set has WebP.
-    public var snippetAssets: [Asset] {
+    package var snippetAssets: [Asset] {
         let naming = AssetNaming(self)
         let light = snippetButton
         return [light, SnippetImages.darkTwin(of: light)].flatMap { base in
@@ -96,12 +96,12 @@ extension GeneratorConfiguration {
     }
 
     /// PNG for the snippets' `<img>`, and the `<source>` formats the set has (WebP).
-    public var snippetFormats: [OutputFormat] {
+    package var snippetFormats: [OutputFormat] {
         [.default] + snippetSources
     }
 
     /// Where the snippets find this set's images.
-    public func snippetImages(prefix: String = "") -> SnippetImages {
+    package func snippetImages(prefix: String = "") -> SnippetImages {
         .files(prefix: prefix, naming: AssetNaming(self), sources: snippetSources)
     }
 

@@ -6,7 +6,7 @@ extension GeneratorConfiguration {
     /// take at least one of them. Without `--presets` the set is the web layout, which
     /// must hold every format asked for. The e-mail fragments need the client id and
     /// redirect URI their link needs (`PresetLayout.needsWebFlow`).
-    public func checkPresets() throws(ConfigurationError) {
+    package func checkPresets() throws(ConfigurationError) {
         if presets.isEmpty {
             if let format = webFormats.first(where: { !Preset.web.formats.contains($0) }) {
                 throw ConfigurationError(
@@ -52,7 +52,7 @@ extension GeneratorConfiguration {
     }
 
     /// What each preset takes, for the run's summary: `ios: pdf; android: png, vectordrawable`.
-    public var formatsByPreset: String {
+    package var formatsByPreset: String {
         (presets.isEmpty ? [Preset.web] : presets)
             .map { "\($0.rawValue): " + formats(for: $0).map(\.rawValue).joined(separator: ", ") }
             .joined(separator: "; ")

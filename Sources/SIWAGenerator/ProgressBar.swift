@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Told how far a batch is; called from the worker threads.
-public protocol ProgressReporter: Sendable {
+package protocol ProgressReporter: Sendable {
     func start(total: Int)
     func update(done: Int)
     func finish()
@@ -14,7 +14,7 @@ public protocol ProgressReporter: Sendable {
 ///
 /// Only for terminals: in a log or pipe the carriage returns would be noise, so the
 /// command uses it only when standard error is a TTY.
-public final class ProgressBar: ProgressReporter, Sendable {
+package final class ProgressBar: ProgressReporter, Sendable {
     private struct Drawn {
         var total = 0
         var lastDraw = 0.0
@@ -24,24 +24,24 @@ public final class ProgressBar: ProgressReporter, Sendable {
     private let output: FileHandle
     private let width: Int
 
-    public init(output: FileHandle = .standardError, width: Int = 30) {
+    package init(output: FileHandle = .standardError, width: Int = 30) {
         self.output = output
         self.width = width
     }
 
     /// True when `fd` is a terminal.
-    public static func isTerminal(_ fd: Int32 = FileHandle.standardError.fileDescriptor) -> Bool {
+    package static func isTerminal(_ fd: Int32 = FileHandle.standardError.fileDescriptor) -> Bool {
         isatty(fd) == 1
     }
 
-    public func start(total: Int) {
+    package func start(total: Int) {
         drawn.withLock { drawn in
             drawn.total = total
             draw(done: 0, of: total)
         }
     }
 
-    public func update(done: Int) {
+    package func update(done: Int) {
         drawn.withLock { drawn in
             let now = ProcessInfo.processInfo.systemUptime
             guard done == drawn.total || now - drawn.lastDraw >= 0.05 else { return }
@@ -50,7 +50,7 @@ public final class ProgressBar: ProgressReporter, Sendable {
         }
     }
 
-    public func finish() {
+    package func finish() {
         drawn.withLock { _ in output.write(Data("\n".utf8)) }
     }
 

@@ -2,7 +2,7 @@ import SIWAButtons
 
 /// Where the snippets' `<picture>` finds the button's images: PNG for `<img>`, and
 /// the `<source>` formats (`OutputFormat.isPictureSource`: WebP) when there are any.
-public enum SnippetImages: Sendable, Hashable {
+package enum SnippetImages: Sendable, Hashable {
     /// Files of a generated set, relative to the snippet (`prefix` + the set's path);
     /// `sources`: the set's `<source>` formats (those of its formats that are picture sources).
     case files(prefix: String, naming: AssetNaming, sources: [OutputFormat] = [])
@@ -13,11 +13,11 @@ public enum SnippetImages: Sendable, Hashable {
     case endpoint(base: String, version: String? = nil)
 
     /// The scales listed in `srcset`.
-    public static let scales = [1, 2, 3]
+    package static let scales = [1, 2, 3]
 
     /// The button shown under `prefers-color-scheme: dark`: the white one without
     /// outline (the HIG's choice for dark backgrounds).
-    public static func darkTwin(of spec: ButtonSpec) -> ButtonSpec {
+    package static func darkTwin(of spec: ButtonSpec) -> ButtonSpec {
         var dark = spec
         dark.color = .white
         dark.border = false
@@ -27,7 +27,7 @@ public enum SnippetImages: Sendable, Hashable {
     /// The `<source>` formats there are to offer, in `<picture>` order
     /// (`OutputFormat.pictureSources`): every one from the service, which draws any
     /// format; from a set those it was generated with.
-    public var pictureSources: [OutputFormat] {
+    package var pictureSources: [OutputFormat] {
         switch self {
         case .files(_, _, let sources): OutputFormat.pictureSources.filter(sources.contains)
         case .endpoint: OutputFormat.pictureSources
@@ -35,7 +35,7 @@ public enum SnippetImages: Sendable, Hashable {
     }
 
     /// URL of the image at one scale (not yet HTML-escaped).
-    public func url(for spec: ButtonSpec, scale: Int, format: OutputFormat = .default) -> String {
+    package func url(for spec: ButtonSpec, scale: Int, format: OutputFormat = .default) -> String {
         switch self {
         case .files(let prefix, let naming, _):
             return prefix + Escaping.urlPath(naming.path(for: spec, format: format, scale: scale))
@@ -46,7 +46,7 @@ public enum SnippetImages: Sendable, Hashable {
     }
 
     /// `url@1x 1x, url@2x 2x, url@3x 3x`.
-    public func srcset(for spec: ButtonSpec, format: OutputFormat = .default) -> String {
+    package func srcset(for spec: ButtonSpec, format: OutputFormat = .default) -> String {
         Self.scales.map { "\(url(for: spec, scale: $0, format: format)) \($0)x" }.joined(separator: ", ")
     }
 }

@@ -5,27 +5,27 @@ import SIWAButtons
 /// JavaScript (`snippet-nojs.html`) and the bare `<img>` for hot-linking
 /// (`snippet-img.html`). Used by `generate` and by the HTTP server's editor, so both
 /// show the same snippet.
-public struct SnippetRenderer: Sendable {
-    public let templates: TemplateSet
+package struct SnippetRenderer: Sendable {
+    package let templates: TemplateSet
     /// Where the `alt` text comes from: the renderer's titles, so the snippet names the
     /// title its image shows (`--labels` included).
-    public let titles: TitleTable
+    package let titles: TitleTable
 
-    public init(templates: TemplateSet, titles: TitleTable) {
+    package init(templates: TemplateSet, titles: TitleTable) {
         self.templates = templates
         self.titles = titles
     }
 
     /// The four texts, named as `generate` writes them.
-    public struct Snippets: Sendable, Equatable {
-        public var snippetHTML: String
-        public var initJS: String
-        public var noJSHTML: String
-        public var imgHTML: String
+    package struct Snippets: Sendable, Equatable {
+        package var snippetHTML: String
+        package var initJS: String
+        package var noJSHTML: String
+        package var imgHTML: String
         /// The JS-API snippet: AppleID.auth.init + signIn() for a site's own button.
-        public var signInJS: String = ""
+        package var signInJS: String = ""
 
-        public var files: [(name: String, text: String)] {
+        package var files: [(name: String, text: String)] {
             [
                 ("snippet.html", snippetHTML), ("siwa-init.js", initJS), ("snippet-nojs.html", noJSHTML),
                 ("snippet-img.html", imgHTML), ("siwa-signin.js", signInJS),
@@ -39,7 +39,7 @@ public struct SnippetRenderer: Sendable {
     ///   - initScriptURL: how `snippet.html` refers to `siwa-init.js`.
     ///   - pageLocale: the language of Apple's script, `lang` and `alt` for a logo-only
     ///     button, whose image has no locale (the others use the button's).
-    public func render(
+    package func render(
         button: ButtonSpec, web: WebFlowSettings, images: SnippetImages,
         initScriptURL: String = "siwa-init.js", pageLocale: ButtonLocale? = nil
     ) -> Snippets {
@@ -98,7 +98,7 @@ public struct SnippetRenderer: Sendable {
     /// of Apple's JS (which differ from the image endpoints': `center-align`, ...).
     /// Apple's script sizes a logo-only button by `data-size` alone (it ignores
     /// `data-width`/`data-height` there).
-    public static func dataAttributes(_ spec: ButtonSpec) -> [(String, String)] {
+    package static func dataAttributes(_ spec: ButtonSpec) -> [(String, String)] {
         var attrs: [(String, String)] = []
         switch spec.mode {
         case .center: attrs.append(("mode", "center-align"))

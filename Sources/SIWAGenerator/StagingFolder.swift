@@ -154,9 +154,9 @@ final class StagingFolder {
 }
 
 /// The output folder, or a folder in it, is a mount point.
-public struct MountPointError: Error, CustomStringConvertible {
-    public let path: String
-    public var description: String {
+package struct MountPointError: Error, CustomStringConvertible {
+    package let path: String
+    package var description: String {
         "'\(path)' is a mount point: a set is swapped in by renaming folders, which cannot cross file systems."
     }
 }

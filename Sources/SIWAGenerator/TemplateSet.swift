@@ -9,22 +9,22 @@ import SIWAButtons
 /// How values are escaped depends on the file, not on the template author's care:
 /// `.js` templates escape `{{value}}` for JavaScript strings, all others for HTML
 /// (see `Escaping`).
-public struct TemplateSet: Sendable {
-    public static let names = [
+package struct TemplateSet: Sendable {
+    package static let names = [
         "index.html", "gallery.js", "snippet.html", "siwa-init.js", "snippet-nojs.html", "snippet-img.html",
         "siwa-signin.js",
     ]
 
     private let templates: [String: MustacheTemplate]
     /// The file each template was read from.
-    public let files: [String: String]
+    package let files: [String: String]
 
-    public enum LoadError: Error, CustomStringConvertible {
+    package enum LoadError: Error, CustomStringConvertible {
         case missing(name: String, searched: [String])
         case notADirectory(String)
         case syntax(file: String, line: Int, column: Int, detail: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .missing(let name, let searched):
                 "Template '\(name).mustache' not found in \(searched.joined(separator: " or ")): set SIWA_TEMPLATES_DIR, or give TemplateSet.load(builtIn:) the siwa-buttons package's Templates/ folder."
@@ -37,7 +37,7 @@ public struct TemplateSet: Sendable {
     }
 
     /// Reads the built-in templates, replaced file by file from `override`.
-    public static func load(override: URL? = nil, builtIn: URL = defaultDirectory()) throws(LoadError) -> TemplateSet {
+    package static func load(override: URL? = nil, builtIn: URL = defaultDirectory()) throws(LoadError) -> TemplateSet {
         registerContentTypes
         if let override {
             var isDir: ObjCBool = false
@@ -64,7 +64,7 @@ public struct TemplateSet: Sendable {
 
     /// The built-in templates: `$SIWA_TEMPLATES_DIR`, else `Templates/` next to the
     /// executable or in `../share/siwa-buttons/`, else the source tree's `Templates/`.
-    public static func defaultDirectory() -> URL {
+    package static func defaultDirectory() -> URL {
         ResourceDirectory.find("Templates", environmentVariable: "SIWA_TEMPLATES_DIR")
     }
 

@@ -4,7 +4,7 @@ import SIWAButtons
 /// A format Apple's titles are written in (`generate --strings`), for apps that draw
 /// their own button: each is its platform's own localization file, and each preset holds
 /// its platform's.
-public enum StringsFormat: String, CaseIterable, Sendable {
+package enum StringsFormat: String, CaseIterable, Sendable {
     /// An Xcode String Catalog, `Localizable.xcstrings` (iOS).
     case xcstrings
     /// Android string resources, `res/values-*/siwa_strings.xml`.
@@ -15,7 +15,7 @@ public enum StringsFormat: String, CaseIterable, Sendable {
     case json
 
     /// The preset that holds the format.
-    public var preset: Preset {
+    package var preset: Preset {
         switch self {
         case .xcstrings: .ios
         case .android: .android

@@ -12,8 +12,8 @@ import SIWAButtons
 ///
 /// Locales by Apple's code (as `locale=` takes them), `language` for `lang`, titles by
 /// type as the image endpoints' `type=` names them.
-public enum TitlesJSON {
-    public static let fileName = "siwa-titles.json"
+package enum TitlesJSON {
+    package static let fileName = "siwa-titles.json"
 
     struct Document: Encodable {
         var defaultLocale: String
@@ -36,7 +36,7 @@ public enum TitlesJSON {
     }
 
     /// The document for these locales (the first the default) and titles.
-    public static func text(locales: [ButtonLocale], titles: TitleTable) -> String {
+    package static func text(locales: [ButtonLocale], titles: TitleTable) -> String {
         text(TitleStrings(locales: locales, titles: titles))
     }
 

@@ -5,7 +5,7 @@ extension WebFlowSettings {
     /// `WebFlowSettings.init` checks, named as the snippet API's query parameters.
     /// State and nonce are per sign-in, filled by the site's server, so not fields here.
     /// `base-url` is the snippet API's only (the generator writes files, not URLs).
-    public static let schemaFields: [ButtonSchema.WebFlowField] = [
+    package static let schemaFields: [ButtonSchema.WebFlowField] = [
         .init(
             name: "client-id", type: "text", required: true, maxBytes: 255,
             summary: "The Services ID registered with Apple (e.g. com.example.web); no control characters."),
@@ -25,5 +25,5 @@ extension WebFlowSettings {
     ]
 
     /// The longest `base-url` the snippet API takes (checked there, stated in the schema).
-    public static let baseURLMaxBytes = 200
+    package static let baseURLMaxBytes = 200
 }

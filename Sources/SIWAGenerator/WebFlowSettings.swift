@@ -3,18 +3,18 @@ import SIWAButtons
 /// The Sign in with Apple JS settings the snippets are made for. Only the values that
 /// are the same for every visitor: state and nonce are per sign-in and come from the
 /// site's server, so they are never part of these settings.
-public struct WebFlowSettings: Sendable, Equatable {
+package struct WebFlowSettings: Sendable, Equatable {
     /// The Services ID registered with Apple (e.g. `com.example.web`).
-    public let clientId: String
+    package let clientId: String
     /// Where Apple sends the result (absolute https URL, registered with Apple).
-    public let redirectURI: String
+    package let redirectURI: String
     /// Space-separated: `name`, `email`, both or none.
-    public let scope: String
+    package let scope: String
     /// Sign in inside a popup (results arrive as DOM events) instead of a redirect.
-    public let usePopup: Bool
+    package let usePopup: Bool
 
     /// Checks every value (see the `check…` functions) and names the field it refuses.
-    public init(
+    package init(
         clientId: String, redirectURI: String, scope: String = WebFlowOptions.defaultScope,
         usePopup: Bool = false
     ) throws(ConfigurationError) {
@@ -29,7 +29,7 @@ public struct WebFlowSettings: Sendable, Equatable {
 
     /// Any text without control characters: the snippets escape it for every context,
     /// so even `a"</script><script>alert(1)</script>` stays data (and Apple refuses it).
-    public static func checkClientId(_ value: String) -> String? {
+    package static func checkClientId(_ value: String) -> String? {
         if value.isEmpty { return "must not be empty" }
         if value.utf8.count > 255 { return "is longer than 255 bytes" }
         if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
@@ -43,7 +43,7 @@ public struct WebFlowSettings: Sendable, Equatable {
     /// non-ASCII: percent-encode them), a user name or password, a port that is not a
     /// number up to 65535, and a fragment (OAuth forbids one). The editor does not copy these
     /// rules: it shows the snippet API's message. So `javascript:`, `data:` and `http:` never reach a page.
-    public static func checkRedirectURI(_ value: String) -> String? {
+    package static func checkRedirectURI(_ value: String) -> String? {
         let bytes = Array(value.utf8)
         if bytes.isEmpty { return "must not be empty" }
         if bytes.count > 2048 { return "is longer than 2048 bytes" }
@@ -61,7 +61,7 @@ public struct WebFlowSettings: Sendable, Equatable {
     /// The `host[:port]` after an `http(s)://` URL's scheme: no user name or password, a
     /// host, and a port (if any) that is a number up to 65535. Shared with the service's
     /// `base-url`, so both refuse the same origins.
-    public static func checkAuthority(of value: String) -> String? {
+    package static func checkAuthority(of value: String) -> String? {
         let afterScheme = value.drop { $0 != ":" }.dropFirst("://".count)
         let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if authority.contains("@") { return "'\(shown(value))' has a user name or password" }
@@ -79,7 +79,7 @@ public struct WebFlowSettings: Sendable, Equatable {
     }
 
     /// Apple knows two scopes: `name` and `email`.
-    public static func checkScope(_ value: String) -> String? {
+    package static func checkScope(_ value: String) -> String? {
         var seen = Set<Substring>()
         for token in value.split(separator: " ") {
             guard token == "name" || token == "email" else {
@@ -128,18 +128,18 @@ public struct WebFlowSettings: Sendable, Equatable {
 
 /// The web-flow part of the configuration, before it is complete: the client id and
 /// redirect URI may still be missing (then no snippet is written).
-public struct WebFlowOptions: Sendable, Equatable {
-    public var clientId: String?
-    public var redirectURI: String?
-    public var scope: String = WebFlowOptions.defaultScope
-    public var usePopup = false
+package struct WebFlowOptions: Sendable, Equatable {
+    package var clientId: String?
+    package var redirectURI: String?
+    package var scope: String = WebFlowOptions.defaultScope
+    package var usePopup = false
 
-    public static let defaultScope = "name email"
+    package static let defaultScope = "name email"
 
-    public init() {}
+    package init() {}
 
     /// The checked settings, or nil when client id or redirect URI is missing.
-    public func settings() throws(ConfigurationError) -> WebFlowSettings? {
+    package func settings() throws(ConfigurationError) -> WebFlowSettings? {
         guard let clientId, let redirectURI else { return nil }
         return try WebFlowSettings(clientId: clientId, redirectURI: redirectURI, scope: scope, usePopup: usePopup)
     }

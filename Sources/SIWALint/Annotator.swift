@@ -8,12 +8,12 @@ import Foundation
 /// `--annotate OUT.png`: the image, enlarged so small buttons stay legible, with the
 /// measured logo and title boxes in thin blue and each failing measurement in red (its
 /// box, margin or centre line and its numbers), and below it one line per finding.
-public enum Annotator {
+package enum Annotator {
     static let red = (0.9, 0.1, 0.1)
     static let blue = (0.1, 0.45, 0.95)
 
     /// The annotated image as PNG bytes (the caller writes them whole, e.g. atomically).
-    public static func png(_ result: ImageLinter.Result) throws -> [UInt8] {
+    package static func png(_ result: ImageLinter.Result) throws -> [UInt8] {
         let image = result.image, m = result.measurement
         let zoom = Double(max(1, min(8, Int((640 / Double(image.width)).rounded(.up)))))
         let pad = 24.0, lineHeight = 18.0
@@ -138,6 +138,6 @@ public enum Annotator {
     }
 }
 
-public struct AnnotateError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+package struct AnnotateError: Error, Sendable, CustomStringConvertible {
+    package var description: String
 }

@@ -1,5 +1,5 @@
 /// Apple's three button styles, as the rules about the page colour name them.
-public enum ButtonStyleKind: String, Hashable, Sendable, Codable, CaseIterable {
+package enum ButtonStyleKind: String, Hashable, Sendable, Codable, CaseIterable {
     case black
     case white
     case whiteOutline = "white-outline"

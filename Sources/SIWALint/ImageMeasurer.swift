@@ -146,7 +146,7 @@ enum ImageMeasurer {
 }
 
 /// An image that cannot be measured (too small, fully transparent): status 1, one line.
-public struct ImageMeasureError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct ImageMeasureError: Error, Equatable, Sendable, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

@@ -8,25 +8,25 @@ import Foundation
 /// Where the button will be shown, as far as the rules care: the page's background in
 /// light and dark appearance, the other providers' buttons beside it, and the clear
 /// space around it. Everything is optional; a rule that needs what is missing is skipped.
-public struct LintContext: Hashable, Sendable {
+package struct LintContext: Hashable, Sendable {
     /// The page colour in light appearance, then (optionally) in dark appearance.
-    public var backgrounds: [Appearance: PageColor]
+    package var backgrounds: [Appearance: PageColor]
     /// Sizes in points of the other sign-in buttons on the same screen.
-    public var beside: [Size]
+    package var beside: [Size]
     /// Clear space around the button, in points.
-    public var margin: Double?
+    package var margin: Double?
 
-    public enum Appearance: String, Hashable, Sendable, CaseIterable, Codable {
+    package enum Appearance: String, Hashable, Sendable, CaseIterable, Codable {
         case light, dark
     }
 
-    public struct Size: Hashable, Sendable, CustomStringConvertible {
-        public var width, height: Double
-        public init(width: Double, height: Double) { self.width = width; self.height = height }
-        public var description: String { "\(LintNumber.text(width)) x \(LintNumber.text(height)) pt" }
+    package struct Size: Hashable, Sendable, CustomStringConvertible {
+        package var width, height: Double
+        package init(width: Double, height: Double) { self.width = width; self.height = height }
+        package var description: String { "\(LintNumber.text(width)) x \(LintNumber.text(height)) pt" }
     }
 
-    public init(backgrounds: [Appearance: PageColor] = [:], beside: [Size] = [], margin: Double? = nil) {
+    package init(backgrounds: [Appearance: PageColor] = [:], beside: [Size] = [], margin: Double? = nil) {
         self.backgrounds = backgrounds
         self.beside = beside
         self.margin = margin
@@ -36,7 +36,7 @@ public struct LintContext: Hashable, Sendable {
     /// HTTP parameters of the same names). Bad text throws a `RequestError` naming the
     /// option as `parameter`; values are quoted as the parser quotes them (control
     /// characters escaped, long ones cut), so a message stays one line whatever was sent.
-    public static func parse(background: String?, beside: String?, margin: String?) throws(RequestError) -> LintContext {
+    package static func parse(background: String?, beside: String?, margin: String?) throws(RequestError) -> LintContext {
         var context = LintContext()
         if let background {
             let parts = background.split(separator: ",", omittingEmptySubsequences: false)

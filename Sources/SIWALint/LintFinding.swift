@@ -1,28 +1,28 @@
 /// A broken rule: which, what was found (with the numbers) and how to fix it.
-public struct LintFinding: Hashable, Sendable {
-    public var rule: LintRule
+package struct LintFinding: Hashable, Sendable {
+    package var rule: LintRule
     /// What was found: "width 130 pt is below 140 pt".
-    public var detail: String
+    package var detail: String
     /// How to fix this button; the rule's usual fix unless the finding knows better.
-    public var fix: String
+    package var fix: String
     /// Where the finding is on a measured image (for `--annotate`); nil for requests.
-    public var mark: LintMark?
+    package var mark: LintMark?
 
-    public init(_ rule: LintRule, _ detail: String, fix: String? = nil, mark: LintMark? = nil) {
+    package init(_ rule: LintRule, _ detail: String, fix: String? = nil, mark: LintMark? = nil) {
         self.rule = rule
         self.detail = detail
         self.fix = fix ?? rule.fix
         self.mark = mark
     }
 
-    public var severity: LintSeverity { rule.severity }
+    package var severity: LintSeverity { rule.severity }
 
     /// One line naming the rule and the fix, the same everywhere (CLI, HTTP, gallery, editor).
-    public var message: String { "\(rule.name): \(detail); \(fix)." }
+    package var message: String { "\(rule.name): \(detail); \(fix)." }
 }
 
 /// A measurement drawn on an annotated image, in image pixels (origin top-left).
-public enum LintMark: Hashable, Sendable {
+package enum LintMark: Hashable, Sendable {
     /// A box around something measured (the logo's ink, the title's ink).
     case box(x: Double, y: Double, width: Double, height: Double, label: String)
     /// A horizontal distance on the row `y`, from `x0` to `x1` (a margin).

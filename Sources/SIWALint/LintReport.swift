@@ -8,16 +8,16 @@ import Foundation
 /// The findings on one button (a request or an image) with the styles Apple recommends
 /// on the given page colours: what the CLI prints, `/api/lint` answers and the manifest
 /// records.
-public struct LintReport: Sendable {
+package struct LintReport: Sendable {
     /// What was checked: the request's canonical target or the image's file name.
-    public var subject: String
-    public var findings: [LintFinding]
+    package var subject: String
+    package var findings: [LintFinding]
     /// Apple's recommended styles for each page colour given.
-    public var recommendations: [LintContext.Appearance: [ButtonStyleKind]]
+    package var recommendations: [LintContext.Appearance: [ButtonStyleKind]]
     /// What an image measurement found (nil for requests), for `--json`.
-    public var measurement: ButtonMeasurement?
+    package var measurement: ButtonMeasurement?
 
-    public init(subject: String, findings: [LintFinding], context: LintContext, measurement: ButtonMeasurement? = nil) {
+    package init(subject: String, findings: [LintFinding], context: LintContext, measurement: ButtonMeasurement? = nil) {
         self.subject = subject
         self.findings = Self.ordered(findings)
         recommendations = context.backgrounds.mapValues(ButtonStyleKind.recommended(on:))
@@ -26,12 +26,12 @@ public struct LintReport: Sendable {
 
     /// The report on a request: its subject is the request's canonical target without
     /// `format=` and `v=` (the rules are about the button, whatever its encoding).
-    public init(request: ButtonRequest, findings: [LintFinding], context: LintContext) {
+    package init(request: ButtonRequest, findings: [LintFinding], context: LintContext) {
         self.init(subject: ButtonRequest(spec: request.spec, scale: request.scale).canonicalTarget, findings: findings, context: context)
     }
 
-    public var errors: Int { findings.filter { $0.severity == .error }.count }
-    public var warnings: Int { findings.filter { $0.severity == .warning }.count }
+    package var errors: Int { findings.filter { $0.severity == .error }.count }
+    package var warnings: Int { findings.filter { $0.severity == .warning }.count }
 
     /// Errors first, then in the catalogue's order.
     static func ordered(_ findings: [LintFinding]) -> [LintFinding] {
@@ -42,7 +42,7 @@ public struct LintReport: Sendable {
     }
 
     /// For people: a summary line, one line per finding, the recommendations.
-    public var text: String {
+    package var text: String {
         var lines = ["\(subject): \(Self.count(errors, "error")), \(Self.count(warnings, "warning"))"]
         for f in findings {
             lines.append("  \(f.severity.rawValue) [\(f.rule.id)] \(f.message)")
@@ -58,7 +58,7 @@ public struct LintReport: Sendable {
 
     /// For tools: `{"subject", "errors", "warnings", "findings": [{"id", "severity", "message", "hig"}],
     /// "recommendations": {"light": [...], "dark": [...]}, "measurement": {...}}`.
-    public var json: Document {
+    package var json: Document {
         Document(
             subject: subject, errors: errors, warnings: warnings,
             findings: findings.map(Document.Finding.init),
@@ -66,21 +66,21 @@ public struct LintReport: Sendable {
             measurement: measurement)
     }
 
-    public struct Document: Codable, Equatable, Sendable {
-        public var subject: String
-        public var errors: Int
-        public var warnings: Int
-        public var findings: [Finding]
-        public var recommendations: [String: [String]]
-        public var measurement: ButtonMeasurement?
+    package struct Document: Codable, Equatable, Sendable {
+        package var subject: String
+        package var errors: Int
+        package var warnings: Int
+        package var findings: [Finding]
+        package var recommendations: [String: [String]]
+        package var measurement: ButtonMeasurement?
 
-        public struct Finding: Codable, Equatable, Sendable {
-            public var id: String
-            public var severity: LintSeverity
-            public var message: String
-            public var hig: String
+        package struct Finding: Codable, Equatable, Sendable {
+            package var id: String
+            package var severity: LintSeverity
+            package var message: String
+            package var hig: String
 
-            public init(_ finding: LintFinding) {
+            package init(_ finding: LintFinding) {
                 id = finding.rule.id
                 severity = finding.severity
                 message = finding.message
@@ -89,7 +89,7 @@ public struct LintReport: Sendable {
         }
 
         /// Sorted keys, slashes unescaped, final newline.
-        public func encoded(pretty: Bool = true) -> [UInt8] {
+        package func encoded(pretty: Bool = true) -> [UInt8] {
             let encoder = JSONEncoder()
             encoder.outputFormatting =
                 pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]

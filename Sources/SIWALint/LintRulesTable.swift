@@ -6,7 +6,7 @@ import Foundation
 
 extension LintRules {
     /// The catalogue as a Markdown table (`siwa-buttons lint --rules`), for the README.
-    public static var markdownTable: String {
+    package static var markdownTable: String {
         var lines = ["| id | severity | checked on | rule and fix | Apple's words |", "|---|---|---|---|---|"]
         for rule in all {
             let subjects = LintRule.Subject.allCases.filter(rule.subjects.contains).map { $0 == .request ? "requests" : "images" }

@@ -6,18 +6,18 @@ import Darwin
 
 /// An sRGB colour of the page around a button: `#RGB`, `#RRGGBB`, `RGB`/`RRGGBB` without
 /// the `#`, or `black`/`white`.
-public struct PageColor: Hashable, Sendable, CustomStringConvertible {
+package struct PageColor: Hashable, Sendable, CustomStringConvertible {
     /// Channels 0...1.
-    public var red, green, blue: Double
+    package var red, green, blue: Double
 
-    public init(red: Double, green: Double, blue: Double) {
+    package init(red: Double, green: Double, blue: Double) {
         self.red = red; self.green = green; self.blue = blue
     }
 
-    public static let black = PageColor(red: 0, green: 0, blue: 0)
-    public static let white = PageColor(red: 1, green: 1, blue: 1)
+    package static let black = PageColor(red: 0, green: 0, blue: 0)
+    package static let white = PageColor(red: 1, green: 1, blue: 1)
 
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         // One word, blanks around it ignored.
         let words = text.split(whereSeparator: \.isWhitespace)
         guard words.count == 1 else { return nil }
@@ -34,7 +34,7 @@ public struct PageColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `#1c1c1e`.
-    public var description: String {
+    package var description: String {
         "#" + [red, green, blue].map { Self.hexByte(Int(($0 * 255).rounded())) }.joined()
     }
 
@@ -44,25 +44,25 @@ public struct PageColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// WCAG relative luminance.
-    public var luminance: Double {
+    package var luminance: Double {
         func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
         return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
     }
 
     /// WCAG contrast ratio, 1...21.
-    public func contrast(with other: PageColor) -> Double {
+    package func contrast(with other: PageColor) -> Double {
         let (a, b) = (luminance, other.luminance)
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
     /// The largest difference in any channel, 0...1.
-    public func distance(to other: PageColor) -> Double {
+    package func distance(to other: PageColor) -> Double {
         max(abs(red - other.red), abs(green - other.green), abs(blue - other.blue))
     }
 
     /// Chroma (max - min channel): 0 for greys, 1 for pure hues.
-    public var chroma: Double { max(red, green, blue) - min(red, green, blue) }
+    package var chroma: Double { max(red, green, blue) - min(red, green, blue) }
 
     /// Closer in contrast to white than to black: a page on which white stands out.
-    public var isDark: Bool { contrast(with: .white) > contrast(with: .black) }
+    package var isDark: Bool { contrast(with: .white) > contrast(with: .black) }
 }

@@ -9,15 +9,15 @@ import Foundation
 
 /// An image of a button as straight (not premultiplied) RGBA bytes, with the number of
 /// pixels per point it was drawn at.
-public struct RasterImage: Sendable {
-    public let width: Int
-    public let height: Int
+package struct RasterImage: Sendable {
+    package let width: Int
+    package let height: Int
     /// Pixels per point: `--scale` for PNGs; for SVGs the factor they were rasterised at.
-    public let scale: Double
+    package let scale: Double
     /// `width * height * 4` bytes, rows top to bottom, R G B A.
-    public let rgba: [UInt8]
+    package let rgba: [UInt8]
 
-    public init(width: Int, height: Int, scale: Double, rgba: [UInt8]) {
+    package init(width: Int, height: Int, scale: Double, rgba: [UInt8]) {
         precondition(rgba.count == width * height * 4)
         self.width = width; self.height = height; self.scale = scale; self.rgba = rgba
     }
@@ -31,7 +31,7 @@ public struct RasterImage: Sendable {
     /// Reads a PNG or WebP (`scale` pixels per point) or an SVG (rasterised so it is
     /// measured at least 4 pixels per point and 256 pixels tall). The kind comes from the
     /// bytes.
-    public static func load(path: String, scale: Double) throws(ImageLoadError) -> RasterImage {
+    package static func load(path: String, scale: Double) throws(ImageLoadError) -> RasterImage {
         guard let data = FileManager.default.contents(atPath: path) else {
             var isFolder = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
@@ -43,7 +43,7 @@ public struct RasterImage: Sendable {
     }
 
     /// Decodes PNG, WebP or SVG bytes; `path` names them in errors.
-    public static func decode(_ bytes: [UInt8], path: String, scale: Double) throws(ImageLoadError) -> RasterImage {
+    package static func decode(_ bytes: [UInt8], path: String, scale: Double) throws(ImageLoadError) -> RasterImage {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             return try png(bytes, path: path, scale: scale)
         }
@@ -194,8 +194,8 @@ private final class ByteReader {
 }
 
 /// An image file that cannot be read: status 1, one line.
-public struct ImageLoadError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { "Cannot read '\(path)': \(reason)." }
+package struct ImageLoadError: Error, Equatable, Sendable, CustomStringConvertible {
+    package var path: String
+    package var reason: String
+    package var description: String { "Cannot read '\(path)': \(reason)." }
 }

@@ -24,11 +24,11 @@ import Glibc
 ///
 /// Only the executable's own location counts, never the source files' paths, so a
 /// binary copied elsewhere uses the folders copied with it, or says it found none.
-public enum ResourceDirectory {
+package enum ResourceDirectory {
     /// The folder `name` (`Fonts`, `Templates`, `public`): `$environmentVariable` if it is
     /// set and not empty, else the first of the places above that exists, else the install
     /// layout's path (2.), which does not exist.
-    public static func find(_ name: String, environmentVariable: String) -> URL {
+    package static func find(_ name: String, environmentVariable: String) -> URL {
         // getenv, not ProcessInfo's environment, which copies the whole environment
         // into a dictionary: a cost every one-button `render` process would pay.
         if let value = getenv(environmentVariable).map({ String(cString: $0) }), !value.isEmpty {
@@ -71,7 +71,7 @@ public enum ResourceDirectory {
     }
 
     /// The running executable's folder, links resolved (`/proc/self/exe` on Linux).
-    public static var executableDirectory: URL {
+    package static var executableDirectory: URL {
         let exe =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             .map { URL(fileURLWithPath: $0) }

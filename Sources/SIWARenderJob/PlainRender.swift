@@ -2,10 +2,10 @@ import SIWAModel
 
 /// `render REQUEST (-o|--output) FILE [--format png|webp|svg|pdf]`, each once, in any order,
 /// and nothing else; nil for any other command line.
-public struct PlainRender {
-    public let job: RenderJob
+package struct PlainRender {
+    package let job: RenderJob
 
-    public init?(_ arguments: [String]) {
+    package init?(_ arguments: [String]) {
         guard arguments.first == "render" else { return nil }
         var request: String?, output: String?, format: OutputFormat?
         var rest = arguments.dropFirst()[...]

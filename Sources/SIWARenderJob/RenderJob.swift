@@ -15,21 +15,21 @@ import Darwin
 /// What `render` does once its arguments are known: parse the request, settle the
 /// format, render with the renderer for the request's locale, write the file whole.
 /// Shared by the fast `siwa-buttons` binary and `siwa-buttons-full`'s `RenderCommand`.
-public struct RenderJob {
-    public var request: String
-    public var output: String
-    public var format: OutputFormat?
+package struct RenderJob {
+    package var request: String
+    package var output: String
+    package var format: OutputFormat?
     /// Refuse a button that breaks Apple's rules (errors), instead of only printing them.
-    public var strict = false
+    package var strict = false
 
-    public init(request: String, output: String, format: OutputFormat?, strict: Bool = false) {
+    package init(request: String, output: String, format: OutputFormat?, strict: Bool = false) {
         self.request = request
         self.output = output
         self.format = format
         self.strict = strict
     }
 
-    public func run(renderer: (ButtonLocale) throws -> ButtonRenderer) throws {
+    package func run(renderer: (ButtonLocale) throws -> ButtonRenderer) throws {
         let parsed: ButtonRequest
         do {
             parsed = try ButtonRequest.parse(request)

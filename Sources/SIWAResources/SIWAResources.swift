@@ -3,7 +3,7 @@
 /// the folders into `<package>_SIWAResources.resources/` beside every executable that
 /// depends on `SIWAServer`, where `ResourceDirectory` finds them when neither the
 /// install layout nor this source tree is there (an app of another package).
-public enum SIWAResources {
+package enum SIWAResources {
     /// The folders shipped, as `ResourceDirectory.find` names them.
-    public static let folders = ["Fonts", "Templates", "public"]
+    package static let folders = ["Fonts", "Templates", "public"]
 }

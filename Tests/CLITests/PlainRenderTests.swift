@@ -62,7 +62,7 @@ import SIWARenderJob
 }
 
 extension PlainRender: Equatable {
-    public static func == (a: PlainRender, b: PlainRender) -> Bool {
+    package static func == (a: PlainRender, b: PlainRender) -> Bool {
         a.job.request == b.job.request && a.job.output == b.job.output && a.job.format == b.job.format
     }
 }

@@ -1,7 +1,7 @@
 /// The registry of Apple's button rules, from `../shared/spec/hig-rules.md` (Apple's HIG,
 /// "Sign in with Apple"): each rule is one file of this folder, listed here once. Order is
 /// the order of the docs' table and of findings.
-public enum LintRules {
+package enum LintRules {
     /// Every rule: the one place to add one (see docs/development.md, "Adding a lint rule").
     static let registry: [any ButtonRule.Type] = [
         TitleWording.self, MinimumWidth.self, MinimumHeight.self, BackgroundContrast.self, OutlineOnDark.self,
@@ -10,11 +10,11 @@ public enum LintRules {
     ]
 
     /// The rules' words, in the registry's order.
-    public static let all: [LintRule] = registry.map { $0.rule }
+    package static let all: [LintRule] = registry.map { $0.rule }
 
     /// The rules checked on requests, and on images.
     static let onRequests = registry.compactMap { $0 as? any RequestRule.Type }
     static let onImages = registry.compactMap { $0 as? any ImageRule.Type }
 
-    public static func rule(id: String) -> LintRule? { all.first { $0.id == id } }
+    package static func rule(id: String) -> LintRule? { all.first { $0.id == id } }
 }

@@ -1,9 +1,9 @@
 /// `%XX` decoding of URL text, one implementation for `QueryString` (every query) and
 /// the service's path checks.
-public enum PercentDecoding {
+package enum PercentDecoding {
     /// The decoded bytes, or nil for a `%` not followed by two hex digits. With
     /// `plusAsSpace` (query components, as HTML forms send them) `+` is a space.
-    public static func bytes(_ text: Substring, plusAsSpace: Bool) -> [UInt8]? {
+    package static func bytes(_ text: Substring, plusAsSpace: Bool) -> [UInt8]? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var input = text.utf8.makeIterator()
@@ -20,7 +20,7 @@ public enum PercentDecoding {
     }
 
     /// Decoded as UTF-8 text; nil for bad escapes or bytes that are not UTF-8.
-    public static func string(_ text: Substring, plusAsSpace: Bool) -> String? {
+    package static func string(_ text: Substring, plusAsSpace: Bool) -> String? {
         bytes(text, plusAsSpace: plusAsSpace).flatMap { String(validating: $0, as: UTF8.self) }
     }
 
