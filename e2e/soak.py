@@ -32,6 +32,7 @@ Prints one line per check and exits non-zero on the first failure.
 import hashlib
 import argparse
 import json
+import multiprocessing
 import os
 import random
 import select
@@ -573,6 +574,24 @@ def check_readers(binary, count, asks="png"):
 
 # MARK: everything at once, for longer
 
+def probe_health(port, stop, results):
+    """GET /healthz every 200 ms on one keep-alive connection until `stop`; puts the
+    (seconds, status) list on `results`."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    health = []
+    while not stop.is_set():
+        t = time.perf_counter()
+        try:
+            status = get(port, "/healthz", conn=conn)[0]
+        except OSError:
+            conn.close()
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            status = "error"
+        health.append((time.perf_counter() - t, status))
+        stop.wait(0.2)
+    results.put(health)
+
+
 def check_long(binary, minutes, workers=8):
     server = Server(binary, "--workers", str(workers), "--cache-mb", "16", "--write-timeout", "5", "--output-budget-mb", "32",
                     "--export-max-files", "400")
@@ -626,34 +645,40 @@ def check_long(binary, minutes, workers=8):
             for s in socks:
                 s.close()
 
-    def probe():
-        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    def sample_rss():
         while not stop.is_set():
-            t = time.perf_counter()
-            try:
-                status = get(server.port, "/healthz", conn=conn)[0]
-            except OSError:
-                conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
-                status = "error"
-            health.append((time.perf_counter() - t, status))
             rss.append(server.rss_mb())
             stop.wait(0.2)
 
     threads = [threading.Thread(target=renders, args=(i,)) for i in range(6)]
-    threads += [threading.Thread(target=exports), threading.Thread(target=non_readers), threading.Thread(target=probe)]
+    threads += [threading.Thread(target=exports), threading.Thread(target=non_readers), threading.Thread(target=sample_rss)]
+    # The probe is a process of its own: in a thread it would wait for this interpreter's
+    # lock behind eight busy client threads, and measure the client, not the service.
+    probe_stop, probe_results = multiprocessing.Event(), multiprocessing.Queue()
+    prober = multiprocessing.Process(target=probe_health, args=(server.port, probe_stop, probe_results))
     try:
         base = server.rss_mb()
+        prober.start()
+        # The load comes from this process, on the server's machine: it runs at the render
+        # threads' niceness, as clients on other machines would take none of the server's
+        # CPU; the prober keeps the default, as a load balancer's probe would.
+        os.nice(10)
         for t in threads:
             t.start()
         while time.time() < deadline:
             time.sleep(1)
         stop.set()
+        probe_stop.set()
+        health = probe_results.get(timeout=60)
+        prober.join()
         for t in threads:
             t.join()
         compared = compare_alone(server, digests, "long")
     finally:
         stop.set()
+        probe_stop.set()
+        if prober.is_alive():
+            prober.terminate()
         server.stop()
     latencies = sorted(t for t, _ in health)
     p99 = latencies[int(len(latencies) * 0.99) - 1] * 1000
