@@ -75,12 +75,14 @@ def bound_mb(base, cache_mb=0, budget_mb=0, workers=2, exports=0):
 FLAT_PERCENT = 5
 
 
+def median(values):
+    values = sorted(values)
+    middle = len(values) // 2
+    return values[middle] if len(values) % 2 else (values[middle - 1] + values[middle]) / 2
+
+
 def quarter_medians(series):
     """Median RSS of the second quarter and of the last quarter of a run's samples."""
-    def median(values):
-        values = sorted(values)
-        middle = len(values) // 2
-        return values[middle] if len(values) % 2 else (values[middle - 1] + values[middle]) / 2
     quarter = max(1, len(series) // 4)
     return median(series[quarter:2 * quarter]), median(series[-quarter:])
 
@@ -598,7 +600,7 @@ def check_long(binary, minutes, workers=8):
     deadline = time.time() + minutes * 60
     stop = threading.Event()
     lock = threading.Lock()
-    statuses, digests, health, rss = {}, {}, [], []
+    statuses, digests, rss = {}, {}, []
 
     def count(status):
         with lock:
@@ -685,7 +687,7 @@ def check_long(binary, minutes, workers=8):
     failing = sum(1 for _, status in health if status != 200)
     bad = {k: v for k, v in statuses.items() if k not in (200, 503, "export 200", "export 503")}
     peak = max(rss)
-    quarters = [sorted(rss[i * len(rss) // 4:(i + 1) * len(rss) // 4])[len(rss) // 8] for i in range(4)]
+    quarters = [median(rss[i * len(rss) // 4:(i + 1) * len(rss) // 4]) for i in range(4)]
     print(f"     {minutes} min: answers {dict(sorted(statuses.items(), key=str))}; /healthz {len(health)} probes, "
           f"p99 {p99:.1f} ms, {failing} failing; RSS base {base:.0f} MB, peak {peak:.0f} MB, "
           f"median by quarter {' / '.join(f'{q:.0f}' for q in quarters)} MB; "

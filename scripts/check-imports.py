@@ -25,10 +25,10 @@ for m in re.finditer(r'\.(target|executableTarget|testTarget)\(\s*name:\s*"([^"]
     pm=re.search(r'path:\s*"([^"]+)"',body)
     kind=m.group(1)
     path=pm.group(1) if pm else ('Tests/'+name if kind=='testTarget' else 'Sources/'+name)
-    targets[name]=(deps|{d.replace('-','_') for d in deps},path)
+    if path=='.': path='Sources/'+name  # SIWAResources: the root, for its resource folders
+    targets[name]=(deps|{d.replace('-','_') for d in deps},path,kind)
 bad=0
-for name,(deps,path) in targets.items():
-    if path=='.': path='Sources/'+name
+for name,(deps,path,_) in targets.items():
     files=glob.glob(path+'/**/*.swift',recursive=True)
     imps={}
     for f in files:
@@ -42,11 +42,9 @@ print(f'imports: {bad} undeclared' if bad else 'ok   imports: every imported mod
 products=set()
 for m in re.finditer(r'\.library\(\s*name:\s*"[^"]+",\s*targets:\s*\[([^\]]*)\]',pkg):
     products|=set(re.findall(r'"([^"]+)"',m.group(1)))
-kinds={m.group(2):m.group(1) for m in re.finditer(r'\.(target|executableTarget|testTarget)\(\s*name:\s*"([^"]+)"',pkg)}
 public=0
-for name,(deps,path) in targets.items():
-    if kinds[name]!='target' or name in products or path.startswith('Tests/'): continue
-    if path=='.': path='Sources/'+name
+for name,(deps,path,kind) in targets.items():
+    if kind!='target' or name in products or path.startswith('Tests/'): continue
     for f in glob.glob(path+'/**/*.swift',recursive=True):
         for n,line in enumerate(open(f),1):
             if re.match(r'\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*public\s+(?!import\b)',line):

@@ -57,10 +57,9 @@ package struct SnippetRenderer: Sendable {
     /// What the templates see. Raw values only: the templates escape them (HTML or JS
     /// string, by file type); URLs are percent-encoded here, then HTML-escaped there.
     static func view(
-        button: ButtonSpec, web: WebFlowSettings, images: SnippetImages, initScriptURL: String,
+        button spec: ButtonSpec, web: WebFlowSettings, images: SnippetImages, initScriptURL: String,
         pageLocale: ButtonLocale? = nil, titles: TitleTable
     ) -> SnippetView {
-        let spec = button
         let page = spec.mode == .logo ? pageLocale ?? spec.locale : spec.locale
         let dark = SnippetImages.darkTwin(of: spec)
         // Each <picture> offers the picture sources first, for the browsers that take them; the PNG
