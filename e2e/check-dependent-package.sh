@@ -3,7 +3,8 @@
 # written here into a temporary folder, depends on siwa-buttons by path (as by URL),
 # mounts SIWAServer's routes in a Hummingbird app of its own, is built, copied with its
 # resource bundle to another temporary folder and run from / with no SIWA_* variable.
-# It must serve a button (the bytes `siwa-buttons render` writes), the editor and a
+# The app is Examples/HostApp, copied as it is. It must serve a button
+# (the bytes `siwa-buttons render` writes), the editor and a
 # snippet: fonts, templates and the editor come from the package's resources.
 #
 #   bash e2e/check-dependent-package.sh [scratch-path]
@@ -37,33 +38,21 @@ let package = Package(
     dependencies: [
         .package(path: "$ROOT"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .executableTarget(name: "ButtonsApp", dependencies: [
             .product(name: "SIWAServer", package: "$(basename "$ROOT")"),
             .product(name: "SIWAButtons", package: "$(basename "$ROOT")"),
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
     ]
 )
 SWIFT
-cat >"$WORK/app/Sources/ButtonsApp/main.swift" <<'SWIFT'
-import Hummingbird
-import Logging
-import SIWAButtons
-import SIWAServer
-
-// A user's app: its own route, the buttons under /buttons, nothing configured.
-let port = Int(CommandLine.arguments[1])!
-let logger = Logger(label: "buttons-app")
-let buttons = ButtonService(backend: try RenderBackend(renderer: ButtonRenderer(fonts: FontLibrary())), logger: logger)
-let router = Router()
-router.get("/") { _, _ in "the app's own page\n" }
-router.addRoutes(ButtonRoutes(service: buttons, logger: logger).routes, atPath: "/buttons")
-let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)),
-                      services: [buttons], logger: logger)
-try await app.runService()
-SWIFT
+# The app is Examples/HostApp as a user copies it: its files unchanged, so the example
+# compiles against the public API alone (no `package` or @testable access).
+cp "$ROOT"/Examples/HostApp/*.swift "$WORK/app/Sources/ButtonsApp/"
 
 echo "building the dependent package (scratch path $SCRATCH)..."
 build_started=$SECONDS

@@ -1,5 +1,4 @@
 import Hummingbird
-import Foundation
 import Logging
 import SIWAButtons
 
@@ -9,9 +8,8 @@ enum HostAppMain {
     static func main() async throws {
         let port = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 8081
         let logger = Logger(label: "host-app")
-        let app = try buildHostApp(
-            port: port, editorFolder: ResourceDirectory.find("public", environmentVariable: "SIWA_PUBLIC_DIR").path,
-            logger: logger)
+        // The editor from the package's own resources (public/), as any dependent app has it.
+        let app = try buildHostApp(port: port, logger: logger)
         try await app.runService()
     }
 }

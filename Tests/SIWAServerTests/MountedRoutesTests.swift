@@ -18,7 +18,7 @@ import HostApp
         _ = TestApp.metrics
         var logger = Logger(label: "host-app-tests")
         logger.logLevel = .warning
-        return try buildHostApp(port: 0, editorFolder: EditorPageTests.publicDirectory.path, logger: logger)
+        return try buildHostApp(port: 0, editor: .folder(EditorPageTests.publicDirectory.path), logger: logger)
     }
 
     @Test("Images under /buttons are the standalone service's bytes and headers; / stays the host's")
