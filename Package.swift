@@ -41,8 +41,9 @@ let package = Package(
         // libpng's writer with its longjmp error handling, in C (zlib: for its version).
         .target(name: "CPNGWriter", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
 
-        // System calls Swift's Glibc module does not expose (renameat2, syncfs), closed standard streams.
-        .target(name: "CSIWASystem"),
+        // System calls Swift's Glibc module does not expose (renameat2, syncfs), closed standard streams,
+        // and the older glibc/libstdc++ versions of three symbols for the release link (glibc_floor.c).
+        .target(name: "CSIWASystem", linkerSettings: [.linkedLibrary("m"), .linkedLibrary("stdc++")]),
         // glibc's malloc_trim (malloc.h is not in Swift's Glibc module).
         .target(name: "CAllocator"),
 
