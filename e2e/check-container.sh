@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # The container image, built and used as a cluster would (deploy/container/):
-#  1. built with deploy/container/build.sh (release build reused when up to date; the base
-#     from Debian packages reused from podman's store when its package list is unchanged),
-#     with the time of each step and the image's size and what takes it;
+#  1. loaded from the release's OCI archive (dist/, cut by e2e/check-release.sh), or built
+#     with deploy/container/build.sh (release build reused when up to date; the base from
+#     Debian packages reused from podman's store when its package list is unchanged), with
+#     the time of each step and the image's size and what takes it;
 #  2. run with a read-only root (podman's --read-only keeps a tmpfs /tmp), as its non-root
 #     user: a button equal byte for byte to the release binary's own render, the editor, a
 #     ZIP export (TMPDIR written), the HEALTHCHECK; then SIGTERM while an export is
 #     still being drawn: the whole archive arrives, the service exits 0 before podman's
 #     timeout;
 #  3. run with a read-only root and no writable temp: one clear line at start, images
-#     still served, the export refused with its reason, the container still up.
-#   bash e2e/check-container.sh        (root; scripts/setup.sh installs podman, runc, mmdebstrap)
+#     still served, the export refused with its reason, the container still up;
+#  4. deploy/kubernetes/deployment.yaml under `podman kube play`: two replicas, their
+#     probes, a button each, and a stop within the drain and podman's timeout.
+#   bash e2e/check-container.sh [IMAGE.oci.tar.gz TARBALL.tar.gz]
+#                                      (root; scripts/setup.sh installs podman, runc, mmdebstrap)
 # Ports 18130-18131 on loopback.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,13 +28,28 @@ fail() { echo "FAIL container: $*"; tail -5 "$work/podman.log" 2>/dev/null; for 
 now() { date +%s.%N; }
 took() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.0f s", b - a }'; }
 
-# 1. Build.
-t=$(now)
-bash "$root/scripts/install.sh" "$work/prefix" >"$work/install.log" 2>&1 || { cat "$work/install.log"; fail "scripts/install.sh failed"; }
-echo "container: release build and install: $(took "$t")"
-t=$(now)
-SIWA_INSTALL_PREFIX=$work/prefix bash "$root/deploy/container/build.sh" "$image"
-echo "container: base and image: $(took "$t")"
+# 1. The image: the release's archive and tarball (e2e/check-release.sh cuts them into
+# dist/), or built here from the release build.
+health=()
+if [ -n "${1:-}" ]; then
+  # An OCI image has no HEALTHCHECK (a docker-format field): given at run, as users must.
+  health=(--health-cmd /opt/siwa-buttons/container/healthcheck.sh)
+  t=$(now)
+  loaded=$("${podman[@]}" load -q -i "$1" 2>>"$work/podman.log" | sed -n 's/^Loaded image[^:]*: //p' | tail -n 1)
+  [ -n "$loaded" ] || fail "podman load -i $1 loaded no image"
+  "${podman[@]}" tag "$loaded" "$image"
+  mkdir -p "$work/tarball"
+  tar -xzf "${2:?the release tarball beside the image archive}" -C "$work/tarball"
+  ln -s "$work"/tarball/siwa-buttons-*/ "$work/prefix"
+  echo "container: loaded $loaded from $(basename "$1"): $(took "$t")"
+else
+  t=$(now)
+  bash "$root/scripts/install.sh" "$work/prefix" >"$work/install.log" 2>&1 || { cat "$work/install.log"; fail "scripts/install.sh failed"; }
+  echo "container: release build and install: $(took "$t")"
+  t=$(now)
+  SIWA_INSTALL_PREFIX=$work/prefix bash "$root/deploy/container/build.sh" "$image"
+  echo "container: base and image: $(took "$t")"
+fi
 size=$("${podman[@]}" image inspect --format '{{.Size}}' "$image")
 echo "container: image size $(awk -v s="$size" 'BEGIN { printf "%.1f MB", s / 1e6 }') (goal: under 150 MB); what takes it:"
 "${podman[@]}" run --rm --no-healthcheck "${podman_limits[@]}" --entrypoint /bin/sh "$image" -c '
@@ -41,7 +60,7 @@ echo "container: image size $(awk -v s="$size" 'BEGIN { printf "%.1f MB", s / 1e
 
 # 2. Read-only root, tmpfs /tmp. (podman's stderr goes to a log: without systemd it
 # cannot schedule the periodic HEALTHCHECK and says so; the check is run once below.)
-"${podman[@]}" run -d --name "$name-a" --read-only "${podman_limits[@]}" -p 127.0.0.1:18130:8080 "$image" >/dev/null 2>>"$work/podman.log"
+"${podman[@]}" run -d --name "$name-a" --read-only "${health[@]}" "${podman_limits[@]}" -p 127.0.0.1:18130:8080 "$image" >/dev/null 2>>"$work/podman.log"
 base=http://127.0.0.1:18130
 for _ in $(seq 1 100); do curl -fs "$base/healthz" >/dev/null 2>&1 && break; sleep 0.2; done
 curl -fs "$base/healthz" >/dev/null || fail "/healthz never answered"
@@ -98,4 +117,39 @@ status=$(curl -s -o "$work/refused.txt" -w '%{http_code}' "$base/api/export.zip?
 [ "$status" -ge 500 ] && [ -s "$work/refused.txt" ] || fail "export without temp: $status $(cat "$work/refused.txt")"
 [ "$("${podman[@]}" inspect --format '{{.State.Running}} {{.RestartCount}}' "$name-b")" = "true 0" ] || fail "the container did not stay up"
 echo "ok   no writable temp: said at start ($(grep -c 'not writable' "$work/b.log") line), images served, export $status: $(head -c 120 "$work/refused.txt")"
+
+# 4. deploy/kubernetes/deployment.yaml under `podman kube play`, a local stand-in for a
+# cluster: its image line pointed at this image, nothing else changed. Both replicas run
+# (no host port to share), answer their probes as the kubelet runs them (the image's
+# check, inside the container) and a button; `podman pod stop` ends each within its
+# 10 s stop timeout, after the 5 s drain, with exit status 0 (not SIGKILL's 137).
+# podman's default limits do not fit this host's hard nofile limit, so its containers.conf
+# gets the limits of podman.sh (docs/deployment.md says so for such hosts).
+printf '[containers]\ndefault_ulimits = ["nofile=4160:4160", "nproc=4096:4096"]\n' >"$work/containers.conf"
+sed "s|^\( *image:\) siwa-buttons:latest$|\1 $image|" "$root/deploy/kubernetes/deployment.yaml" >"$work/deployment.yaml"
+grep -q "image: $image" "$work/deployment.yaml" || fail "deployment.yaml has no image: siwa-buttons:latest line"
+kube_down() { "${podman[@]}" kube down "$work/deployment.yaml" >/dev/null 2>&1 || true; }
+trap 'kube_down; cleanup' EXIT
+CONTAINERS_CONF=$work/containers.conf "${podman[@]}" kube play "$work/deployment.yaml" >/dev/null 2>>"$work/podman.log" \
+  || fail "podman kube play deploy/kubernetes/deployment.yaml"
+for replica in 0 1; do
+  c=siwa-buttons-pod-$replica-siwa-buttons
+  for _ in $(seq 1 50); do "${podman[@]}" exec "$c" /opt/siwa-buttons/container/healthcheck.sh /readyz 2>/dev/null && break; sleep 0.2; done
+  for probe in startupProbe livenessProbe readinessProbe; do
+    command=$(python3 -c 'import sys, yaml; c = yaml.safe_load(open(sys.argv[1]))["spec"]["template"]["spec"]["containers"][0]; print(" ".join(c[sys.argv[2]]["exec"]["command"]))' "$work/deployment.yaml" "$probe")
+    # shellcheck disable=SC2086 # the probe's command, split as the kubelet splits it
+    "${podman[@]}" exec "$c" $command || fail "replica $replica: $probe ($command) fails"
+  done
+  # shellcheck disable=SC2016 # run by the container's bash
+  status=$("${podman[@]}" exec "$c" bash -c 'exec 3<>/dev/tcp/127.0.0.1/8080; printf "GET /appleid/button?width=200 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" >&3; head -c 2000 <&3 | tr -d "\r" | grep -a -i -E "^(HTTP/1.1|content-type)"' | tr '\n' ' ')
+  [[ ${status,,} == "http/1.1 200 ok content-type: image/png "* ]] || fail "replica $replica: a button answered '$status'"
+done
+echo "ok   podman kube play: 2 replicas, no host port, startup/liveness/readiness probes pass, buttons served"
+t=$(now)
+"${podman[@]}" pod stop siwa-buttons-pod-0 >/dev/null 2>>"$work/podman.log"
+stopped=$(took "$t")
+code=$("${podman[@]}" inspect --format '{{.State.ExitCode}}' siwa-buttons-pod-0-siwa-buttons)
+[ "$code" = 0 ] || fail "kube play: exit status $code at pod stop (137: killed at podman's timeout)"
+echo "ok   podman pod stop: exit 0 after $stopped (drain 5 s, stop timeout 10 s)"
+kube_down
 echo "container: passed"

@@ -27,10 +27,15 @@ def need(condition, message):
 deployment = docs[("Deployment", "siwa-buttons")]
 pod = deployment["spec"]["template"]["spec"]
 container = next(c for c in pod["containers"] if c["name"] == "siwa-buttons")
-probe = lambda name: container.get(name, {}).get("httpGet", {})
-need(probe("livenessProbe").get("path") == "/healthz", "liveness probe is not GET /healthz")
-need(probe("readinessProbe").get("path") == "/readyz", "readiness probe is not GET /readyz")
-need(probe("startupProbe").get("path") == "/healthz", "startup probe is not GET /healthz")
+# The probes run the image's own check (no curl in the image; podman kube play would run
+# an httpGet probe as curl inside the container), which exists in the image.
+probe = lambda name: container.get(name, {}).get("exec", {}).get("command", [])
+check = "/opt/siwa-buttons/container/healthcheck.sh"
+need(probe("livenessProbe") == [check, "/healthz"], "liveness probe is not the image's check of /healthz")
+need(probe("readinessProbe") == [check, "/readyz"], "readiness probe is not the image's check of /readyz")
+need(probe("startupProbe") == [check, "/healthz"], "startup probe is not the image's check of /healthz")
+need(f"COPY entrypoint.sh healthcheck.sh {check.rsplit('/', 1)[0]}/" in (root / "deploy" / "container" / "Containerfile").read_text(),
+     f"the image has no {check}")
 
 # The user the image runs as (Containerfile `USER uid`) is the one the pod asks for.
 containerfile = (root / "deploy" / "container" / "Containerfile").read_text()
@@ -55,7 +60,8 @@ need("memory" in resources.get("limits", {}), "no memory limit")
 args = container.get("args", [])
 need(args[:1] == ["serve"] and "0.0.0.0" in args, "container does not run `serve --host 0.0.0.0`")
 port = args[args.index("--port") + 1] if "--port" in args else "8080"
-need(str(container["ports"][0]["containerPort"]) == port, "container port differs from --port")
+# No ports list: podman kube play publishes each listed port on the host, once per replica.
+need("ports" not in container, "the container lists ports (podman kube play publishes them on the host)")
 
 # SIGTERM: /readyz fails for --drain-seconds while requests are still served, long
 # enough for the readiness probe to take the pod out of the Service; then the requests
@@ -75,6 +81,7 @@ need(grace > drain_seconds + in_flight,
 service = docs[("Service", "siwa-buttons")]
 pod_labels = deployment["spec"]["template"]["metadata"]["labels"]
 need(service["spec"]["selector"].items() <= pod_labels.items(), "Service selector does not select the pods")
+need([str(p["targetPort"]) for p in service["spec"]["ports"]] == [port], "the Service's targetPort is not the pods' --port")
 hpa = docs[("HorizontalPodAutoscaler", "siwa-buttons")]
 need(hpa["spec"]["scaleTargetRef"]["name"] == "siwa-buttons", "HPA does not scale the Deployment")
 need(any(m.get("resource", {}).get("name") == "cpu" for m in hpa["spec"]["metrics"]), "HPA does not scale on CPU")
