@@ -39,8 +39,24 @@ fi
 # binutils' strip; from PyPI, pinned, kubernetes-validate (Kubernetes' schemas bundled)
 # and cfn-lint, in a venv of our own for the system Python (PEP 668).
 apt_install_missing podman runc mmdebstrap nginx binutils curl
+# The release (scripts/release.sh, e2e/check-release.sh): the signature, the package's
+# checks, the Debian tools that compute its Depends; catatonit for `podman kube play`'s pods.
+apt_install_missing minisign lintian dpkg-dev catatonit
 command -v node >/dev/null || apt_install_missing nodejs
 deploy_tools=(kubernetes-validate==1.37.0 cfn-lint==1.51.0)
+# The SBOM's writer and validator (scripts/release/sbom.py). For the system Python, in a
+# venv that also sees Debian's packages, first on PATH from here on.
+release_venv=${XDG_CACHE_HOME:-$HOME/.cache}/siwa-buttons/release-tools
+[ -x "$release_venv/bin/python3" ] && export PATH="$release_venv/bin:$PATH"
+if ! python3 -c 'import cyclonedx.validation.json, jsonschema' 2>/dev/null; then
+  echo "setup: installing cyclonedx-python-lib"
+  if [ "$(command -v python3)" = /usr/bin/python3 ]; then
+    apt_install_missing python3-venv
+    python3 -m venv --system-site-packages "$release_venv"
+    export PATH="$release_venv/bin:$PATH"
+  fi
+  python3 -m pip install --quiet --disable-pip-version-check "cyclonedx-python-lib[validation]==11.12.0"
+fi
 deploy_venv=${XDG_CACHE_HOME:-$HOME/.cache}/siwa-buttons/deploy-tools
 [ -x "$deploy_venv/bin/cfn-lint" ] && export PATH="$deploy_venv/bin:$PATH"
 if ! command -v kubernetes-validate >/dev/null || ! command -v cfn-lint >/dev/null; then

@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# The release, cut and checked where each artefact lands (docs/releasing.md):
+#  1. scripts/release.sh refuses a dirty tree, a --version the code does not have and a
+#     missing key, in one line each, writing nothing; then cuts dist/ with a throw-away
+#     minisign key (the release build reused when up to date);
+#  2. SHA256SUMS and its signature verified; the SBOM validated by cyclonedx-python-lib;
+#  3. the tarball unpacked elsewhere: its binaries' glibc floor by `readelf -V` (no
+#     GLIBC_ABI_DT_RELR, nothing newer than GLIBC_2.34 and GLIBCXX_3.4.29), their sonames, a render, the man
+#     page and completions;
+#  4. the .deb: lintian (0 errors; every warning listed in docs/releasing.md), then
+#     installed with apt-get into a clean Debian 12 root (mmdebstrap, its tarball cached
+#     in /var/cache/siwa-buttons-ci): render, serve, `man siwa-buttons` there; installed
+#     over an older version keeping a changed /etc/default/siwa-buttons; removed and purged;
+#  5. the npm package's consumer type-check and its failing twin (e2e/check-element-package.sh);
+#  6. each artefact's size. The image archive is run by e2e/check-container.sh.
+#   bash e2e/check-release.sh        (root; scripts/setup.sh installs the tools)
+# Port 18150 on loopback.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+work=$(mktemp -d "${TMPDIR:-/tmp}/siwa-release-check.XXXXXX")
+chroot_dir=$work/bookworm
+cleanup() {
+  [ ! -d "$chroot_dir/proc/self" ] || umount "$chroot_dir/proc" 2>/dev/null || true
+  [ ! -s "$chroot_dir/tmp/serve.pid" ] || kill "$(cat "$chroot_dir/tmp/serve.pid")" 2>/dev/null || true
+  rm -f "$root/release-check-dirty"
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "FAIL release: $*"; exit 1; }
+version=$(sed -n 's/^ *public static let current = "\(.*\)"$/\1/p' Sources/SIWAButtons/Version.swift)
+SIWA_SETUP_EXTRA="minisign lintian" source scripts/setup.sh >/dev/null
+
+# 1. Refusals, then the release.
+minisign -G -W -p "$work/key.pub" -s "$work/key.sec" >/dev/null
+listing() { find dist -printf '%P %s %T@\n' 2>/dev/null | sort; }
+before=$(listing)
+refuses() {  # refuses WHAT ARGS...: one line on stderr, status 1, dist/ untouched
+  local what=$1; shift
+  if bash scripts/release.sh "$@" >"$work/out" 2>"$work/err"; then fail "release.sh cut a release with $what"; fi
+  [ "$(wc -l <"$work/err")" = 1 ] || { cat "$work/err"; fail "release.sh with $what: not one line"; }
+  [ "$(listing)" = "$before" ] || fail "release.sh with $what changed dist/"
+  echo "ok   refused, $what: $(cat "$work/err")"
+}
+if [ -z "$(git status --porcelain)" ]; then
+  touch release-check-dirty
+  refuses "a dirty tree" --key "$work/key.sec"
+  rm -f release-check-dirty
+else
+  fail "the work tree has uncommitted changes: this check cuts a release, commit first"
+fi
+refuses "a version the code does not have" --key "$work/key.sec" --version 99.0.0
+refuses "no key" --version "$version"
+t=$SECONDS
+bash scripts/release.sh --key "$work/key.sec" --version "$version" || fail "release.sh failed"
+echo "ok   release.sh cut dist/ in $((SECONDS - t)) s"
+
+# 2. Checksums, signature, SBOM.
+(cd dist && sha256sum --quiet -c SHA256SUMS) || fail "SHA256SUMS does not match dist/"
+minisign -Vq -p "$work/key.pub" -m dist/SHA256SUMS || fail "the signature of SHA256SUMS does not verify"
+sed '1s/^\(.\)/\1x/' dist/SHA256SUMS >"$work/tampered"
+cp dist/SHA256SUMS.minisig "$work/tampered.minisig"
+minisign -Vq -p "$work/key.pub" -m "$work/tampered" 2>/dev/null && fail "a changed SHA256SUMS verifies"
+echo "ok   SHA256SUMS verified, signed by the key (a changed file is refused)"
+python3 scripts/release/sbom.py --validate "dist/siwa-buttons-$version.cdx.json" || fail "the SBOM is not valid"
+for component in swift-nio hummingbird libcairo2 libpango-1.0-0 libwebp7; do
+  grep -q "\"name\": \"$component\"" "dist/siwa-buttons-$version.cdx.json" || fail "the SBOM does not list $component"
+done
+
+# 3. The tarball, unpacked where nothing of the build is.
+mkdir -p "$work/opt"
+tar -xzf "dist/siwa-buttons-$version-linux-x86_64.tar.gz" -C "$work/opt"
+tree=$work/opt/siwa-buttons-$version-linux-x86_64
+for exe in siwa-buttons siwa-buttons-full; do
+  readelf -V "$tree/bin/$exe" >"$work/versions"
+  grep -q GLIBC_ABI_DT_RELR "$work/versions" && fail "$exe needs GLIBC_ABI_DT_RELR (glibc 2.36)"
+  newest=$(grep -o 'GLIBC_2\.[0-9.]*' "$work/versions" | sort -V | tail -n 1)
+  [ "$(printf '%s\nGLIBC_2.34\n' "$newest" | sort -V | tail -n 1)" = GLIBC_2.34 ] || fail "$exe needs $newest, newer than GLIBC_2.34"
+  # GCC 11's libstdc++ (RHEL 9) ends at 3.4.29.
+  cxx=$(grep -o 'GLIBCXX_3\.[0-9.]*' "$work/versions" | sort -V | tail -n 1)
+  [ "$(printf '%s\nGLIBCXX_3.4.29\n' "$cxx" | sort -V | tail -n 1)" = GLIBCXX_3.4.29 ] || fail "$exe needs $cxx, newer than GCC 11's GLIBCXX_3.4.29"
+  echo "ok   $exe: newest symbols $newest and $cxx, no DT_RELR; needs $(readelf -d "$tree/bin/$exe" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' | tr '\n' ' ')"
+done
+(cd / && "$tree/bin/siwa-buttons" render '/appleid/button?locale=th_TH&width=200&scale=2' -o "$work/tar.png") || fail "the tarball's render"
+python3 - "$work/tar.png" <<'PY' || fail "the tarball's PNG is not 400 x 60"
+import struct, sys
+head = open(sys.argv[1], "rb").read(24)
+assert head[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", head[16:24]) == (400, 60)
+PY
+MANWIDTH=80 man -l "$tree/share/man/man1/siwa-buttons.1" 2>/dev/null | grep -q "siwa-buttons subcommand" || fail "the tarball's man page"
+for f in share/bash-completion/completions/siwa-buttons share/zsh/site-functions/_siwa-buttons share/fish/vendor_completions.d/siwa-buttons.fish LICENSE share/siwa-buttons/Fonts/LICENSE-Noto.txt; do
+  [ -s "$tree/$f" ] || fail "the tarball has no $f"
+done
+bash -c "source '$tree/share/bash-completion/completions/siwa-buttons'" || fail "the bash completion does not load"
+echo "ok   the tarball renders from anywhere (Thai, 400 x 60), man page, completions, licences"
+
+# 4. The .deb: lintian, then a clean Debian 12.
+deb=dist/siwa-buttons_${version}-1_amd64.deb
+lintian --no-tag-display-limit --fail-on error "$deb" >"$work/lintian" 2>&1 || { cat "$work/lintian"; fail "lintian reports errors"; }
+while read -r tag; do
+  grep -q "\`$tag\`" docs/releasing.md || { cat "$work/lintian"; fail "lintian's warning $tag is not listed in docs/releasing.md"; }
+done < <(awk '$1 == "W:" { print $3 }' "$work/lintian" | sort -u)
+echo "ok   lintian: 0 errors, $(grep -c '^W:' "$work/lintian" || true) warnings, each listed in docs/releasing.md"
+
+cache=/var/cache/siwa-buttons-ci
+mkdir -p "$cache"
+base_args=(--variant=minbase --include=man-db,ca-certificates bookworm)
+base=$cache/bookworm-$(printf '%s\n' "${base_args[@]}" | sha256sum | cut -c1-12).tar
+if [ ! -s "$base" ]; then
+  t=$SECONDS
+  mmdebstrap "${base_args[@]}" "$base.part" >"$work/mmdebstrap.log" 2>&1 || { tail -20 "$work/mmdebstrap.log"; fail "mmdebstrap"; }
+  mv "$base.part" "$base"
+  echo "ok   a clean Debian 12 root made in $((SECONDS - t)) s (cached: $base)"
+fi
+in_root() { chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"; }
+mkdir -p "$chroot_dir"
+tar -xf "$base" -C "$chroot_dir"
+mount -t proc proc "$chroot_dir/proc"
+cp /etc/resolv.conf "$chroot_dir/etc/resolv.conf"
+# An older release first (the same files, version VERSION-0), with its configuration changed.
+dpkg-deb -R "$deb" "$work/older"
+sed -i "s/^Version: .*/Version: ${version}-0/" "$work/older/DEBIAN/control"
+dpkg-deb --root-owner-group -Zxz -b "$work/older" "$chroot_dir/tmp/older.deb" >/dev/null
+cp "$deb" "$chroot_dir/tmp/"
+t=$SECONDS
+in_root apt-get update -qq >"$work/apt.log" 2>&1 || { tail "$work/apt.log"; fail "apt-get update in the root"; }
+in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq /tmp/older.deb >>"$work/apt.log" 2>&1 || { tail "$work/apt.log"; fail "apt-get install of the older .deb"; }
+echo 'SIWA_BUTTONS_OPTIONS="--host 127.0.0.1 --port 18150 --cache-mb 8"' >"$chroot_dir/etc/default/siwa-buttons"
+in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "/tmp/$(basename "$deb")" >>"$work/apt.log" 2>&1 || { tail "$work/apt.log"; fail "apt-get install ./$(basename "$deb") over the older one"; }
+[ "$(in_root dpkg-query -W -f '${Version}' siwa-buttons)" = "${version}-1" ] || fail "the upgrade did not install ${version}-1"
+grep -q 'port 18150' "$chroot_dir/etc/default/siwa-buttons" || fail "the upgrade replaced the changed /etc/default/siwa-buttons"
+echo "ok   apt-get install ./$(basename "$deb") into a clean Debian 12 ($((SECONDS - t)) s, the libraries from the archive), over ${version}-0 keeping the changed /etc/default/siwa-buttons"
+[ -z "$(find "$chroot_dir/etc/systemd/system" -name 'siwa-buttons*' 2>/dev/null)" ] || fail "the unit was enabled on install"
+in_root /usr/bin/siwa-buttons render '/appleid/button/left?type=continue&locale=ar_SA&width=260&height=44' -o /tmp/ar.svg || fail "render in the root"
+grep -q '<svg' "$chroot_dir/tmp/ar.svg" || fail "render in the root wrote no SVG"
+in_root sh -c 'MANWIDTH=80 man siwa-buttons 2>/dev/null' | grep -q "siwa-buttons subcommand" || fail "man siwa-buttons in the root"
+# The unit's command line, with its options file, as systemd runs it ($SIWA_BUTTONS_OPTIONS
+# expanded inside the root).
+exec_start=$(sed -n 's/^ExecStart=//p' "$chroot_dir/lib/systemd/system/siwa-buttons.service")
+in_root sh -c '. /etc/default/siwa-buttons; echo $$ >/tmp/serve.pid; exec '"$exec_start" >"$work/serve.log" 2>&1 &
+for _ in $(seq 1 100); do curl -fs -o /dev/null http://127.0.0.1:18150/healthz && break; sleep 0.1; done
+curl -fs -o "$work/served.png" 'http://127.0.0.1:18150/appleid/button?color=white&width=200' || { cat "$work/serve.log"; fail "serve in the root"; }
+kill -TERM "$(cat "$chroot_dir/tmp/serve.pid")"; wait
+echo "ok   in the root: render (Arabic SVG), man siwa-buttons, serve as the unit runs it ($(stat -c %s "$work/served.png") byte PNG)"
+systemd-analyze verify --root="$chroot_dir" /lib/systemd/system/siwa-buttons.service 2>"$work/verify" \
+  || { cat "$work/verify"; fail "systemd-analyze verify of the packaged unit"; }
+in_root env DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq siwa-buttons >>"$work/apt.log" 2>&1 || fail "apt-get remove"
+[ ! -e "$chroot_dir/usr/bin/siwa-buttons" ] || fail "apt-get remove left /usr/bin/siwa-buttons"
+[ -e "$chroot_dir/etc/default/siwa-buttons" ] || fail "apt-get remove took the configuration (only purge does)"
+in_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq siwa-buttons >>"$work/apt.log" 2>&1 || fail "apt-get purge"
+[ ! -e "$chroot_dir/etc/default/siwa-buttons" ] || fail "apt-get purge left /etc/default/siwa-buttons"
+echo "ok   removed (configuration kept) and purged (nothing left)"
+
+# 5. The npm package, in a consumer project of its own.
+bash e2e/check-element-package.sh "dist/siwa-buttons-element-$version.tgz"
+
+# 6. Sizes.
+echo "release artefacts:"
+(cd dist && for f in *; do printf '  %8.1f MB  %s\n' "$(stat -c %s "$f" | awk '{print $1 / 1e6}')" "$f"; done)
+echo "release check passed"
