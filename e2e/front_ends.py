@@ -242,8 +242,10 @@ def check_served(service_port, failures):
     except urllib.error.HTTPError as error:
         again = error.code
     failures.check(bool(tag) and again == 304, f"cacheable: a strong ETag, 304 when unchanged ({tag}, {again})")
-    status, _, _ = http_get(f"http://127.0.0.1:{service_port}/element/1/apple-signin-button.d.ts")
-    failures.check(status == 200, f"the TypeScript declarations beside it ({status})")
+    status, headers, _ = http_get(f"http://127.0.0.1:{service_port}/element/1/apple-signin-button.d.ts")
+    kind = headers.get("Content-Type", "")
+    failures.check(status == 200 and kind.startswith(("application/typescript", "text/plain")),
+                   f"the TypeScript declarations beside it, as application/typescript ({status}, {kind})")
     # The titles in the module are the renderer's (titles.json).
     with open(os.path.join(ROOT, "Sources/SIWAModel/Locale/titles.json"), encoding="utf-8") as f:
         rows = json.load(f)

@@ -40,6 +40,8 @@ fi
 # and cfn-lint, in a venv of our own for the system Python (PEP 668).
 apt_install_missing podman runc mmdebstrap nginx binutils curl
 command -v node >/dev/null || apt_install_missing nodejs
+# The element's npm package (scripts/pack-element.sh, e2e/check-element-package.sh).
+apt_install_missing npm node-typescript
 deploy_tools=(kubernetes-validate==1.37.0 cfn-lint==1.51.0)
 deploy_venv=${XDG_CACHE_HOME:-$HOME/.cache}/siwa-buttons/deploy-tools
 [ -x "$deploy_venv/bin/cfn-lint" ] && export PATH="$deploy_venv/bin:$PATH"
