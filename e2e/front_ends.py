@@ -101,6 +101,20 @@ def page_handler(service_port, folders, posted):
                 return self.send(200, body, "application/json")
             if path == "/session-junk":
                 return self.send(200, b"<html>login first</html>", "text/html; charset=utf-8")
+            # The session answers the element must refuse (and one it must take).
+            fresh = {"state": secrets.token_urlsafe(32), "nonce": secrets.token_urlsafe(32)}
+            if path == "/session-500":
+                return self.send(500, b'{"error": "down"}', "application/json")
+            if path == "/session-hang":
+                time.sleep(14)
+                return self.send(200, json.dumps(fresh).encode(), "application/json")
+            if path == "/session-huge":
+                return self.send(200, json.dumps({**fresh, "pad": "x" * 200000}).encode(), "application/json")
+            if path == "/session-missing":
+                return self.send(200, json.dumps({"state": fresh["state"]}).encode(), "application/json")
+            if path == "/session-extra":
+                posted.append(("session", fresh))
+                return self.send(200, json.dumps({**fresh, "expires": 300, "user": None}).encode(), "application/json")
             if path in ("/callback", "/auth/apple/callback"):  # the latter: the examples' redirect URI
                 fields = {k: v[0] for k, v in urllib.parse.parse_qs(data.decode()).items()}
                 posted.append(("callback", fields))
@@ -114,11 +128,11 @@ def page_handler(service_port, folders, posted):
 class Service:
     """`siwa-buttons serve` on a free port."""
 
-    def __init__(self, binary):
+    def __init__(self, binary, *extra):
         self.port = free_port()
         self.log = tempfile.NamedTemporaryFile(prefix="siwa-front-ends-", suffix=".log", delete=False)
         self.process = subprocess.Popen([binary, "serve", "--port", str(self.port), "--public",
-                                         os.path.join(ROOT, "public"), "--log-level", "warning"],
+                                         os.path.join(ROOT, "public"), "--log-level", "warning", *extra],
                                         cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 60
         while True:
@@ -228,8 +242,10 @@ def check_served(service_port, failures):
     except urllib.error.HTTPError as error:
         again = error.code
     failures.check(bool(tag) and again == 304, f"cacheable: a strong ETag, 304 when unchanged ({tag}, {again})")
-    status, _, _ = http_get(f"http://127.0.0.1:{service_port}/element/1/apple-signin-button.d.ts")
-    failures.check(status == 200, f"the TypeScript declarations beside it ({status})")
+    status, headers, _ = http_get(f"http://127.0.0.1:{service_port}/element/1/apple-signin-button.d.ts")
+    kind = headers.get("Content-Type", "")
+    failures.check(status == 200 and kind.startswith(("application/typescript", "text/plain")),
+                   f"the TypeScript declarations beside it, as application/typescript ({status}, {kind})")
     # The titles in the module are the renderer's (titles.json).
     with open(os.path.join(ROOT, "Sources/SIWAModel/Locale/titles.json"), encoding="utf-8") as f:
         rows = json.load(f)
@@ -266,8 +282,9 @@ def check_element_page(browser, origin, shot, failures):
     browser.open(page, width=640, height=420, stand_in=True)
     wait(browser, "const i = document.querySelector('#filled').shadowRoot.querySelector('img');"
                   "return i && i.complete && i.naturalWidth > 0")
-    for selector, want_name, colour in (("#placeholder", "Sign in with Apple", "color=black"),
-                                        ("#filled", "Continue with Apple", "color=white")):
+    # Canonical URLs: the default (black) is left out.
+    for selector, want_name, colour in (("#placeholder", "Sign in with Apple", "?width=210"),
+                                        ("#filled", "Continue with Apple", "?color=white&border=true")):
         state = element_state(browser, selector)
         failures.check(state and (state["w"], state["h"]) == (210, 40) and (state["bw"], state["bh"]) == (210, 40),
                        f"{selector}: the element and its button are 210x40 ({state and (state['w'], state['h'])})")
@@ -278,8 +295,8 @@ def check_element_page(browser, origin, shot, failures):
                        f"{selector}: role=button named {want_name!r}, lang en-US, focusable")
     filled = browser.js("return document.querySelector('#filled').shadowRoot.querySelector('img').srcset")
     failures.check("border=true" in filled and "border_radius=50" in filled and "type=continue" in filled
-                   and all(f"scale={s}" in filled for s in (1, 2, 3)),
-                   "attributes reach the image URL in Apple's grammar (border, border_radius, type; 1x-3x)")
+                   and "scale=1" not in filled and all(f"scale={s}" in filled for s in (2, 3)),
+                   "attributes reach the image URL in Apple's grammar (border, border_radius, type; 1x-3x, scale=1 left out)")
     browser.screenshot(shot("element-page.png"))
     # Tailwind's preflight and a narrow column: the shadow root keeps the button whole.
     browser.js("""const reset = document.createElement('style');
@@ -452,19 +469,237 @@ def check_element_schemes(browser, origin, shot, failures):
     browser.open(page, width=640, height=420, stand_in=True)
     browser.js("document.querySelector('#placeholder').setAttribute('color', 'auto')")
     src = lambda: browser.js("return document.querySelector('#placeholder').shadowRoot.querySelector('img').src")
-    failures.check("color=black" in src(), f"light: black ({src()})")
+    failures.check("color=" not in src(), f"light: black (the default, left out) ({src()})")
     browser.cdp("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     ok = wait(browser, "return document.querySelector('#placeholder').shadowRoot.querySelector('img').src.includes('color=white')")
-    failures.check(bool(ok) and "border=false" in src(), f"the system turns dark: white, live, no outline ({src()})")
+    failures.check(bool(ok) and "border=" not in src(), f"the system turns dark: white, live, no outline ({src()})")
     browser.screenshot(shot("element-dark.png"))
     browser.js("document.documentElement.style.colorScheme = 'light'")
-    ok = wait(browser, "return document.querySelector('#placeholder').shadowRoot.querySelector('img').src.includes('color=black')")
+    ok = wait(browser, "return !document.querySelector('#placeholder').shadowRoot.querySelector('img').src.includes('color=')")
     failures.check(bool(ok), f"a light-only page on a dark system: black ({src()})")
     browser.js("document.body.style.background = '#101010'")
     ok = wait(browser, "return document.querySelector('#placeholder').shadowRoot.querySelector('img').src.includes('color=white')")
     failures.check(bool(ok), f"the page's own dark background: white ({src()})")
     ours, _ = errors_except(browser, origin, ())
     failures.check(not ours, f"nothing red {ours}")
+
+
+def contrast(a, b):
+    """WCAG contrast ratio of two sRGB colours (0-255 triples)."""
+    def lum(c):
+        v = [x / 255 for x in c[:3]]
+        v = [x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4 for x in v]
+        return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def screenshot_pixels(browser, path):
+    from PIL import Image
+    browser.screenshot(path)
+    return Image.open(path).convert("RGB")
+
+
+def element_errors(browser):
+    return [t for level, t, _ in browser.messages() if level == "error" and "<apple-signin-button>" in t]
+
+
+def check_element_bad_input(browser, origin, shot, failures):
+    failures.start("<apple-signin-button> parsed with bad attributes: one console line each, no markup")
+    browser.open(origin + "e2e/pages/element-bad.html", width=640, height=600, stand_in=True)
+    wait(browser, "return !!document.querySelector('#bad').shadowRoot")
+    time.sleep(0.3)
+    errors = element_errors(browser)
+    for fragment in ('width="9999"', 'locale="toString"', 'border-radius="x"', 'type="<b>bold</b>"',
+                     'locale="__proto__"', 'locale="constructor"', 'locale="<img', 'image-base="javascript:'):
+        seen = len([t for t in errors if fragment in t])
+        failures.check(seen == 1, f"{fragment}: one console line ({seen})")
+    for selector in ("#bad", "#proto", "#ctor", "#markup"):
+        state = element_state(browser, selector)
+        failures.check(state["name"] == "Sign in with Apple" and state["lang"] == "en-US" and state["loaded"]
+                       and "locale=" not in state["src"],
+                       f"{selector}: the default locale's name and image, not undefined ({state['name']!r}, {state['src']})")
+    tags = browser.js("return [...document.querySelectorAll('apple-signin-button')]"
+                      ".flatMap(b => [...b.shadowRoot.querySelectorAll('*')].map(e => e.localName))")
+    failures.check(set(tags) <= {"div", "picture", "source", "img", "span", "p"} and tags.count("img") == 6
+                   and browser.js("return window.__xss === undefined"),
+                   f"no attribute text became markup or ran ({sorted(set(tags))}, {tags.count('img')} images)")
+    failures.start("<apple-signin-button>: redirect-uri must be https://")
+    for selector in ("#js-redirect", "#http-redirect"):
+        browser.js("window.__events = []; document.querySelector(arguments[0]).click()", selector)
+        time.sleep(0.6)
+        record, served = sign_ins(browser)
+        events = browser.js("return window.__events")
+        state = element_state(browser, selector)
+        failures.check(not record and not served and len(events) == 1
+                       and events[0]["detail"]["error"] == "siwa_not_configured" and bool(state["note"]),
+                       f"{selector}: nothing sent to Apple, siwa_not_configured, a note ({events}, {served})")
+    lines = [t for t in element_errors(browser) if "is not an https:// URL" in t]
+    failures.check(len(lines) == 2 and browser.js("return window.__xss === undefined"),
+                   f"one console line each, javascript: never run ({lines})")
+
+    page = origin + "e2e/pages/element.html"
+    for path, why in (("/session-500", "answered 500"), ("/session-junk", "not application/json"),
+                      ("/session-huge", "bytes"), ("/session-missing", 'lacks fresh "state" and "nonce"'),
+                      ("/session-hang", "did not answer within 10 s")):
+        failures.start(f"<apple-signin-button>: session-url {path}")
+        browser.open(page, width=640, height=420, stand_in=True)
+        browser.js("const b = document.querySelector('#filled'); b.removeAttribute('state'); b.removeAttribute('nonce');"
+                   "b.setAttribute('session-url', arguments[0]); b.click()", path)
+        events = wait(browser, "return window.__events.length ? window.__events : null", 14 if "hang" in path else 5)
+        record, served = sign_ins(browser)
+        state = element_state(browser, "#filled")
+        failures.check(not record and not served and events and len(events) == 1
+                       and events[0]["detail"]["error"] == "session_failed" and bool(state["note"]),
+                       f"nothing sent to Apple, one session_failed, a note ({events}, {served})")
+        lines = [t for t in element_errors(browser) if f"session-url {path} failed" in t]
+        failures.check(len(lines) == 1 and why in lines[0], f"one console line saying {why!r} ({lines})")
+    failures.start("<apple-signin-button>: session-url answering JSON with extra fields")
+    browser.open(page, width=640, height=420, stand_in=True)
+    browser.js("const b = document.querySelector('#filled'); b.removeAttribute('state'); b.removeAttribute('nonce');"
+               "b.setAttribute('session-url', '/session-extra');")
+    click_middle(browser, element_state(browser, "#filled"))
+    events = wait(browser, "return window.__events.length ? window.__events : null", 15)
+    failures.check(bool(events) and events[0]["name"] == "appleid-success", f"extra fields are ignored: it signs in ({events})")
+    close_popups(browser)
+
+
+def check_element_focus(browser, origin, shot, failures):
+    page = origin + "e2e/pages/element.html"
+    failures.start("<apple-signin-button>: host.focus() and a two-colour focus ring")
+    for background in ("#ffffff", "#1c1c1e", "#0071e3"):
+        browser.open(page, width=640, height=420, stand_in=True)
+        browser.js("document.body.style.background = arguments[0]; document.querySelector('#filled').focus()", background)
+        time.sleep(0.2)
+        focused = browser.js("const h = document.querySelector('#filled');"
+                             "return document.activeElement === h && h.shadowRoot.activeElement === h.shadowRoot.querySelector('[role=button]')"
+                             " && h.shadowRoot.querySelector('[role=button]').matches(':focus-visible')")
+        failures.check(bool(focused), f"on {background}: focus() on the host focuses its button, :focus-visible")
+        box = element_state(browser, "#filled")
+        image = screenshot_pixels(browser, shot(f"element-focus-{background[1:]}.png"))
+        x = int(box["x"] + box["w"] / 2)
+        inner, outer, page_colour = (image.getpixel((x, int(box["y"]) - d)) for d in (1, 3, 8))
+        ratios = [round(contrast(inner, page_colour), 1), round(contrast(outer, page_colour), 1), round(contrast(inner, outer), 1)]
+        failures.check(max(ratios[:2]) >= 3 and ratios[2] >= 3,
+                       f"on {background}: the ring (inner {inner}, outer {outer}) has 3:1 against the page {page_colour} {ratios}")
+    failures.start("<apple-signin-button> in forced colours (Windows contrast themes)")
+    for scheme in ("dark", "light"):
+        browser.open(page, width=640, height=420, stand_in=True, dark=scheme == "dark")
+        browser.cdp("Emulation.setEmulatedMedia", {"features": [{"name": "forced-colors", "value": "active"},
+                                                                {"name": "prefers-color-scheme", "value": scheme}]})
+        time.sleep(0.4)
+        for selector in ("#placeholder", "#filled"):
+            box = element_state(browser, selector)
+            image = screenshot_pixels(browser, shot(f"element-forced-{scheme}.png"))
+            x = int(box["x"] + box["w"] / 2)
+            canvas = image.getpixel((x, int(box["y"]) - 6))
+            edge = max((image.getpixel((x, int(box["y"]) + d)) for d in (0, 1)), key=lambda c: contrast(c, canvas))
+            failures.check(contrast(edge, canvas) >= 3,
+                           f"{scheme} canvas {canvas}, {selector}: its top edge {edge} stands out ({contrast(edge, canvas):.1f}:1)")
+        browser.js("document.querySelector('#placeholder').focus()")
+        time.sleep(0.2)
+        box = element_state(browser, "#placeholder")
+        image = screenshot_pixels(browser, shot(f"element-forced-{scheme}-focus.png"))
+        x = int(box["x"] + box["w"] / 2)
+        canvas = image.getpixel((x, int(box["y"]) - 10))
+        ring = max((image.getpixel((x, int(box["y"]) - d)) for d in (3, 4)), key=lambda c: contrast(c, canvas))
+        failures.check(contrast(ring, canvas) >= 3, f"{scheme}: the focus ring {ring} shows on the canvas {canvas}")
+
+
+def check_element_fluid(browser, origin, shot, failures):
+    page = origin + "e2e/pages/element.html"
+    failures.start("<apple-signin-button width=\"100%\"> on a 320 px phone")
+    browser.open(page, width=320, height=640, stand_in=True)
+    browser.js("for (const b of document.querySelectorAll('apple-signin-button')) b.setAttribute('width', '100%')")
+    wait(browser, "const i = document.querySelector('#placeholder').shadowRoot.querySelector('img');"
+                  "return i && i.complete && i.naturalWidth > 0 && i.src.includes('width=300')")
+    state = element_state(browser, "#placeholder")
+    scroll = browser.js("return document.documentElement.scrollWidth")
+    failures.check(state["w"] == 304 and state["bw"] == 300 and "width=300" in state["src"] and state["loaded"]
+                   and scroll <= 320, f"it fills the 304 px column at a 10-point step, 300; no horizontal scroll "
+                   f"({state['w']}, {state['bw']}, {state['src']}, scrollWidth {scroll})")
+    browser.screenshot(shot("element-fluid-320.png"))
+    browser.js("const c = document.createElement('div'); c.id = 'narrow'; c.style.width = '100px';"
+               "c.append(document.querySelector('#placeholder')); document.body.prepend(c);")
+    time.sleep(0.5)
+    state = element_state(browser, "#placeholder")
+    lines = [t for t in element_errors(browser) if "below Apple's minimum" in t]
+    failures.check(state["bw"] == 100 and "width=130" in state["src"] and len(lines) == 1 and abs(state["bh"] - 100 * 40 / 130) < 1,
+                   f"in a 100 px column: the 130-point image, scaled down to fit, said once ({state['bw']}x{state['bh']}, {lines})")
+    browser.js("document.getElementById('narrow').style.width = '90px'")
+    time.sleep(0.3)
+    lines = [t for t in element_errors(browser) if "below Apple's minimum" in t]
+    failures.check(len(lines) == 1, f"narrower still: not said again ({len(lines)})")
+    browser.js("document.getElementById('narrow').style.width = '800px'")
+    wait(browser, "return document.querySelector('#placeholder').shadowRoot.querySelector('img').src.includes('width=375')")
+    state = element_state(browser, "#placeholder")
+    failures.check(state["bw"] == 375 and state["w"] == 375, f"in an 800 px column: Apple's maximum, 375 ({state['bw']})")
+
+
+def no_redirect_status(url):
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+    try:
+        with urllib.request.build_opener(NoRedirect).open(url, timeout=20) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+# Buttons of every endpoint, colour and a few non-defaults: their URLs must be the service's canonical ones.
+MOUNT_MANY = """const attrs = [{}, {color: 'white', border: 'true'}, {type: 'continue', locale: 'de_DE', width: '240', height: '44'},
+    {mode: 'left-align', 'logo-size': 'large', 'label-position': '60', 'logo-position': '10', width: '250', height: '40'},
+    {mode: 'logo-only', size: '44', 'border-radius': '50'}, {width: '100%', height: '44'}, {color: 'white', 'border-radius': '15'}];
+  for (const a of attrs) { const b = document.createElement('apple-signin-button');
+    for (const [k, v] of Object.entries(a)) b.setAttribute(k, v); document.body.append(b); }"""
+
+
+def check_element_canonical(browser, service_port, version, shot, failures):
+    failures.start(f"<apple-signin-button>: canonical image URLs, 0 redirects ({'--cache-version ' + version if version else 'no cache version'})")
+    base = f"http://127.0.0.1:{service_port}/"
+    browser.open(base + "healthz", width=640, height=900)
+    module = ELEMENT + (f"?v={version}" if version else "")
+    browser.js(f"import({json.dumps(module)}).then(() => {{ {MOUNT_MANY} }})")
+    wait(browser, "const b = [...document.querySelectorAll('apple-signin-button')];"
+                  "return b.length === 7 && b.every(x => { const i = x.shadowRoot.querySelector('img'); return i && i.complete && i.naturalWidth > 0; })")
+    urls = browser.js("return [...document.querySelectorAll('apple-signin-button')].flatMap(b =>"
+                      " [...b.shadowRoot.querySelectorAll('img, source')].flatMap(e => [e.src, ...(e.srcset || '').split(', ')"
+                      ".map(s => s.split(' ')[0])]).filter(Boolean))")
+    urls = sorted(set(urllib.parse.urljoin(base, u) for u in urls))
+    statuses = {u: no_redirect_status(u) for u in urls}
+    bad = {u: s for u, s in statuses.items() if s != 200}
+    failures.check(len(urls) >= 40 and not bad, f"{len(urls)} image URLs, each answered 200 without a redirect ({bad})")
+    want_v = f"v={version}" if version else "v="
+    failures.check(all((want_v in u) == bool(version) for u in urls), f"v= is {version or 'absent'} in each")
+    redirected = browser.js("return performance.getEntriesByType('resource').filter(e => e.name.includes('/appleid/button')"
+                            " && (e.redirectStart > 0 || e.redirectEnd > 0)).map(e => e.name)")
+    failures.check(not redirected, f"the browser followed no redirect for any image ({redirected})")
+
+
+def check_element_static_set(browser, set_dir, shot, failures):
+    from generated_pages import Server as StaticServer, make_handler
+    failures.start("<apple-signin-button> in a generated set served as static files")
+    with open(os.path.join(set_dir, "element-static.html"), "w", encoding="utf-8") as f:
+        f.write('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>static set</title>'
+                '<script type="module" src="apple-signin-button.js"></script></head><body>'
+                '<apple-signin-button id="a" width="210" height="40"></apple-signin-button>'
+                '<apple-signin-button id="b" color="white" border="true"></apple-signin-button></body></html>')
+    server = StaticServer(("127.0.0.1", 0), make_handler(set_dir))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        browser.open(f"http://127.0.0.1:{server.server_address[1]}/element-static.html", width=640, height=300)
+        time.sleep(0.5)
+        lines = [t for t in element_errors(browser) if "image-base" in t]
+        shown = browser.js("return [...document.querySelectorAll('apple-signin-button')].map(b => {"
+                           "const f = b.shadowRoot.querySelector('.fallback'); const r = f.getBoundingClientRect();"
+                           "return [f.hidden, f.textContent, r.width, r.height]; })")
+        failures.check(len(lines) == 1, f"one console line for the page says it needs image-base ({lines})")
+        failures.check(all(not hidden and text == "Sign in with Apple" and w > 100 and h >= 30 for hidden, text, w, h in shown),
+                       f"each button still shows its title, as text, at its size ({shown})")
+        browser.screenshot(shot("element-static-set.png"))
+    finally:
+        server.shutdown()
 
 
 # ---------------------------------------------------------------- the snippets in apps
@@ -699,6 +934,14 @@ def check_examples(browser, origin, shot, failures):
         close_popups(browser)
 
 
+def check_versioned(binary, browser, shot, failures):
+    versioned = Service(binary, "--cache-version", "2026-11")
+    try:
+        check_element_canonical(browser, versioned.port, "2026-11", shot, failures)
+    finally:
+        versioned.stop()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binary")
@@ -750,6 +993,12 @@ def main():
                   "element-page": lambda: check_element_page(browser, origin, shot, failures),
                   "element-dynamic": lambda: check_element_dynamic(browser, origin, shot, failures),
                   "element-schemes": lambda: check_element_schemes(browser, origin, shot, failures),
+                  "element-bad-input": lambda: check_element_bad_input(browser, origin, shot, failures),
+                  "element-focus": lambda: check_element_focus(browser, origin, shot, failures),
+                  "element-fluid": lambda: check_element_fluid(browser, origin, shot, failures),
+                  "element-canonical": lambda: check_element_canonical(browser, service.port, None, shot, failures),
+                  "element-cache-version": lambda: check_versioned(args.binary, browser, shot, failures),
+                  "element-static-set": lambda: check_element_static_set(browser, set_dir, shot, failures),
                   "snippet-spa": lambda: check_snippet_spa(browser, origin, shot, failures),
                   "snippet-jsapi": lambda: check_snippet_jsapi(browser, origin, shot, failures),
                   "snippet-second": lambda: check_snippet_second_button(browser, origin, shot, failures),

@@ -15,6 +15,14 @@ bash "$root/e2e/check-editor.sh" "$bin"
 # (e2e/front_ends.py says what; about 2 min).
 echo "== the element and the snippets in front ends, headless Chromium ($bin)"
 python3 "$root/e2e/front_ends.py" "$bin" --chromedriver "$(command -v chromedriver)" --screenshots "$root/out/front-ends"
+# The element's npm package: its typings and manifest as scripts/element-types.mjs writes
+# them from the element, packed, installed by a consumer and type-checked, with failing twins.
+echo "== the element's npm package"
+node "$root/scripts/element-types.mjs" --check
+pack=$(mktemp -d)
+bash "$root/scripts/pack-element.sh" "$pack" 0.0.0-check >/dev/null
+bash "$root/e2e/check-element-package.sh" "$pack/siwa-buttons-element-0.0.0-check.tgz"
+rm -rf "$pack"
 # The service under abuse: 20,000 distinct buttons (RSS bound and flatness), slow
 # clients, descriptor exhaustion.
 python3 "$root/e2e/soak.py" "$bin" --plot "$root/out/soak-rss.png"

@@ -43,6 +43,8 @@ apt_install_missing podman runc mmdebstrap nginx binutils curl
 # checks, the Debian tools that compute its Depends; catatonit for `podman kube play`'s pods.
 apt_install_missing minisign lintian dpkg-dev catatonit
 command -v node >/dev/null || apt_install_missing nodejs
+# The element's npm package (scripts/pack-element.sh, e2e/check-element-package.sh).
+apt_install_missing npm node-typescript
 deploy_tools=(kubernetes-validate==1.37.0 cfn-lint==1.51.0)
 # The SBOM's writer and validator (scripts/release/sbom.py). For the system Python, in a
 # venv that also sees Debian's packages, first on PATH from here on.

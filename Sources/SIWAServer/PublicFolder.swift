@@ -127,7 +127,7 @@ struct PublicFile: Equatable {
         "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8",
         "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
         "json": "application/json", "map": "application/json", "webmanifest": "application/manifest+json",
-        "txt": "text/plain; charset=utf-8", "xml": "application/xml",
+        "txt": "text/plain; charset=utf-8", "xml": "application/xml", "ts": "application/typescript; charset=utf-8",
         "svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",
         "webp": "image/webp", "avif": "image/avif", "ico": "image/x-icon",
         "pdf": "application/pdf", "wasm": "application/wasm", "woff2": "font/woff2", "woff": "font/woff",

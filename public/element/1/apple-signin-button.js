@@ -14,10 +14,12 @@
 //    AppleID.auth.init with this button's values right before AppleID.auth.signIn():
 //    several buttons, late mounts and re-renders need nothing of Apple's page-load
 //    drawing;
-//  - CSP-safe: no inline script, no style attributes (constructable stylesheets).
-export const VERSION = '1.0.0';
+//  - CSP-safe: no inline script, no style attributes (constructable stylesheets);
+//  - never puts attribute text into HTML (textContent and setAttribute only).
+export const VERSION = '1.1.0';
 
 // Apple's grammar, as the image service takes it (docs/reference.md, "Parameters").
+// `width` also takes "100%" (fluid: the container's width within RANGES.width).
 const RANGES = {
   width: [130, 375], height: [30, 64], size: [30, 64], 'border-radius': [0, 50],
   'logo-position': [0, 182], 'label-position': [0, 182],
@@ -77,6 +79,35 @@ const TITLES = {
   zh_TW: ["使用 Apple 登入", "使用 Apple 繼續", "使用 Apple 註冊"],
 };
 const TYPE_INDEX = { 'sign-in': 0, continue: 1, 'sign-up': 2 };
+// The service's canonical query (ButtonRequest.canonicalTarget, GET /api/schema's
+// endpoints): each endpoint's parameters in Apple's order, those equal to their default
+// left out, then `format` unless PNG, then `v=`; anything else is answered with a 301.
+const ORDER = {
+  'center-align': ['color', 'border', 'type', 'border_radius', 'width', 'height', 'scale', 'locale'],
+  'left-align': ['color', 'border', 'type', 'border_radius', 'width', 'height', 'scale', 'locale',
+    'label-position', 'logo-position', 'logo-size'],
+  'logo-only': ['color', 'border', 'border_radius', 'size', 'scale'],
+};
+const QUERY_DEFAULTS = {
+  color: 'black', border: 'false', type: 'sign-in', border_radius: '15', width: '140', height: '30', size: '30',
+  scale: '1', locale: 'en_US', 'label-position': '0', 'logo-position': '0', 'logo-size': 'small',
+};
+// A cache-version token (serve --cache-version), as the service checks it.
+const isToken = (value) => typeof value === 'string' && /^[A-Za-z0-9._~-]{1,32}$/.test(value);
+// The module's own `?v=` (`<script type="module" src=".../apple-signin-button.js?v=2026-11">`).
+const MODULE_VERSION = (() => {
+  try {
+    const v = new URL(import.meta.url).searchParams.get('v');
+    return isToken(v) ? v : null;
+  } catch {
+    return null;
+  }
+})();
+// Fluid widths are requested in steps of this many points (few distinct images to cache).
+const FLUID_STEP = 10;
+// session-url: the longest wait and the largest answer taken.
+const SESSION_TIMEOUT_MS = 10000;
+const SESSION_MAX_BYTES = 16384;
 const APPLE_SCRIPT = (locale) =>
   `https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/${locale}/appleid.auth.js`;
 const AUTHORIZE = 'https://appleid.apple.com/auth/authorize';
@@ -89,7 +120,12 @@ const isFresh = (value) => typeof value === 'string' && value.length >= 16 && !v
 // One line naming the attribute and what it accepts; null if the value is good.
 function problem(name, value) {
   if (name === 'locale') {
-    return value in TITLES ? null : `one of Apple's 37 locale codes (${Object.keys(TITLES).join(', ')})`;
+    // An own property: `constructor`, `__proto__` or `toString` are no locale.
+    return Object.hasOwn(TITLES, value) ? null : `one of Apple's 37 locale codes (${Object.keys(TITLES).join(', ')})`;
+  }
+  if (name === 'width' && value === '100%') return null;
+  if (name === 'cache-version') {
+    return isToken(value) ? null : "a cache-version token (1-32 letters, digits, '.', '_', '-' or '~')";
   }
   if (RANGES[name]) {
     const [low, high] = RANGES[name];
@@ -99,6 +135,33 @@ function problem(name, value) {
     return CHOICES[name].includes(value) ? null : CHOICES[name].join(', ');
   }
   return null;
+}
+
+// A response's text, refused past `limit` bytes (a session answer is a few hundred).
+async function readAtMost(response, limit) {
+  const declared = Number(response.headers.get('Content-Length'));
+  if (declared > limit) throw new Error(`its answer is ${declared} bytes, more than ${limit}`);
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      reader.cancel().catch(() => {});
+      throw new Error(`its answer is more than ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 // --------------------------------------------------------------- Apple's script, once
@@ -175,16 +238,76 @@ SHARED.replaceSync(`
   :host([hidden]) { display: none; }
   .button { display: block; cursor: pointer; position: relative; outline-offset: 2px;
             -webkit-tap-highlight-color: transparent; }
-  .button:focus-visible { outline: 2px solid #0071e3; }
+  /* Two colours, so one of them has 3:1 or more on any page and on either button colour:
+     an inner ring (box-shadow) and an outer one (outline) right outside it. */
+  .button:focus-visible { outline: 2px solid var(--apple-signin-button-focus-outer, #000);
+    box-shadow: 0 0 0 2px var(--apple-signin-button-focus-inner, #fff); }
   .button[aria-disabled="true"] { cursor: progress; }
   picture, img { display: block; max-width: none; margin: 0; border: 0; }
+  picture[hidden] { display: none; }
+  .fallback { display: flex; align-items: center; justify-content: center; box-sizing: border-box; height: 100%;
+    padding: 0 8px; overflow: hidden; white-space: nowrap; font: 500 15px/1 system-ui, -apple-system, sans-serif;
+    border-radius: inherit; background: #000; color: #fff; }
+  .fallback.white { background: #fff; color: #000; box-shadow: inset 0 0 0 1px #000; }
+  .fallback[hidden] { display: none; }
+  /* Windows contrast themes strip backgrounds, not images: a black button on a black
+     canvas keeps an edge, and the ring its colour. */
+  @media (forced-colors: active) {
+    .button::after { content: ''; position: absolute; inset: 0; border: 1px solid CanvasText; border-radius: inherit;
+      pointer-events: none; }
+    .button:focus-visible { outline: 3px solid Highlight; outline-offset: 2px; }
+  }
   .note { display: block; margin: 6px 0 0; max-width: 24em; font: 13px/1.35 system-ui, sans-serif; color: CanvasText; }
   .note[hidden] { display: none; }
   .probe { display: none; color: Canvas; }
 `);
 
-const OBSERVED = ['type', 'color', 'border', 'border-radius', 'width', 'height', 'mode', 'logo-size',
-  'logo-position', 'label-position', 'size', 'locale', 'image-base'];
+// The attributes, events, parts and custom properties as data: scripts/element-types.mjs
+// writes the TypeScript declarations and custom-elements.json from these, so the element,
+// its typings and its manifest cannot drift. `drawn`: a change redraws the button.
+export const ATTRIBUTES = Object.freeze([
+  { name: 'mode', drawn: true, description: "Apple's layout: the title centred, the logo at the left, or the logo alone." },
+  { name: 'type', drawn: true, description: 'The title: Sign in, Continue or Sign up with Apple.' },
+  { name: 'color', drawn: true, description: 'black, white, or auto: white without outline on a dark background, else black.' },
+  { name: 'border', drawn: true, description: 'An outline (for a white button on a white page).' },
+  { name: 'border-radius', drawn: true, description: 'Corner radius in percent of the height.' },
+  { name: 'width', drawn: true, description: 'Width in points, or "100%": the container\'s width within 130-375.' },
+  { name: 'height', drawn: true, description: 'Height in points.' },
+  { name: 'size', drawn: true, description: 'Width and height of a logo-only button, in points.' },
+  { name: 'logo-size', drawn: true, description: 'The logo of a left-aligned button.' },
+  { name: 'logo-position', drawn: true, description: "The logo's distance from the left edge (left-aligned), points." },
+  { name: 'label-position', drawn: true, description: "The title's distance from the left edge (left-aligned), points." },
+  { name: 'locale', drawn: true, description: "One of Apple's 37 locales: the title's language and the accessible name." },
+  { name: 'image-base', drawn: true, description: 'The URL of an /appleid/button endpoint (default: the service next to the module).' },
+  { name: 'cache-version', drawn: true, description: "The service's v= token (serve --cache-version; default: the module URL's ?v=)." },
+  { name: 'client-id', drawn: false, description: 'Your Services ID.' },
+  { name: 'redirect-uri', drawn: false, description: 'The https:// URL Apple answers to (a path is taken relative to the page).' },
+  { name: 'scope', drawn: false, description: 'What to ask for: "name", "email", "name email" or empty.' },
+  { name: 'use-popup', drawn: false, description: "Apple's popup (appleid-success) instead of the redirect." },
+  { name: 'state', drawn: false, description: 'Fresh from your server for every page view, 16 characters or more.' },
+  { name: 'nonce', drawn: false, description: 'Fresh from your server for every page view, 16 characters or more.' },
+  { name: 'session-url', drawn: false, description: 'POSTed before each sign-in; answers {"state": ..., "nonce": ...} as JSON.' },
+].map((a) => Object.freeze({ ...a, values: CHOICES[a.name], range: RANGES[a.name], default: DEFAULTS[a.name] })));
+export const EVENTS = Object.freeze([
+  { name: 'appleid-success', detail: 'AppleSignInSuccessDetail',
+    description: "Popup flow: Apple's authorization (code, id_token, state) and, on the first sign-in only, user." },
+  { name: 'appleid-failure', detail: 'AppleSignInFailureDetail',
+    description: "No sign-in happened or completed: Apple's error, or siwa_not_configured, siwa_placeholders, " +
+      'session_failed, state_mismatch.' },
+]);
+export const PARTS = Object.freeze([
+  { name: 'button', description: 'The focusable button (role=button); its ring is :focus-visible on it.' },
+  { name: 'image', description: 'The button image (<img>).' },
+  { name: 'note', description: 'The explanation under the button when a sign-in is refused.' },
+]);
+export const CSS_PROPERTIES = Object.freeze([
+  { name: '--apple-signin-button-focus-inner', default: '#fff', description: 'The inner colour of the focus ring.' },
+  { name: '--apple-signin-button-focus-outer', default: '#000', description: 'The outer colour of the focus ring.' },
+]);
+export const LOCALES = Object.freeze(Object.keys(TITLES));
+const OBSERVED = ATTRIBUTES.filter((a) => a.drawn).map((a) => a.name);
+// One console line per page for a base that serves no images (a static set).
+let toldNoService = false;
 
 export class AppleSignInButton extends HTMLElement {
   static observedAttributes = OBSERVED;
@@ -196,12 +319,17 @@ export class AppleSignInButton extends HTMLElement {
   #note;
   #probe;
   #good = {};       // the last good value of each attribute
+  #told = {};       // the bad value last logged for each attribute (one line per bad value)
   #busy = false;
   #rendered = '';   // the image URL last shown
+  #fallback;
+  #resize = null;   // a ResizeObserver while the width is fluid
+  #measured = 0;    // the host's width when last rendered fluid
 
   constructor() {
     super();
-    this.#root = this.attachShadow({ mode: 'open' });
+    // delegatesFocus: host.focus() (a framework's ref.focus()) focuses the button.
+    this.#root = this.attachShadow({ mode: 'open', delegatesFocus: true });
     this.#root.adoptedStyleSheets = [SHARED, this.#sheet];
     this.#button = document.createElement('div');
     this.#button.className = 'button';
@@ -209,7 +337,11 @@ export class AppleSignInButton extends HTMLElement {
     this.#button.setAttribute('part', 'button');
     this.#button.tabIndex = 0;
     this.#picture = document.createElement('picture');
-    this.#button.append(this.#picture);
+    this.#fallback = document.createElement('span');
+    this.#fallback.className = 'fallback';
+    this.#fallback.setAttribute('aria-hidden', 'true');
+    this.#fallback.hidden = true;
+    this.#button.append(this.#picture, this.#fallback);
     this.#note = document.createElement('p');
     this.#note.className = 'note';
     this.#note.setAttribute('role', 'alert');
@@ -243,37 +375,87 @@ export class AppleSignInButton extends HTMLElement {
 
   disconnectedCallback() {
     autoButtons.delete(this);
+    this.#resize?.disconnect();
+    this.#resize = null;
   }
 
   attributeChangedCallback() {
     if (this.isConnected) this.render();
   }
 
-  // An attribute's value if it is good; else one console line, and the last good one.
+  // An attribute's value if it is good; else the last good one, and one console line
+  // per bad value (a parser-created element renders once per attribute: not one line each).
   #value(name) {
     const raw = this.getAttribute(name);
-    if (raw === null || raw === '') return this.#good[name] ?? DEFAULTS[name];
-    const bad = problem(name, raw);
-    if (bad) {
-      console.error(`<apple-signin-button>: ${name}="${raw.slice(0, 40)}" is not valid; it takes ${bad}. ` +
-        `Keeping ${this.#good[name] ?? DEFAULTS[name]}.`);
+    if (raw === null || raw === '') {
+      delete this.#told[name];
       return this.#good[name] ?? DEFAULTS[name];
     }
+    const bad = problem(name, raw);
+    if (bad) {
+      this.#tell(name, raw, `${name}="${raw.slice(0, 40)}" is not valid; it takes ${bad}. ` +
+        `Keeping ${this.#good[name] ?? DEFAULTS[name] ?? 'none'}.`);
+      return this.#good[name] ?? DEFAULTS[name];
+    }
+    delete this.#told[name];
     this.#good[name] = raw;
     return raw;
+  }
+
+  // One console line for this attribute's bad value, unless it was told already.
+  #tell(name, raw, message) {
+    if (this.#told[name] === raw) return;
+    this.#told[name] = raw;
+    console.error(`<apple-signin-button>: ${message}`);
   }
 
   // The image service's base: `image-base`, else the service this module came from.
   #imageBase() {
     const given = this.getAttribute('image-base');
     if (given) {
+      let url = null;
       try {
-        return new URL(given, document.baseURI).href.replace(/\/+$/, '');
+        url = new URL(given, document.baseURI);
       } catch {
-        console.error(`<apple-signin-button>: image-base="${given.slice(0, 40)}" is not a URL; it takes the URL of an /appleid/button endpoint.`);
+        // told below
       }
+      if (url && (url.protocol === 'https:' || url.protocol === 'http:')) {
+        delete this.#told['image-base'];
+        return url.href.replace(/[?#].*$/, '').replace(/\/+$/, '');
+      }
+      this.#tell('image-base', given, `image-base="${given.slice(0, 40)}" is not an http(s) URL; it takes the URL of ` +
+        'an /appleid/button endpoint.');
     }
     return new URL('../../appleid/button', import.meta.url).href;
+  }
+
+  // The `v=` of the service's cache version: the attribute, else the module URL's own.
+  #cacheVersion() {
+    if (this.getAttribute('cache-version')) return this.#value('cache-version') ?? MODULE_VERSION;
+    return MODULE_VERSION;
+  }
+
+  // Fluid width: the host's width, rounded down to a step and kept within Apple's range;
+  // below the minimum, the minimum (drawn and shown scaled down to fit). 0: not laid out.
+  #fluidWidth() {
+    if (!this.#resize && typeof ResizeObserver === 'function') {
+      this.#resize = new ResizeObserver(() => {
+        const now = Math.floor(this.getBoundingClientRect().width);
+        if (now !== this.#measured) this.render();
+      });
+      this.#resize.observe(this);
+    }
+    const [low, high] = RANGES.width;
+    const available = Math.floor(this.getBoundingClientRect().width);
+    this.#measured = available;
+    if (available <= 0) return { width: 0, shrink: false };
+    if (available < low) {
+      this.#tell('fluid', 'narrow', `width="100%": the container is ${available}px wide, below ` +
+        `Apple's minimum of ${low}; the button is drawn at ${low} and shown scaled down to fit.`);
+      return { width: low, shrink: true };
+    }
+    delete this.#told.fluid;
+    return { width: available >= high ? high : Math.floor(available / FLUID_STEP) * FLUID_STEP, shrink: false };
   }
 
   /** Draws the button from the attributes (also called when the colour scheme changes). */
@@ -291,28 +473,35 @@ export class AppleSignInButton extends HTMLElement {
     }
     // The outline is for white on white: an automatic white (on dark) has none.
     const border = this.getAttribute('color') === 'auto' && color === 'white' ? 'false' : this.#value('border');
-    const width = Number(logo ? this.#value('size') : this.#value('width'));
+    const widthValue = logo ? this.#value('size') : this.#value('width');
+    const fluid = !logo && widthValue === '100%';
+    let { width, shrink } = fluid ? this.#fluidWidth() : { width: Number(widthValue), shrink: false };
+    if (!fluid && this.#resize) {
+      this.#resize.disconnect();
+      this.#resize = null;
+    }
     const height = Number(logo ? this.#value('size') : this.#value('height'));
     const radius = Number(this.#value('border-radius'));
-    const query = new URLSearchParams();
-    query.set('color', color);
-    query.set('border', border);
-    query.set('border_radius', String(radius));
-    if (logo) {
-      query.set('size', String(width));
-    } else {
-      query.set('type', type);
-      query.set('width', String(width));
-      query.set('height', String(height));
-      query.set('locale', locale);
-    }
-    if (mode === 'left-align') {
-      query.set('logo-size', this.#value('logo-size'));
-      query.set('logo-position', this.#value('logo-position'));
-      query.set('label-position', this.#value('label-position'));
-    }
-    const base = this.#imageBase() + ENDPOINTS[mode];
-    const url = (scale, format) => `${base}?${query}&scale=${scale}${format ? `&format=${format}` : ''}`;
+    const values = {
+      color, border, type, border_radius: String(radius), width: String(width), height: String(height),
+      size: String(width), locale, 'logo-size': this.#value('logo-size'),
+      'logo-position': this.#value('logo-position'), 'label-position': this.#value('label-position'),
+    };
+    const imageBase = this.#imageBase();
+    const apple = /\/\/appleid\.cdn-apple\.com\//.test(imageBase);
+    const version = apple ? null : this.#cacheVersion();
+    const base = imageBase + ENDPOINTS[mode];
+    // Canonical, so the service answers with the image and no redirect.
+    const url = (scale, format) => {
+      const pairs = [];
+      for (const name of ORDER[mode]) {
+        const value = name === 'scale' ? String(scale) : values[name];
+        if (value !== QUERY_DEFAULTS[name]) pairs.push(`${name}=${encodeURIComponent(value)}`);
+      }
+      if (format) pairs.push(`format=${format}`);
+      if (version) pairs.push(`v=${encodeURIComponent(version)}`);
+      return pairs.length ? `${base}?${pairs.join('&')}` : base;
+    };
     const srcset = (format) => [1, 2, 3].map((s) => `${url(s, format)} ${s}x`).join(', ');
 
     const title = TITLES[locale][TYPE_INDEX[type]];
@@ -320,10 +509,22 @@ export class AppleSignInButton extends HTMLElement {
     this.#button.setAttribute('aria-label', title);
     this.#button.lang = (locale.startsWith('iw') ? 'he' : locale.slice(0, 2)) + '-' + locale.slice(3);
     this.#button.dir = rtl ? 'rtl' : 'ltr';
-    this.#sheet.replaceSync(`.button, img { width: ${width}px; height: ${height}px; }
-      .button { border-radius: ${(radius / 100) * height}px; }`);
+    this.#fallback.textContent = title;
+    this.#fallback.classList.toggle('white', color === 'white');
+    const host = fluid ? `:host { display: block; max-width: ${RANGES.width[1]}px; }` : '';
+    if (fluid && width === 0) {  // not laid out yet: the ResizeObserver renders when it is
+      this.#sheet.replaceSync(`${host} .button { height: ${height}px; }`);
+      return;
+    }
+    this.#sheet.replaceSync(shrink
+      ? `${host} .button { width: 100%; aspect-ratio: ${width} / ${height}; border-radius: ${(radius * height) / width}% / ${radius}%; }
+         picture, img { width: 100%; height: auto; }`
+      : `${host} .button, img { width: ${width}px; height: ${height}px; }
+         .button { border-radius: ${(radius / 100) * height}px; }`);
     if (url(1) === this.#rendered) return;
     this.#rendered = url(1);
+    this.#fallback.hidden = true;
+    this.#picture.hidden = false;
     const img = document.createElement('img');
     img.alt = '';  // the button carries the title
     img.width = width;
@@ -331,10 +532,25 @@ export class AppleSignInButton extends HTMLElement {
     img.decoding = 'async';
     img.src = url(1);
     img.srcset = srcset();
-    img.addEventListener('error', () => console.error(`<apple-signin-button>: the image did not load (${img.currentSrc || img.src}).`));
+    img.setAttribute('part', 'image');
+    img.addEventListener('error', () => {
+      if (!img.isConnected) return;  // replaced by a newer rendering while it loaded
+      // The button stays a button: its title as text, in its colour.
+      this.#picture.hidden = true;
+      this.#fallback.hidden = false;
+      if (this.getAttribute('image-base') || toldNoService) {
+        console.error(`<apple-signin-button>: the image did not load (${img.currentSrc || img.src}).`);
+        return;
+      }
+      toldNoService = true;
+      console.error(`<apple-signin-button>: the image did not load (${img.currentSrc || img.src}): the element draws ` +
+        'its images from a running siwa-buttons service next to the module. Served from a generated set or any ' +
+        'static folder, give it image-base="https://YOUR-SERVICE/appleid/button" (or Apple\'s ' +
+        'https://appleid.cdn-apple.com/appleid/button). Showing the title as text.');
+    });
     const parts = [];
     // Apple's own service has no WebP: offer it only from ours.
-    if (!/\/\/appleid\.cdn-apple\.com\//.test(base)) {
+    if (!apple) {
       const webp = document.createElement('source');
       webp.type = 'image/webp';
       webp.srcset = srcset('webp');
@@ -347,37 +563,62 @@ export class AppleSignInButton extends HTMLElement {
   async #values() {
     const clientId = this.getAttribute('client-id') || '';
     let redirectURI = this.getAttribute('redirect-uri') || '';
-    // Apple wants an absolute URL; a path is taken relative to the page.
+    const givenRedirect = redirectURI;
+    // Apple wants an absolute https:// URL; a path is taken relative to the page.
     try {
-      if (redirectURI) redirectURI = new URL(redirectURI, document.baseURI).href;
+      if (redirectURI) redirectURI = new URL(redirectURI, document.baseURI);
     } catch {
-      redirectURI = '';
+      redirectURI = null;
     }
     const usePopup = this.#value('use-popup') === 'true';
     const scope = this.getAttribute('scope') ?? '';
-    if (!clientId || !redirectURI) {
+    if (!clientId || !givenRedirect) {
       return this.#refuse('siwa_not_configured', 'Sign in with Apple did not start: the button has no client-id ' +
         'and redirect-uri attributes (your Services ID and the URL Apple answers to).');
     }
+    if (!redirectURI || redirectURI.protocol !== 'https:' || redirectURI.username || redirectURI.password) {
+      return this.#refuse('siwa_not_configured', `Sign in with Apple did not start: redirect-uri ` +
+        `"${givenRedirect.slice(0, 60)}" is not an https:// URL (Apple answers to nothing else).`,
+        'Sign in with Apple is not set up correctly on this page.');
+    }
+    redirectURI = redirectURI.href;
     let state = this.getAttribute('state') || '';
     // Under a CSP, browsers hide every element's nonce attribute from getAttribute
     // ("nonce hiding"); the nonce property keeps the value.
     let nonce = this.nonce || this.getAttribute('nonce') || '';
     const sessionURL = this.getAttribute('session-url');
     if (sessionURL) {
+      // A hang, a 500, a login page, a huge body or JSON without the two fields: refused.
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), SESSION_TIMEOUT_MS);
       try {
         const response = await fetch(new URL(sessionURL, document.baseURI), {
           method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, cache: 'no-store',
+          signal: controller.signal,
         });
         if (!response.ok) throw new Error(`it answered ${response.status}`);
-        const body = await response.json();
-        if (!body || !isFresh(body.state) || !isFresh(body.nonce)) {
-          throw new Error('its JSON lacks fresh "state" and "nonce" strings (16 characters or more)');
+        const kind = response.headers.get('Content-Type') || '';
+        if (!/^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(kind)) {
+          throw new Error(`it answered ${kind.slice(0, 40) || 'no Content-Type'}, not application/json`);
+        }
+        const text = await readAtMost(response, SESSION_MAX_BYTES);
+        let body;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          throw new Error('its answer is not JSON');
+        }
+        const fresh = (value) => isFresh(value) && value.length <= 1024;
+        if (!body || typeof body !== 'object' || !fresh(body.state) || !fresh(body.nonce)) {
+          throw new Error('its JSON lacks fresh "state" and "nonce" strings (16 to 1024 characters)');
         }
         ({ state, nonce } = body);
       } catch (error) {
-        return this.#refuse('session_failed', `Sign in with Apple did not start: session-url ${sessionURL} failed: ` +
-          `${error.message}.`, 'Sign in with Apple is not available right now. Please try again later.');
+        const why = error.name === 'AbortError' ? `it did not answer within ${SESSION_TIMEOUT_MS / 1000} s` : error.message;
+        return this.#refuse('session_failed', `Sign in with Apple did not start: session-url ${sessionURL.slice(0, 60)} ` +
+          `failed: ${why}.`, 'Sign in with Apple is not available right now. Please try again later.');
+      } finally {
+        clearTimeout(timer);
       }
     } else if (!isFresh(state) || !isFresh(nonce)) {
       return this.#refuse('siwa_placeholders', 'Sign in with Apple did not start: state and nonce are missing or ' +
