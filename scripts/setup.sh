@@ -44,7 +44,10 @@ apt_install_missing podman runc mmdebstrap nginx binutils curl
 apt_install_missing minisign lintian dpkg-dev catatonit
 command -v node >/dev/null || apt_install_missing nodejs
 # The element's npm package (scripts/pack-element.sh, e2e/check-element-package.sh).
-apt_install_missing npm node-typescript
+# This kind of machine brings node with its own npm, whose nodejs package conflicts with
+# Debian's npm: install Debian's only where there is none.
+apt_install_missing node-typescript
+command -v npm >/dev/null || apt_install_missing npm
 deploy_tools=(kubernetes-validate==1.37.0 cfn-lint==1.51.0)
 # The SBOM's writer and validator (scripts/release/sbom.py). For the system Python, in a
 # venv that also sees Debian's packages, first on PATH from here on.
