@@ -33,7 +33,7 @@ SIWA_SETUP_EXTRA="minisign lintian" source scripts/setup.sh >/dev/null
 
 # 1. Refusals, then the release.
 minisign -G -W -p "$work/key.pub" -s "$work/key.sec" >/dev/null
-listing() { find dist -printf '%P %s %T@\n' 2>/dev/null | sort; }
+listing() { { find dist -printf '%P %s %T@\n' 2>/dev/null || true; } | sort; }
 before=$(listing)
 refuses() {  # refuses WHAT ARGS...: one line on stderr, status 1, dist/ untouched
   local what=$1; shift
