@@ -108,7 +108,7 @@ base_args=(--variant=minbase --include=man-db,ca-certificates bookworm)
 base=$cache/bookworm-$(printf '%s\n' "${base_args[@]}" | sha256sum | cut -c1-12).tar
 if [ ! -s "$base" ]; then
   t=$SECONDS
-  mmdebstrap "${base_args[@]}" "$base.part" >"$work/mmdebstrap.log" 2>&1 || { tail -20 "$work/mmdebstrap.log"; fail "mmdebstrap"; }
+  mmdebstrap --format=tar "${base_args[@]}" "$base.part" >"$work/mmdebstrap.log" 2>&1 || { tail -20 "$work/mmdebstrap.log"; fail "mmdebstrap"; }
   mv "$base.part" "$base"
   echo "ok   a clean Debian 12 root made in $((SECONDS - t)) s (cached: $base)"
 fi

@@ -19,8 +19,12 @@ bash scripts/build-docs.sh
 # The end-to-end checks: generated pages and the editor in Chromium, the service under abuse.
 bash e2e/run.sh .build/debug/siwa-buttons
 # Deployment (deploy/): the lean install, the Kubernetes manifests and CDN recipes
-# (e2e/check-deploy.sh, seconds), then the container image built, run and stopped
-# (e2e/check-container.sh: the release build, reused when up to date, and the base image).
+# (e2e/check-deploy.sh, seconds); then a release cut into dist/ with a throw-away key and
+# each artefact checked where it lands (e2e/check-release.sh: the release build, reused
+# when up to date, a clean Debian 12 for the .deb); then the release's container image
+# run, stopped and played as the Kubernetes Deployment (e2e/check-container.sh).
 bash e2e/check-deploy.sh .build/debug/siwa-buttons
-bash e2e/check-container.sh
+bash e2e/check-release.sh
+version=$(.build/debug/siwa-buttons --version)
+bash e2e/check-container.sh "dist/siwa-buttons-$version-image-oci.tar.gz" "dist/siwa-buttons-$version-linux-x86_64.tar.gz"
 echo "all checks passed"
