@@ -31,8 +31,10 @@ fail() { echo "FAIL release: $*"; exit 1; }
 version=$(sed -n 's/^ *public static let current = "\(.*\)"$/\1/p' Sources/SIWAButtons/Version.swift)
 SIWA_SETUP_EXTRA="minisign lintian" source scripts/setup.sh >/dev/null
 
-# 1. Refusals, then the release.
+# 1. Refusals, then the release (SIWA_CHECK_DIST=1: check the dist/ there is instead,
+# with its key's public half as SIWA_CHECK_KEY, when working on this script).
 minisign -G -W -p "$work/key.pub" -s "$work/key.sec" >/dev/null
+if [ "${SIWA_CHECK_DIST:-0}" = 1 ]; then cp "${SIWA_CHECK_KEY:?}" "$work/key.pub"; else
 listing() { { find dist -printf '%P %s %T@\n' 2>/dev/null || true; } | sort; }
 before=$(listing)
 refuses() {  # refuses WHAT ARGS...: one line on stderr, status 1, dist/ untouched
@@ -54,6 +56,7 @@ refuses "no key" --version "$version"
 t=$SECONDS
 bash scripts/release.sh --key "$work/key.sec" --version "$version" || fail "release.sh failed"
 echo "ok   release.sh cut dist/ in $((SECONDS - t)) s"
+fi
 
 # 2. Checksums, signature, SBOM.
 (cd dist && sha256sum --quiet -c SHA256SUMS) || fail "SHA256SUMS does not match dist/"
@@ -112,7 +115,7 @@ if [ ! -s "$base" ]; then
   mv "$base.part" "$base"
   echo "ok   a clean Debian 12 root made in $((SECONDS - t)) s (cached: $base)"
 fi
-in_root() { chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"; }
+in_root() { chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"; }
 mkdir -p "$chroot_dir"
 tar -xf "$base" -C "$chroot_dir"
 mount -t proc proc "$chroot_dir/proc"
@@ -122,12 +125,13 @@ dpkg-deb -R "$deb" "$work/older"
 sed -i "s/^Version: .*/Version: ${version}-0/" "$work/older/DEBIAN/control"
 dpkg-deb --root-owner-group -Zxz -b "$work/older" "$chroot_dir/tmp/older.deb" >/dev/null
 cp "$deb" "$chroot_dir/tmp/"
-# The root runs no systemd: the maintainer scripts' calls to it are recorded by stand-ins,
+# The root runs no systemd: the maintainer scripts' calls to it are recorded by stand-ins
+# (in /usr/bin: dpkg gives the scripts a PATH of its own),
 # with /run/systemd/system present as on a host booted with systemd.
 mkdir -p "$chroot_dir/run/systemd/system"
 for tool in systemctl deb-systemd-invoke deb-systemd-helper; do
-  printf '#!/bin/sh\necho "%s $*" >>/tmp/systemd-calls\n' "$tool" >"$chroot_dir/usr/local/bin/$tool"
-  chmod 755 "$chroot_dir/usr/local/bin/$tool"
+  printf '#!/bin/sh\necho "%s $*" >>/tmp/systemd-calls\n' "$tool" >"$chroot_dir/usr/bin/$tool"
+  chmod 755 "$chroot_dir/usr/bin/$tool"
 done
 t=$SECONDS
 in_root apt-get update -qq >"$work/apt.log" 2>&1 || { tail "$work/apt.log"; fail "apt-get update in the root"; }
