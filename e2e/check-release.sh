@@ -175,5 +175,5 @@ bash e2e/check-element-package.sh "dist/siwa-buttons-element-$version.tgz"
 
 # 6. Sizes.
 echo "release artefacts:"
-(cd dist && for f in *; do printf '  %8.1f MB  %s\n' "$(stat -c %s "$f" | awk '{print $1 / 1e6}')" "$f"; done)
+(cd dist && for f in *; do stat -c '%s %n' "$f"; done | awk '{ big = ($1 >= 1e6); printf "  %8.1f %s  %s\n", big ? $1 / 1e6 : $1 / 1e3, big ? "MB" : "KB", $2 }')
 echo "release check passed"
