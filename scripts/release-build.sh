@@ -13,9 +13,9 @@
 #                         libstdc++ (RHEL 9); Sources/CSIWASystem/glibc_floor.c says why.
 # Not pack-relative-relocs (RELR: the 120,000 pointer fix-ups as a 22 KB bitmap instead
 # of 2.7 MB of entries): it makes the binaries need glibc 2.36 (GLIBC_ABI_DT_RELR), so
-# they would not start on Ubuntu 22.04 or RHEL 9, and it saves about 1 ms of a 10 ms
-# start (docs/performance.md, "Start-up"). SIWA_RELR=1 links with it, for a Debian 12
-# host that starts one process per button.
+# they would not start on Ubuntu 22.04 or RHEL 9, and it saves 1.5% of a start's page
+# faults and no measurable time (docs/performance.md, "Start-up"). SIWA_RELR=1 links
+# with it, for a Debian 12 host that starts one process per button.
 #   -disable-concrete-type-metadata-mangled-name-accessors
 #                         the compiler's default fetches a generic type's metadata
 #                         (Dictionary<String, String>, Set<...>) by demangling its name,
