@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The release, cut and checked where each artefact lands (docs/releasing.md):
 #  1. scripts/release.sh refuses a dirty tree, a --version the code does not have and a
-#     missing key, in one line each, writing nothing; then cuts dist/ with a throw-away
-#     minisign key (the release build reused when up to date);
+#     missing key, in one line each, writing nothing; interrupted, it leaves dist/ as it
+#     was; then it cuts dist/ with a throw-away minisign key (the release build reused
+#     when up to date);
 #  2. SHA256SUMS and its signature verified; the SBOM validated by cyclonedx-python-lib;
 #  3. the tarball unpacked elsewhere: its binaries' glibc floor by `readelf -V` (no
 #     GLIBC_ABI_DT_RELR, nothing newer than GLIBC_2.34 and GLIBCXX_3.4.29), their sonames, a render, the man
@@ -53,6 +54,17 @@ else
 fi
 refuses "a version the code does not have" --key "$work/key.sec" --version 99.0.0
 refuses "no key" --version "$version"
+# Ctrl-C in the middle (the whole process group, as a terminal sends it): dist/ as it
+# was, no staging folder left.
+setsid bash scripts/release.sh --key "$work/key.sec" >"$work/interrupted.log" 2>&1 &
+interrupted=$!
+for _ in $(seq 1 1200); do grep -q '^release: man page' "$work/interrupted.log" && break; sleep 0.5; done
+grep -q '^release: man page' "$work/interrupted.log" || { cat "$work/interrupted.log"; fail "release.sh never reached its man page"; }
+kill -INT -- "-$interrupted"
+if wait "$interrupted"; then fail "release.sh interrupted exited 0"; fi
+[ "$(listing)" = "$before" ] || fail "an interrupted release.sh changed dist/"
+[ -z "$(find . -maxdepth 1 -name '.dist-stage.*')" ] || fail "an interrupted release.sh left its staging folder"
+echo "ok   interrupted (SIGINT) while making the man page: dist/ untouched, nothing left behind"
 t=$SECONDS
 bash scripts/release.sh --key "$work/key.sec" --version "$version" || fail "release.sh failed"
 echo "ok   release.sh cut dist/ in $((SECONDS - t)) s"

@@ -65,8 +65,7 @@ man_page=.build/plugins/GenerateManual/outputs/siwa-buttons-full/siwa-buttons.1
 name=siwa-buttons-$version-linux-x86_64
 layout=$work/$name
 bash scripts/release/layout.sh "$bin" "$man_page" "$layout"
-cp LICENSE CHANGELOG.md "$layout/"
-cp Fonts/LICENSE-*.txt "$layout/share/siwa-buttons/Fonts/"
+cp LICENSE CHANGELOG.md "$layout/"   # the fonts' licences are beside them, in share/siwa-buttons/Fonts/
 tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
   -C "$work" -cf - "$name" | gzip -9n >"$out/$name.tar.gz"
 echo "release: $name.tar.gz"
