@@ -39,6 +39,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
 
+import axe_pages
 import harness
 from harness import ROOT, free_port, http_get
 from generated_pages import (APPLE_AUTHORIZE, BOX, EXAMPLE_ORIGIN, RECIPE, Browser, Failures, TLSRelay, click_at,
@@ -999,6 +1000,7 @@ def main():
                   "element-canonical": lambda: check_element_canonical(browser, service.port, None, shot, failures),
                   "element-cache-version": lambda: check_versioned(args.binary, browser, shot, failures),
                   "element-static-set": lambda: check_element_static_set(browser, set_dir, shot, failures),
+                  "axe": lambda: axe_pages.check_axe(browser, origin, service.port, set_dir, failures),
                   "snippet-spa": lambda: check_snippet_spa(browser, origin, shot, failures),
                   "snippet-jsapi": lambda: check_snippet_jsapi(browser, origin, shot, failures),
                   "snippet-second": lambda: check_snippet_second_button(browser, origin, shot, failures),
