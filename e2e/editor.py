@@ -703,6 +703,8 @@ def check_img_snippet(editor, server, versioned_server):
                         and img["complete"] and img["naturalWidth"] > 0
                 editor.wait(versioned_preview, "the editor of a service with --cache-version should write v= into its "
                             f"image URLs and load them: {editor.text('image-url')} {editor.image('preview-light')}")
+                # Its element snippet loads the module with the token, which the element adds to its image URLs.
+                editor.expect_snippet("element-html", "/element/1/apple-signin-button.js?v=2026-11")
             result = editor.driver.execute_async_script("""
                 const [html, done] = arguments;
                 const box = document.createElement('div');
