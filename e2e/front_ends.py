@@ -620,6 +620,12 @@ def check_element_fluid(browser, origin, shot, failures):
                    and scroll <= 320, f"it fills the 304 px column at a 10-point step, 300; no horizontal scroll "
                    f"({state['w']}, {state['bw']}, {state['src']}, scrollWidth {scroll})")
     browser.screenshot(shot("element-fluid-320.png"))
+    browser.js("document.querySelector('#filled').style.maxWidth = '245px'")
+    wait(browser, "const i = document.querySelector('#filled').shadowRoot.querySelector('img');"
+                  "return i.complete && i.naturalWidth > 0 && i.currentSrc.includes('width=240')")
+    state = element_state(browser, "#filled")
+    failures.check(state["w"] == 245 and state["bw"] == 240 and "width=240" in state["src"],
+                   f"CSS on the host (max-width: 245px) sizes it: 240 ({state['w']}, {state['bw']}, {state['src']})")
     browser.js("const c = document.createElement('div'); c.id = 'narrow'; c.style.width = '100px';"
                "c.append(document.querySelector('#placeholder')); document.body.prepend(c);")
     time.sleep(0.5)
