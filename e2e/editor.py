@@ -298,7 +298,7 @@ def check_page_and_policy(editor, server):
     expect("unsafe" not in policy, f"the editor's CSP allows something unsafe: {policy!r}")
     editor.open()
     expect(editor.driver.title == "Sign in with Apple button editor", f"title: {editor.driver.title!r}")
-    editor.expect_image_url("/appleid/button?width=250&height=44&scale=2")
+    editor.expect_image_url("/appleid/button?width=250&height=44")
     editor.expect_preview(250, 44)
     # Relative to the page, so from the service's address wherever it is mounted.
     preview = editor.image("preview-light")
@@ -380,22 +380,22 @@ def check_schema_controls(editor, server):
 def check_controls(editor, server):
     base = server.base
     editor.click_label("type-continue")
-    editor.expect_image_url("/appleid/button?type=continue&width=250&height=44&scale=2")
+    editor.expect_image_url("/appleid/button?type=continue&width=250&height=44")
     editor.expect_snippet("snippet-html", 'data-type="continue"')
 
     editor.click_label("style-white-outline")
-    editor.expect_image_url("/appleid/button?color=white&border=true&type=continue&width=250&height=44&scale=2")
+    editor.expect_image_url("/appleid/button?color=white&border=true&type=continue&width=250&height=44")
     editor.expect_snippet("snippet-html", 'data-color="white" data-border="true"')
 
     editor.type_into("width", "300")
-    editor.expect_image_url("/appleid/button?color=white&border=true&type=continue&width=300&height=44&scale=2")
+    editor.expect_image_url("/appleid/button?color=white&border=true&type=continue&width=300&height=44")
     expect(editor.el("width-range").get_attribute("value") == "300", "the width slider does not follow the field")
     editor.expect_preview(300, 44)
     editor.expect_snippet("snippet-html", 'data-width="300"')
 
     editor.choose("locale", "de_DE")
     editor.expect_image_url(
-        "/appleid/button?color=white&border=true&type=continue&width=300&height=44&scale=2&locale=de_DE")
+        "/appleid/button?color=white&border=true&type=continue&width=300&height=44&locale=de_DE")
     editor.expect_snippet("snippet-html", "/appleid/1/de_DE/appleid.auth.js")
     editor.expect_snippet("nojs-html", 'alt="Mit Apple fortfahren" lang="de-DE"')
 
@@ -703,6 +703,8 @@ def check_img_snippet(editor, server, versioned_server):
                         and img["complete"] and img["naturalWidth"] > 0
                 editor.wait(versioned_preview, "the editor of a service with --cache-version should write v= into its "
                             f"image URLs and load them: {editor.text('image-url')} {editor.image('preview-light')}")
+                # Its element snippet loads the module with the token, which the element adds to its image URLs.
+                editor.expect_snippet("element-html", "/element/1/apple-signin-button.js?v=2026-11")
             result = editor.driver.execute_async_script("""
                 const [html, done] = arguments;
                 const box = document.createElement('div');

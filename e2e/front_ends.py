@@ -39,6 +39,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
 
+import axe_pages
 import harness
 from harness import ROOT, free_port, http_get
 from generated_pages import (APPLE_AUTHORIZE, BOX, EXAMPLE_ORIGIN, RECIPE, Browser, Failures, TLSRelay, click_at,
@@ -619,6 +620,12 @@ def check_element_fluid(browser, origin, shot, failures):
                    and scroll <= 320, f"it fills the 304 px column at a 10-point step, 300; no horizontal scroll "
                    f"({state['w']}, {state['bw']}, {state['src']}, scrollWidth {scroll})")
     browser.screenshot(shot("element-fluid-320.png"))
+    browser.js("document.querySelector('#filled').style.maxWidth = '245px'")
+    wait(browser, "const i = document.querySelector('#filled').shadowRoot.querySelector('img');"
+                  "return i.complete && i.naturalWidth > 0 && i.currentSrc.includes('width=240')")
+    state = element_state(browser, "#filled")
+    failures.check(state["w"] == 245 and state["bw"] == 240 and "width=240" in state["src"],
+                   f"CSS on the host (max-width: 245px) sizes it: 240 ({state['w']}, {state['bw']}, {state['src']})")
     browser.js("const c = document.createElement('div'); c.id = 'narrow'; c.style.width = '100px';"
                "c.append(document.querySelector('#placeholder')); document.body.prepend(c);")
     time.sleep(0.5)
@@ -689,14 +696,20 @@ def check_element_static_set(browser, set_dir, shot, failures):
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         browser.open(f"http://127.0.0.1:{server.server_address[1]}/element-static.html", width=640, height=300)
+        wait(browser, "const i = document.querySelector('#a').shadowRoot.querySelector('img');"
+                      "return i && i.complete && i.naturalWidth > 0")
         time.sleep(0.5)
-        lines = [t for t in element_errors(browser) if "image-base" in t]
-        shown = browser.js("return [...document.querySelectorAll('apple-signin-button')].map(b => {"
-                           "const f = b.shadowRoot.querySelector('.fallback'); const r = f.getBoundingClientRect();"
-                           "return [f.hidden, f.textContent, r.width, r.height]; })")
-        failures.check(len(lines) == 1, f"one console line for the page says it needs image-base ({lines})")
-        failures.check(all(not hidden and text == "Sign in with Apple" and w > 100 and h >= 30 for hidden, text, w, h in shown),
-                       f"each button still shows its title, as text, at its size ({shown})")
+        state = element_state(browser, "#a")
+        failures.check(state["loaded"] and state["src"].endswith("/center/sign-in/black/en_US/button@1x.png")
+                       and state["natural"] == [210, 40] and state["name"] == "Sign in with Apple",
+                       f"a button the set holds shows the set's own file, named ({state['src']}, {state['natural']})")
+        lines = element_errors(browser)
+        shown = browser.js("const f = document.querySelector('#b').shadowRoot.querySelector('.fallback');"
+                           "const r = f.getBoundingClientRect(); return [f.hidden, f.textContent, r.width, r.height];")
+        failures.check(len(lines) == 1 and "has no image for /appleid/button?color=white&border=true" in lines[0]
+                       and "image-base" in lines[0], f"one the set lacks: one console line naming it and image-base ({lines})")
+        failures.check(not shown[0] and shown[1] == "Sign in with Apple" and shown[2] == 140 and shown[3] == 30,
+                       f"and its title as text, at its size ({shown})")
         browser.screenshot(shot("element-static-set.png"))
     finally:
         server.shutdown()
@@ -999,6 +1012,7 @@ def main():
                   "element-canonical": lambda: check_element_canonical(browser, service.port, None, shot, failures),
                   "element-cache-version": lambda: check_versioned(args.binary, browser, shot, failures),
                   "element-static-set": lambda: check_element_static_set(browser, set_dir, shot, failures),
+                  "axe": lambda: axe_pages.check_axe(browser, origin, service.port, set_dir, failures),
                   "snippet-spa": lambda: check_snippet_spa(browser, origin, shot, failures),
                   "snippet-jsapi": lambda: check_snippet_jsapi(browser, origin, shot, failures),
                   "snippet-second": lambda: check_snippet_second_button(browser, origin, shot, failures),

@@ -49,7 +49,7 @@ package struct LintReport: Sendable {
         }
         for appearance in LintContext.Appearance.allCases {
             guard let styles = recommendations[appearance] else { continue }
-            lines.append("  \(appearance.rawValue) page: Apple recommends \(styles.map(\.rawValue).joined(separator: " or "))")
+            lines.append("  \(appearance.rawValue) mode: Apple recommends \(styles.map(\.rawValue).joined(separator: " or "))")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -7,7 +7,7 @@ import SIWAButtons
 struct SIWAButtonsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "siwa-buttons",
-        abstract: "Draws Sign in with Apple buttons (PNG, SVG, PDF) and serves them.",
+        abstract: "Draws Sign in with Apple buttons (PNG, WebP, SVG, PDF, Android VectorDrawable) and serves them.",
         version: PackageVersion.current,
         subcommands: [RenderCommand.self, ServeCommand.self, GenerateCommand.self, LintCommand.self, SchemaCommand.self]
     )

@@ -11,8 +11,9 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve button images at Apple's image URLs.",
         discussion: """
             Endpoints: /appleid/button, /appleid/button/left, /appleid/button/logo
-            (Apple's parameters, plus format=png|webp|svg|pdf|vectordrawable), the editor's /api/snippet/... and
-            /api/export.zip (a generated set as a ZIP),
+            (Apple's parameters, plus format=png|webp|svg|pdf|vectordrawable and v=), the editor's
+            /api/snippet/..., /api/lint/..., /api/schema, /api/titles and
+            /api/export.zip (a generated set as a ZIP), the <apple-signin-button> element at /element/1/,
             /healthz, /readyz, /metrics, and the files of --public at /. SIGINT/SIGTERM stop it after answering requests in flight.
 
             Examples:

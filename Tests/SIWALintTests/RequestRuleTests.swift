@@ -86,7 +86,7 @@ struct RequestRuleTests {
         let report = LintReport(subject: "x", findings: [], context: context)
         #expect(report.recommendations[.light] == [.black, .whiteOutline])
         #expect(report.recommendations[.dark] == [.white])
-        #expect(report.text.contains("dark page: Apple recommends white"))
+        #expect(report.text.contains("dark mode: Apple recommends white"))
     }
 
     @Test("Context options that cannot be read are one-line errors")

@@ -328,8 +328,11 @@ function elementSnippet(page) {
     if (value !== undefined) settings.push(`${name}="${value}"`);
   }
   settings.push('session-url="/auth/apple/session"');
+  // The service's cache version rides on the module's URL: the element writes it into
+  // every image URL it asks for.
+  const version = model && model.cacheVersion ? `?v=${encodeURIComponent(model.cacheVersion)}` : '';
   return '<!-- In <head>: -->\n' +
-    `<script type="module" src="${escapeHTML(acceptedBase)}/element/1/apple-signin-button.js"></script>\n\n` +
+    `<script type="module" src="${escapeHTML(acceptedBase)}/element/1/apple-signin-button.js${escapeHTML(version)}"></script>\n\n` +
     '<!-- Where the button goes. session-url: your endpoint answering {"state": "...", "nonce": "..."},\n' +
     '     fresh for every sign-in (or give state and nonce attributes from your page\'s server). -->\n' +
     `<apple-signin-button ${attrs.join(' ')}\n  ${settings.join(' ')}></apple-signin-button>\n`;

@@ -181,6 +181,12 @@ export function setUpExport(model, schema, { current, web, locale }) {
     error.textContent = message;
     error.hidden = !message;
   }
+  // A refusal is about the selection it was made for: a change clears it.
+  $('export-form').addEventListener('change', () => {
+    if (button.disabled) return;  // a download in flight keeps its own status
+    showError('');
+    status.textContent = '';
+  });
 
   async function download() {
     const { url, problem } = query();
@@ -193,8 +199,14 @@ export function setUpExport(model, schema, { current, web, locale }) {
     try {
       const response = await fetch(url, { headers: { Accept: 'application/zip' } });
       if (!response.ok) {
-        const text = (await readRefusal(response)).message;
+        let text = (await readRefusal(response)).message;
         const retry = response.headers.get('Retry-After');
+        // Too many files with presets: their scales and sizes are the platforms' own, so
+        // the lever is the formats (each preset's best vector and rasters) or languages.
+        if (response.status === 400 && / files, more than /.test(text) && chosenPresets().length) {
+          text = text.replace(/ask for fewer locales, sizes, scales or formats\.$/, 'pick fewer languages or formats.');
+          if (!ticked('formats').includes('best')) text += ' “Best for each” under Formats gives each preset only its best vector and its rasters.';
+        }
         showError(retry ? `${text} (retry in ${retry} s)` : text);
         status.textContent = '';
         return;

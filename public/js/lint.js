@@ -102,6 +102,6 @@ function show(report) {
     : 'Follows Apple’s rules checked here.';
   root.dataset.state = report.errors ? 'errors' : report.warnings ? 'warnings' : 'clean';
   const advice = ['light', 'dark'].filter((a) => report.recommendations[a])
-    .map((a) => `${a} page: ${report.recommendations[a].map((s) => STYLE_NAMES[s] || s).join(' or ')}`);
+    .map((a) => `${a} mode: ${report.recommendations[a].map((s) => STYLE_NAMES[s] || s).join(' or ')}`);
   $('lint-advice').textContent = advice.length ? `Apple recommends · ${advice.join(' · ')}.` : '';
 }

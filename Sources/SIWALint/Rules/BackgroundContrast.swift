@@ -15,7 +15,7 @@ enum BackgroundContrast: PageRule {
             guard contrast < HIGNumbers.minimumContrast else { return nil }
             return LintFinding(
                 rule,
-                "the \(style.rawValue) button on the \(appearance.rawValue) page \(page) has a contrast of \(LintNumber.text(contrast)):1 (less than 3:1)",
+                "the \(style.rawValue) button on the page \(page) (\(appearance.rawValue) mode) has a contrast of \(LintNumber.text(contrast)):1 (less than 3:1)",
                 fix: "use \(ButtonStyleKind.recommended(on: page).map(\.rawValue).joined(separator: " or ")) there",
                 mark: .whole(label: "\(style.rawValue) on \(page): \(LintNumber.text(contrast)):1"))
         }

@@ -14,7 +14,7 @@ enum OutlineOnDark: PageRule {
             guard page.isDark || saturated else { return nil }
             return LintFinding(
                 rule,
-                "the white-outline button is on a \(page.isDark ? "dark" : "saturated") \(appearance.rawValue) page \(page)",
+                "the white-outline button is on a \(page.isDark ? "dark" : "saturated") page \(page) (\(appearance.rawValue) mode)",
                 fix: "use \(ButtonStyleKind.recommended(on: page).map(\.rawValue).joined(separator: " or ")) there",
                 mark: .whole(label: "outline on \(page)"))
         }

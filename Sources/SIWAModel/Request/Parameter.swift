@@ -111,7 +111,7 @@ public enum Parameter: String, CaseIterable, Sendable {
         case .width: "Width in points."
         case .height: "Height in points."
         case .size: "Side of the square logo-only button, in points."
-        case .scale: "Pixels per point of the PNG (1-6; SVG, PDF and VectorDrawable are vectors at the size in points)."
+        case .scale: "Pixels per point of a PNG or WebP (1-6); an SVG or PDF is the size in points times scale, a VectorDrawable dp."
         case .locale: "Language of the title, Apple's code (e.g. en_US, ar_SA, iw_IL)."
         case .labelPosition: "Left-aligned: the title's distance from the left edge, in points (clamped as Apple does)."
         case .logoPosition: "Left-aligned: the logo's distance from the left edge, in points (clamped as Apple does)."

@@ -158,7 +158,7 @@ public struct ButtonSchema: Encodable, Sendable {
                 name: "format", origin: "ours", endpoints: Endpoint.allCases.map(\.path), type: "choice", minimum: nil,
                 maximum: nil, values: OutputFormat.allCases.map(\.rawValue), default: .text(OutputFormat.default.rawValue),
                 summary:
-                    "The encoding: PNG or lossless WebP at `scale`, or SVG, PDF or Android VectorDrawable at the size in points (text as outlines)."
+                    "The encoding: PNG or lossless WebP at `scale`, or SVG or PDF (the size in points times `scale`) or Android VectorDrawable (in dp), text as outlines."
             ))
         parameters.append(
             ParameterEntry(

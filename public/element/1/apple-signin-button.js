@@ -14,6 +14,9 @@
 //    AppleID.auth.init with this button's values right before AppleID.auth.signIn():
 //    several buttons, late mounts and re-renders need nothing of Apple's page-load
 //    drawing;
+//  - asks for the service's canonical image URLs (no 301 per image) with its `v=`; in a
+//    generated set (no service), finds the set's own files through its manifest.json;
+//  - width="100%" follows its container within Apple's 130-375 points;
 //  - CSP-safe: no inline script, no style attributes (constructable stylesheets);
 //  - never puts attribute text into HTML (textContent and setAttribute only).
 export const VERSION = '1.1.0';
@@ -309,6 +312,30 @@ const OBSERVED = ATTRIBUTES.filter((a) => a.drawn).map((a) => a.name);
 // One console line per page for a base that serves no images (a static set).
 let toldNoService = false;
 
+// A generated set: `generate` writes this module at the set's root, beside manifest.json,
+// whose files name the canonical endpoint target each one is (the service serves the
+// module at /element/1/ instead). Without image-base, the element shows the set's files.
+const IN_SET = !/\/element\/1\/apple-signin-button\.js$/.test(new URL(import.meta.url).pathname);
+let setFiles = null;  // a Promise of Map(target -> file URL), or of null without a manifest
+function loadSet() {
+  if (!setFiles) {
+    const manifest = new URL('manifest.json', import.meta.url);
+    setFiles = fetch(manifest, { credentials: 'same-origin' })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((body) => {
+        if (!body || !Array.isArray(body.files)) return null;
+        const files = new Map();
+        for (const file of body.files) {
+          if (typeof file.endpoint !== 'string' || typeof file.path !== 'string') continue;
+          files.set(file.endpoint.replace(/[?&]v=[^&]*$/, ''), new URL(file.path, manifest).href);
+        }
+        return files;
+      })
+      .catch(() => null);
+  }
+  return setFiles;
+}
+
 export class AppleSignInButton extends HTMLElement {
   static observedAttributes = OBSERVED;
 
@@ -323,6 +350,7 @@ export class AppleSignInButton extends HTMLElement {
   #busy = false;
   #rendered = '';   // the image URL last shown
   #fallback;
+  #setRender = 0;   // the latest rendering waiting for the set's manifest
   #resize = null;   // a ResizeObserver while the width is fluid
   #measured = 0;    // the host's width when last rendered fluid
 
@@ -475,7 +503,7 @@ export class AppleSignInButton extends HTMLElement {
     const border = this.getAttribute('color') === 'auto' && color === 'white' ? 'false' : this.#value('border');
     const widthValue = logo ? this.#value('size') : this.#value('width');
     const fluid = !logo && widthValue === '100%';
-    let { width, shrink } = fluid ? this.#fluidWidth() : { width: Number(widthValue), shrink: false };
+    const { width, shrink } = fluid ? this.#fluidWidth() : { width: Number(widthValue), shrink: false };
     if (!fluid && this.#resize) {
       this.#resize.disconnect();
       this.#resize = null;
@@ -492,16 +520,17 @@ export class AppleSignInButton extends HTMLElement {
     const version = apple ? null : this.#cacheVersion();
     const base = imageBase + ENDPOINTS[mode];
     // Canonical, so the service answers with the image and no redirect.
-    const url = (scale, format) => {
+    const query = (scale, format, withVersion = true) => {
       const pairs = [];
       for (const name of ORDER[mode]) {
         const value = name === 'scale' ? String(scale) : values[name];
         if (value !== QUERY_DEFAULTS[name]) pairs.push(`${name}=${encodeURIComponent(value)}`);
       }
       if (format) pairs.push(`format=${format}`);
-      if (version) pairs.push(`v=${encodeURIComponent(version)}`);
-      return pairs.length ? `${base}?${pairs.join('&')}` : base;
+      if (version && withVersion) pairs.push(`v=${encodeURIComponent(version)}`);
+      return pairs.length ? `?${pairs.join('&')}` : '';
     };
+    const url = (scale, format) => base + query(scale, format);
     const srcset = (format) => [1, 2, 3].map((s) => `${url(s, format)} ${s}x`).join(', ');
 
     const title = TITLES[locale][TYPE_INDEX[type]];
@@ -523,6 +552,34 @@ export class AppleSignInButton extends HTMLElement {
          .button { border-radius: ${(radius / 100) * height}px; }`);
     if (url(1) === this.#rendered) return;
     this.#rendered = url(1);
+    if (IN_SET && !this.getAttribute('image-base')) {
+      // The set's own files, by the canonical target each is (what the service would answer).
+      const token = ++this.#setRender;
+      const target = (scale, format) => `/appleid/button${ENDPOINTS[mode]}${query(scale, format, false)}`;
+      loadSet().then((files) => {
+        if (token !== this.#setRender) return;  // a newer rendering is on its way
+        const found = (format) => [1, 2, 3].filter((s) => files && files.has(target(s, format)))
+          .map((s) => `${files.get(target(s, format))} ${s}x`).join(', ');
+        if (files && files.has(target(1, null))) {
+          this.#show(width, height, files.get(target(1, null)), found(null), found('webp'));
+          return;
+        }
+        this.#picture.hidden = true;
+        this.#fallback.hidden = false;
+        if (toldNoService) return;
+        toldNoService = true;
+        console.error(`<apple-signin-button>: ${files ? `this generated set has no image for ${target(1, null)}` :
+          `no image service next to the module and no manifest.json beside it`}: give the button ` +
+          'image-base="https://YOUR-SERVICE/appleid/button" (or Apple\'s https://appleid.cdn-apple.com/appleid/button), ' +
+          'or generate the set with these attributes\' values. Showing the title as text.');
+      });
+      return;
+    }
+    this.#show(width, height, url(1), srcset(), apple ? '' : srcset('webp'));
+  }
+
+  // Shows an image (src and srcset, a WebP srcset if any); on a failed load, the title as text.
+  #show(width, height, src, srcset, webpSrcset) {
     this.#fallback.hidden = true;
     this.#picture.hidden = false;
     const img = document.createElement('img');
@@ -530,8 +587,8 @@ export class AppleSignInButton extends HTMLElement {
     img.width = width;
     img.height = height;
     img.decoding = 'async';
-    img.src = url(1);
-    img.srcset = srcset();
+    img.src = src;
+    if (srcset) img.srcset = srcset;
     img.setAttribute('part', 'image');
     img.addEventListener('error', () => {
       if (!img.isConnected) return;  // replaced by a newer rendering while it loaded
@@ -549,11 +606,11 @@ export class AppleSignInButton extends HTMLElement {
         'https://appleid.cdn-apple.com/appleid/button). Showing the title as text.');
     });
     const parts = [];
-    // Apple's own service has no WebP: offer it only from ours.
-    if (!apple) {
+    // Apple's own service has no WebP: offered only from ours (and from a set that has it).
+    if (webpSrcset) {
       const webp = document.createElement('source');
       webp.type = 'image/webp';
-      webp.srcset = srcset('webp');
+      webp.srcset = webpSrcset;
       parts.push(webp);
     }
     this.#picture.replaceChildren(...parts, img);
