@@ -30,7 +30,7 @@ cleanup() {
 trap cleanup EXIT
 fail() { echo "FAIL release: $*"; exit 1; }
 version=$(sed -n 's/^ *public static let current = "\(.*\)"$/\1/p' Sources/SIWAButtons/Version.swift)
-SIWA_SETUP_EXTRA="minisign lintian" source scripts/setup.sh >/dev/null
+source scripts/setup.sh >/dev/null
 
 # 1. Refusals, then the release (SIWA_CHECK_DIST=1: check the dist/ there is instead,
 # with its key's public half as SIWA_CHECK_KEY, when working on this script).

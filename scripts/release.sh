@@ -11,8 +11,8 @@
 #   SHA256SUMS, SHA256SUMS.minisig             checksums, signed with minisign
 #
 #   bash scripts/release.sh --key KEY.minisign [--version X.Y.Z]
-# KEY: the minisign secret key (a passwordless one, or MINISIGN_PASSWORD... minisign
-# asks on the terminal otherwise). dist/ is replaced whole at the end, or left as it was.
+# KEY: the minisign secret key (minisign asks for its password, if it has one). dist/ is
+# replaced whole at the end, or left as it was.
 # Needs root or sudo for apt-get and podman (scripts/setup.sh's tools).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,7 +38,7 @@ version=$(sed -n 's/^ *public static let current = "\(.*\)"$/\1/p' Sources/SIWAB
 changelog=$(sed -n 's/^## \[\([0-9][^]]*\)\].*/\1/p' CHANGELOG.md | head -n 1)
 [ "$changelog" = "$version" ] || die "CHANGELOG.md's top release is '$changelog', the code is $version: move Unreleased under [$version] first"
 
-SIWA_SETUP_EXTRA="minisign lintian" source scripts/setup.sh >/dev/null
+source scripts/setup.sh >/dev/null
 source scripts/release-build.sh
 echo "release: $version, the static release build"
 build_release >/dev/null
@@ -88,12 +88,13 @@ python3 scripts/release/sbom.py --version "$version" --dependencies "$work/depen
   --binary "$bin/siwa-buttons" --binary "$bin/siwa-buttons-full" -o "$out/siwa-buttons-$version.cdx.json"
 
 (cd "$out" && sha256sum -- * >SHA256SUMS)
-minisign -S -s "$key" -m "$out/SHA256SUMS" -t "siwa-buttons $version" </dev/null >/dev/null \
+minisign -S -s "$key" -m "$out/SHA256SUMS" -t "siwa-buttons $version" >/dev/null \
   || die "minisign could not sign SHA256SUMS with $key"
 
-# dist/ whole or not at all.
-rm -rf "$stage/old"
+# dist/ whole or not at all: no signal between the two renames.
+trap '' INT TERM
 [ ! -e dist ] || mv dist "$stage/old"
 mv "$out" dist
+trap 'exit 130' INT TERM
 echo "release: dist/ written:"
 (cd dist && ls -l --time-style=+ | awk 'NR > 1 { printf "  %10d  %s\n", $5, $NF }')

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the container image with no container registry:
 #   1. the install layout of scripts/install.sh (the static-stdlib release build, reused
-#      from its scratch folder when up to date), or SIWA_INSTALL_PREFIX=DIR, one already made;
+#      from its scratch folder when up to date), or SIWA_INSTALL_PREFIX=DIR, one already made
+#      (scripts/release.sh passes its tarball's, so the image holds the release's binaries);
 #   2. the base image from Debian packages: mmdebstrap (Debian's essential set and the
 #      renderer's run-time libraries, no documentation) into a tarball, `podman import`ed
 #      as localhost/siwa-buttons-base:bookworm-HASH (HASH of the package list: skipped when
