@@ -6,13 +6,13 @@
 #     when up to date);
 #  2. SHA256SUMS and its signature verified; the SBOM validated by cyclonedx-python-lib;
 #  3. the tarball unpacked elsewhere: its binaries' glibc floor by `readelf -V` (no
-#     GLIBC_ABI_DT_RELR, nothing newer than GLIBC_2.34 and GLIBCXX_3.4.29), their sonames, a render, the man
-#     page and completions;
+#     GLIBC_ABI_DT_RELR, nothing newer than GLIBC_2.34 and GLIBCXX_3.4.29), their
+#     sonames, a render, the man page and completions;
 #  4. the .deb: lintian (0 errors; every warning listed in docs/releasing.md), then
 #     installed with apt-get into a clean Debian 12 root (mmdebstrap, its tarball cached
 #     in /var/cache/siwa-buttons-ci): render, serve, `man siwa-buttons` there; installed
 #     over an older version keeping a changed /etc/default/siwa-buttons; removed and purged;
-#  5. the npm package's consumer type-check and its failing twin (e2e/check-element-package.sh);
+#  5. the npm package's consumer type-check and its failing twins (e2e/check-element-package.sh);
 #  6. each artefact's size. The image archive is run by e2e/check-container.sh.
 #   bash e2e/check-release.sh        (root; scripts/setup.sh installs the tools)
 # Port 18150 on loopback.
@@ -34,41 +34,42 @@ source scripts/setup.sh >/dev/null
 
 # 1. Refusals, then the release (SIWA_CHECK_DIST=1: check the dist/ there is instead,
 # with its key's public half as SIWA_CHECK_KEY, when working on this script).
-minisign -G -W -p "$work/key.pub" -s "$work/key.sec" >/dev/null
-if [ "${SIWA_CHECK_DIST:-0}" = 1 ]; then cp "${SIWA_CHECK_KEY:?}" "$work/key.pub"; else
 listing() { { find dist -printf '%P %s %T@\n' 2>/dev/null || true; } | sort; }
-before=$(listing)
-refuses() {  # refuses WHAT ARGS...: one line on stderr, status 1, dist/ untouched
+refuses() {  # refuses WHAT ARGS...: one line on stderr, status 1, dist/ as it was
   local what=$1; shift
   if bash scripts/release.sh "$@" >"$work/out" 2>"$work/err"; then fail "release.sh cut a release with $what"; fi
   [ "$(wc -l <"$work/err")" = 1 ] || { cat "$work/err"; fail "release.sh with $what: not one line"; }
   [ "$(listing)" = "$before" ] || fail "release.sh with $what changed dist/"
   echo "ok   refused, $what: $(cat "$work/err")"
 }
-if [ -z "$(git status --porcelain)" ]; then
-  touch release-check-dirty
-  refuses "a dirty tree" --key "$work/key.sec"
-  rm -f release-check-dirty
-else
-  fail "the work tree has uncommitted changes: this check cuts a release, commit first"
-fi
-refuses "a version the code does not have" --key "$work/key.sec" --version 99.0.0
-refuses "no key" --version "$version"
-# Ctrl-C in the middle (the whole process group, as a terminal sends it): dist/ as it
-# was, no staging folder left.
-setsid bash scripts/release.sh --key "$work/key.sec" >"$work/interrupted.log" 2>&1 &
-interrupted=$!
-for _ in $(seq 1 1200); do grep -q '^release: man page' "$work/interrupted.log" && break; sleep 0.5; done
-grep -q '^release: man page' "$work/interrupted.log" || { cat "$work/interrupted.log"; fail "release.sh never reached its man page"; }
-kill -INT -- "-$interrupted"
-if wait "$interrupted"; then fail "release.sh interrupted exited 0"; fi
-[ "$(listing)" = "$before" ] || fail "an interrupted release.sh changed dist/"
-[ -z "$(find . -maxdepth 1 -name '.dist-stage.*')" ] || fail "an interrupted release.sh left its staging folder"
-echo "ok   interrupted (SIGINT) while making the man page: dist/ untouched, nothing left behind"
-t=$SECONDS
-bash scripts/release.sh --key "$work/key.sec" --version "$version" || fail "release.sh failed"
-echo "ok   release.sh cut dist/ in $((SECONDS - t)) s"
-fi
+cut_release() {
+  before=$(listing)
+  if [ -z "$(git status --porcelain)" ]; then
+    touch release-check-dirty
+    refuses "a dirty tree" --key "$work/key.sec"
+    rm -f release-check-dirty
+  else
+    fail "the work tree has uncommitted changes: this check cuts a release, commit first"
+  fi
+  refuses "a version the code does not have" --key "$work/key.sec" --version 99.0.0
+  refuses "no key" --version "$version"
+  # Ctrl-C in the middle (the whole process group, as a terminal sends it): dist/ as it
+  # was, no staging folder left.
+  setsid bash scripts/release.sh --key "$work/key.sec" >"$work/interrupted.log" 2>&1 &
+  interrupted=$!
+  for _ in $(seq 1 1200); do grep -q '^release: man page' "$work/interrupted.log" && break; sleep 0.5; done
+  grep -q '^release: man page' "$work/interrupted.log" || { cat "$work/interrupted.log"; fail "release.sh never reached its man page"; }
+  kill -INT -- "-$interrupted"
+  if wait "$interrupted"; then fail "release.sh interrupted exited 0"; fi
+  [ "$(listing)" = "$before" ] || fail "an interrupted release.sh changed dist/"
+  [ -z "$(find . -maxdepth 1 -name '.dist-stage.*')" ] || fail "an interrupted release.sh left its staging folder"
+  echo "ok   interrupted (SIGINT) while making the man page: dist/ untouched, nothing left behind"
+  t=$SECONDS
+  bash scripts/release.sh --key "$work/key.sec" --version "$version" || fail "release.sh failed"
+  echo "ok   release.sh cut dist/ in $((SECONDS - t)) s"
+}
+minisign -G -W -p "$work/key.pub" -s "$work/key.sec" >/dev/null
+if [ "${SIWA_CHECK_DIST:-0}" = 1 ]; then cp "${SIWA_CHECK_KEY:?}" "$work/key.pub"; else cut_release; fi
 
 # 2. Checksums, signature, SBOM.
 (cd dist && sha256sum --quiet -c SHA256SUMS) || fail "SHA256SUMS does not match dist/"
