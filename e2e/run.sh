@@ -15,6 +15,9 @@ bash "$root/e2e/check-editor.sh" "$bin"
 # (e2e/front_ends.py says what; about 2 min).
 echo "== the element and the snippets in front ends, headless Chromium ($bin)"
 python3 "$root/e2e/front_ends.py" "$bin" --chromedriver "$(command -v chromedriver)" --screenshots "$root/out/front-ends"
+# SIGTERM with the render threads frozen (ptrace): exit within the drain + 5 s, one line
+# naming the stuck renders (about 10 s).
+python3 "$root/e2e/check_stop.py" "$bin"
 # The service under abuse: 20,000 distinct buttons (RSS bound and flatness), slow
 # clients, descriptor exhaustion.
 python3 "$root/e2e/soak.py" "$bin" --plot "$root/out/soak-rss.png"

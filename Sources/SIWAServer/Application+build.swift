@@ -40,7 +40,10 @@ public func buildApplication(
 
 /// Runs the service until SIGINT or SIGTERM, then shuts down gracefully: `/readyz`
 /// fails for `configuration.drainSeconds` while requests are still answered, then the
-/// listener closes, requests in flight are answered and the render threads stop.
+/// listener closes, requests in flight are answered and the render threads stop. Those
+/// not answered within `configuration.stopGraceSeconds` (or sooner, when the render
+/// threads finish nothing for 3 s) get 503, and the process exits with status 1 and one
+/// line naming the stuck renders, without waiting for their threads.
 public func runServer(
     configuration: ServerConfiguration, backend: RenderBackend, logger: Logger,
     metrics: MetricsExposition? = nil
@@ -50,7 +53,13 @@ public func runServer(
     // Shut down in reverse order: the drain first, then the application.
     let group = ServiceGroup(
         configuration: .init(
-            services: [.init(service: app), .init(service: DrainService(buttons: service, seconds: Double(configuration.drainSeconds)))],
+            services: [
+                .init(service: app),
+                .init(
+                    service: DrainService(
+                        buttons: service, seconds: Double(configuration.drainSeconds),
+                        graceSeconds: Double(configuration.stopGraceSeconds), logger: logger)),
+            ],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     try await group.run()
 }
