@@ -20,6 +20,10 @@ readers N connections (--readers, 50) pipeline scale-6 PNGs (or, with --readers-
         when the server has closed them all. With the guards on all must be closed
         within 60 s (serving them until they stall takes the rest) and RSS must stay
         under the bound.
+burst   600 connections each pipeline 300 requests for a cached scale-6 PNG and never
+        read, while /healthz is asked on a new connection every 100 ms from a process of
+        its own: p99 under 100 ms, none failing (each connection has at most 4 requests
+        read ahead and unanswered).
 long    (not in the default run) --minutes of everything at once with --workers (8):
         distinct renders in every format, exports, non-reading clients; /healthz sampled
         throughout (p99 under 50 ms, never failing), 0 answers other than 200/503, RSS
@@ -574,6 +578,72 @@ def check_readers(binary, count, asks="png"):
        f"RSS peak {peak:.0f} MB (guards off: {rows[0][2]:.0f} MB, {rows[0][4]} still open after {wait} s)")
 
 
+# MARK: probes under a burst of pipelining clients
+
+# Run in a process of its own (no GIL shared with the clients): /healthz on a new
+# connection every 100 ms for `seconds`; prints the latencies in ms as JSON (10000: none).
+PROBE = r"""
+import json, socket, sys, time
+port, seconds = int(sys.argv[1]), float(sys.argv[2])
+latencies, end = [], time.time() + seconds
+while time.time() < end:
+    started = time.perf_counter()
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            answer = b""
+            while chunk := s.recv(4096):
+                answer += chunk
+        latencies.append((time.perf_counter() - started) * 1000 if answer.startswith(b"HTTP/1.1 200") else 10000)
+    except OSError:
+        latencies.append(10000)
+    time.sleep(0.1)
+print(json.dumps(latencies))
+"""
+
+
+def check_burst(binary, clients=600, requests=300, seconds=15):
+    """`clients` connections each pipeline `requests` GETs of a cached scale-6 PNG and never
+    read, while /healthz is asked on new connections: p99 under 100 ms."""
+    server = Server(binary, "--max-connections", str(clients + 64), prlimit=clients + 256)
+    try:
+        get(server.port, LARGE)  # cached from now on
+        probe = subprocess.Popen([sys.executable, "-c", PROBE, str(server.port), str(seconds)],
+                                 stdout=subprocess.PIPE, text=True)
+        time.sleep(1)
+        request = f"GET {LARGE} HTTP/1.1\r\nHost: x\r\n\r\n".encode() * requests
+        socks = []
+        for _ in range(clients):
+            s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            try:
+                s.connect(("127.0.0.1", server.port))
+                s.setblocking(False)
+                try:
+                    s.send(request)
+                except OSError:
+                    pass
+            except OSError:
+                s.close()
+                continue
+            socks.append(s)
+        latencies = json.loads(probe.communicate(timeout=seconds + 60)[0])
+        peak = server.rss_mb()
+        for s in socks:
+            s.close()
+    finally:
+        server.stop()
+    ordered = sorted(latencies)
+    p50, p99 = ordered[len(ordered) // 2], ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    failed = sum(1 for ms in latencies if ms >= 10000)
+    print(f"     burst: {len(socks)} clients x {requests} pipelined scale-6 PNGs, never read; /healthz on new "
+          f"connections: {len(latencies)} probes, p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {ordered[-1]:.1f} ms, "
+          f"{failed} failed; RSS {peak:.0f} MB", flush=True)
+    if failed or p99 >= 100:
+        fail(f"burst: /healthz p99 {p99:.0f} ms ({failed} failed) under {clients} pipelining clients")
+    ok(f"burst: /healthz p99 {p99:.1f} ms under {clients} clients pipelining {requests} requests each")
+
+
 # MARK: everything at once, for longer
 
 def probe_health(port, stop, results):
@@ -710,7 +780,7 @@ def main():
     parser.add_argument("binary")
     parser.add_argument("--buttons", type=int, default=20000)
     parser.add_argument("--plot")
-    parser.add_argument("--only", default="memory,slow,fds,readers")
+    parser.add_argument("--only", default="memory,slow,fds,readers,burst")
     parser.add_argument("--readers", type=int, default=50)
     parser.add_argument("--readers-of", choices=sorted(ASKS), default="png")
     parser.add_argument("--minutes", type=float, default=10)
@@ -724,6 +794,8 @@ def main():
         check_fds(binary)
     if "readers" in checks:
         check_readers(binary, args.readers, args.readers_of)
+    if "burst" in checks:
+        check_burst(binary)
     if "memory" in checks:
         check_memory(binary, args.buttons, args.plot)
     if "long" in checks:

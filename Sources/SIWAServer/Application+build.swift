@@ -144,10 +144,15 @@ func buildApplication(
             idleTimeout: .seconds(Int64(max(1, configuration.idleTimeoutSeconds))),
             limit: connections,
             writeTimeout: .seconds(Int64(max(1, configuration.writeTimeoutSeconds))),
-            budget: OutputBudget(capacity: max(1, min(configuration.outputBudgetMB, 1 << 20)) << 20)),
+            budget: OutputBudget(capacity: max(1, min(configuration.outputBudgetMB, 1 << 20)) << 20),
+            pipelineLimit: max(1, configuration.pipelineLimit)),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port),
-            serverName: "siwa-buttons/\(PackageVersion.current)"),
+            serverName: "siwa-buttons/\(PackageVersion.current)",
+            // Not Hummingbird's 256: a burst of 600 connections then overflowed it, and a
+            // probe's SYN dropped waited a second for its retry (the kernel caps it at
+            // net.core.somaxconn, 4096 by default).
+            backlog: 4096),
         services: [service],
         onServerRunning: { listener in
             // First in the listener's pipeline, so it sees accept errors before NIO's handlers.

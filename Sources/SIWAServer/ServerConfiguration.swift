@@ -38,6 +38,9 @@ public struct ServerConfiguration: Sendable {
     public var maxConnections: Int
     /// What one `GET /api/export.zip` may hold (files, bytes), and how many run at once.
     public var export: ExportLimits
+    /// Pipelined requests one connection may have read ahead and not answered
+    /// (`PipelineLimitHandler`); tests raise it to reach the output budget with few clients.
+    var pipelineLimit = PipelineLimitHandler.defaultLimit
     /// Canonical redirects and the accepted `v=` tokens of the image URLs.
     public var urls: ImageURLPolicy = .standard
 
