@@ -18,6 +18,9 @@ python3 "$root/e2e/front_ends.py" "$bin" --chromedriver "$(command -v chromedriv
 # SIGTERM with the render threads frozen (ptrace): exit within the drain + 5 s, one line
 # naming the stuck renders (about 10 s).
 python3 "$root/e2e/check_stop.py" "$bin"
+# lint on hostile images (2 MB of text, chained blurs, feTurbulence, PNG bombs): one
+# line and status 1 each, peak RSS under 512 MB (about 15 s).
+python3 "$root/e2e/check_lint_memory.py" "$bin"
 # The service under abuse: 20,000 distinct buttons (RSS bound and flatness), slow
 # clients, descriptor exhaustion.
 python3 "$root/e2e/soak.py" "$bin" --plot "$root/out/soak-rss.png"
