@@ -2,10 +2,11 @@
 render stuck in C code would be, then SIGTERM.
 
 The render threads (named `TP-#0`, `TP-#1`, ... by NIO's thread pool) are stopped with
-ptrace (PTRACE_SEIZE + PTRACE_INTERRUPT: each thread alone, the event loops run on),
-one render on them and one waiting. After SIGTERM the process must, within
+ptrace (PTRACE_SEIZE + PTRACE_INTERRUPT: each thread alone, the event loops run on) the
+moment one is on a CPU under distinct renders back to back, so renders are frozen
+running; then one more is sent, which can only wait. After SIGTERM the process must, within
 --drain-seconds + 5 s: answer both requests (503 `Shutting down.`), print one line naming
-the stuck renders, and exit with status 1. The same stop with the threads free exits 0
+the stuck renders (running and waiting), and exit with status 1. The same stop with the threads free exits 0
 at the end of the drain, with no such line. Needs ptrace rights (root or
 CAP_SYS_PTRACE; kernel.yama.ptrace_scope 0 or 1 for a child).
 
@@ -55,6 +56,15 @@ def freeze(tid):
     os.waitpid(tid, WALL)  # the thread is in its ptrace-stop
 
 
+def running(pid, tid):
+    """Whether the thread is on a CPU or ready for one (state R in /proc)."""
+    try:
+        with open(f"/proc/{pid}/task/{tid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "R"
+    except FileNotFoundError:
+        return False
+
+
 def reap(tids):
     """Collects the traced threads that exited (their process cannot end before)."""
     for tid in list(tids):
@@ -100,16 +110,35 @@ def stop_frozen(binary):
         process, base = serve(binary, log)
         tids = render_threads(process.pid)
         assert tids, "no TP-# threads"
-        answers, requests = {}, []
-        # A large render, likely on a thread when it freezes; then one that can only wait.
-        slow = threading.Thread(target=get, args=(base + "/appleid/button?width=375&height=64&scale=6&locale=th_TH", answers, "running"))
-        slow.start()
-        time.sleep(0.05)
+        answers, requests, loading = {}, [], threading.Event()
+
+        def load(client):
+            """Distinct large renders back to back (no cache), so a thread is busy with one."""
+            for i in range(200):
+                if not loading.is_set():
+                    return
+                get(base + f"/appleid/button?width={200 + client * 80 + i % 80}&height=64&scale=6&locale=th_TH",
+                    answers, f"load {client}.{i}")
+
+        loading.set()
+        requests += [threading.Thread(target=load, args=(client,)) for client in (0, 1)]
+        for thread in requests:
+            thread.start()
+        # Frozen while a render runs: once renders have been answered, the moment a render
+        # thread is seen on a CPU twice 2 ms apart (not just waking up for its next one).
+        started = time.monotonic()
+        while time.monotonic() - started < 10:
+            busy = [tid for tid in tids if running(process.pid, tid)] if answers else []
+            time.sleep(0.002)
+            if any(running(process.pid, tid) for tid in busy):
+                break
         for tid in tids:
             freeze(tid)
+        loading.clear()
+        # Then one that can only wait.
         waiting = threading.Thread(target=get, args=(base + "/appleid/button?width=301", answers, "waiting"))
         waiting.start()
-        requests += [slow, waiting]
+        requests.append(waiting)
         time.sleep(0.5)
         with urllib.request.urlopen(base + "/healthz", timeout=5) as response:
             assert response.status == 200, "the event loops should answer while the render threads are frozen"
@@ -130,8 +159,10 @@ def stop_frozen(binary):
         log.seek(0)
         lines = log.read().splitlines()
     stuck = [line for line in lines if "Stopping without waiting" in line]
+    last = {name: answer for name, answer in answers.items() if answer[0] != 200}  # those in flight at the freeze
     print(f"frozen render threads {tids}: exit status {process.returncode} {took:.2f} s after SIGTERM "
-          f"(drain {DRAIN} s); answers: " + ", ".join(f"{k} {v[0]} {v[1][:30]!r} after {v[2]:.1f} s" for k, v in sorted(answers.items())))
+          f"(drain {DRAIN} s); {len(answers)} answers, {len(answers) - len(last)} rendered before the freeze; then: "
+          + ", ".join(f"{k} {v[0]} {v[1][:30]!r} after {v[2]:.1f} s" for k, v in sorted(last.items())))
     for line in stuck:
         print("  " + line)
     problems = []
@@ -139,12 +170,13 @@ def stop_frozen(binary):
         problems.append(f"exit {took:.1f} s after SIGTERM, over drain + 5 s")
     if process.returncode != 1:
         problems.append(f"exit status {process.returncode}, not 1")
-    if len(stuck) != 1 or "/appleid/button?width=301" not in stuck[0]:
-        problems.append(f"not one line naming the stuck renders: {stuck or lines[-5:]}")
-    for name in ("running", "waiting"):
-        status = answers.get(name, (None,))[0]
-        if status not in (200, 503):
-            problems.append(f"the {name} request got {answers.get(name)}, not an answer")
+    if len(stuck) != 1 or "/appleid/button?width=301 (waiting" not in stuck[0] or "(running" not in stuck[0]:
+        problems.append(f"not one line naming the stuck renders, running and waiting: {stuck or lines[-5:]}")
+    for name, answer in sorted(answers.items()):
+        if answer[0] not in (200, 503):
+            problems.append(f"the request {name} got {answer}, not an answer")
+    if "waiting" not in answers:
+        problems.append("the request sent after the freeze got no answer")
     return problems
 
 
