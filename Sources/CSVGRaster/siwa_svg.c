@@ -162,12 +162,14 @@ static size_t data_size(void) {
     return kb * 1024;
 }
 
-static void child(int fd, const char *data, size_t length, size_t memory, int cpu_seconds) {
+static void child(int fd, pid_t parent, const char *data, size_t length, size_t memory, int cpu_seconds) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);  // gone with the parent (its time limit)
+    if (getppid() != parent) _exit(1);  // it went before the line above
     int null = open("/dev/null", O_WRONLY);
     if (null >= 0) dup2(null, 2);  // librsvg's and GLib's own words on failure
     // The memory it may take beyond what it was born with (the parent's, shared).
-    struct rlimit limit = {data_size() + memory, data_size() + memory};
+    size_t inherited = data_size();
+    struct rlimit limit = {inherited + memory, inherited + memory};
     setrlimit(RLIMIT_DATA, &limit);
     struct rlimit cpu = {(rlim_t)cpu_seconds, (rlim_t)cpu_seconds + 1};
     setrlimit(RLIMIT_CPU, &cpu);
@@ -222,6 +224,7 @@ cairo_surface_t *siwa_svg_rasterize_bounded(
         return NULL;
     }
     fflush(NULL);
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         snprintf(error, error_length, "cannot start the SVG reader (%s)", strerror(errno));
@@ -231,7 +234,7 @@ cairo_surface_t *siwa_svg_rasterize_bounded(
     }
     if (pid == 0) {
         close(fds[0]);
-        child(fds[1], data, length, memory, cpu_seconds);
+        child(fds[1], parent, data, length, memory, cpu_seconds);
     }
     close(fds[1]);
     child_header header;
