@@ -77,6 +77,14 @@ in_flight = int(re.search(r"^TimeoutStopSec=(\d+)", unit, re.M).group(1))
 grace = pod.get("terminationGracePeriodSeconds", 30)
 need(grace > drain_seconds + in_flight,
      f"terminationGracePeriodSeconds {grace} is not longer than the drain ({drain_seconds} + {in_flight} s)")
+# The process bounds its own stop: after the drain, --stop-grace (default 25 s) for the
+# requests in flight, then a second for the 503s, then it exits. Both the pod's grace and
+# the unit's must let it, or SIGKILL comes first and the line naming stuck renders is lost.
+stop_grace = int(args[args.index("--stop-grace") + 1]) if "--stop-grace" in args else 25
+need(grace > drain_seconds + stop_grace + 1,
+     f"terminationGracePeriodSeconds {grace} is not longer than the drain, --stop-grace and 1 s "
+     f"({drain_seconds} + {stop_grace} + 1 s)")
+need(in_flight > stop_grace + 1, f"TimeoutStopSec={in_flight} is not longer than --stop-grace {stop_grace} + 1 s")
 
 service = docs[("Service", "siwa-buttons")]
 pod_labels = deployment["spec"]["template"]["metadata"]["labels"]

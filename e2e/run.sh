@@ -23,6 +23,12 @@ pack=$(mktemp -d)
 bash "$root/scripts/pack-element.sh" "$pack" 0.0.0-check >/dev/null
 bash "$root/e2e/check-element-package.sh" "$pack/siwa-buttons-element-0.0.0-check.tgz"
 rm -rf "$pack"
+# SIGTERM with the render threads frozen (ptrace): exit within the drain + 5 s, one line
+# naming the stuck renders (about 10 s).
+python3 "$root/e2e/check_stop.py" "$bin"
+# lint on hostile images (2 MB of text, chained blurs, feTurbulence, PNG bombs): one
+# line and status 1 each, peak RSS under 512 MB (about 15 s).
+python3 "$root/e2e/check_lint_memory.py" "$bin"
 # The service under abuse: 20,000 distinct buttons (RSS bound and flatness), slow
 # clients, descriptor exhaustion.
 python3 "$root/e2e/soak.py" "$bin" --plot "$root/out/soak-rss.png"

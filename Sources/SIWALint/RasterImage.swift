@@ -63,10 +63,18 @@ package struct RasterImage: Sendable {
     /// Larger images are not buttons, and would cost hundreds of MB to measure.
     static let maximumSide = 8192
 
-    /// Refuses an image whose header claims more than `maximumSide` pixels on a side.
+    /// At most 4096 x 4096 pixels in all: decoded, then held as RGBA, that is 128 MB (a
+    /// PNG bomb of 8192 x 8192 would take over 512 MB).
+    static let maximumPixels = 4096 * 4096
+
+    /// Refuses an image whose header claims more than `maximumSide` pixels on a side, or
+    /// more than `maximumPixels`.
     private static func checkSize(_ w: Int, _ h: Int, path: String) throws(ImageLoadError) {
         if w > maximumSide || h > maximumSide {
             throw ImageLoadError(path: path, reason: "it is \(w) x \(h) px, larger than \(maximumSide) px on a side")
+        }
+        if w * h > maximumPixels {
+            throw ImageLoadError(path: path, reason: "it is \(w) x \(h) px, more than \(maximumPixels) pixels")
         }
     }
 
@@ -111,22 +119,30 @@ package struct RasterImage: Sendable {
         return RasterImage(width: Int(w), height: Int(h), scale: scale, rgba: rgba)
     }
 
+    /// An SVG larger than this is not a button (ours are tens of KB) and is refused unread.
+    static let maximumSVGBytes = 1 << 20
+    /// Memory the child process reading an SVG may allocate beyond what it inherits: a
+    /// document needing more (2 MB of text, chained blurs) is refused, so `lint` stays
+    /// under 512 MB whatever it reads.
+    static let svgMemoryBytes = 320 << 20
+
+    /// Read by librsvg in a child process (`siwa_svg_rasterize_bounded`): librsvg cannot
+    /// be interrupted, and some documents take gigabytes, which the child's memory limit
+    /// turns into one error instead of an OOM kill. Rasterised at least 4 pixels per point
+    /// and 256 px tall, at most 4096 px on a side.
     private static func svg(_ bytes: [UInt8], path: String) throws(ImageLoadError) -> RasterImage {
+        guard bytes.count <= maximumSVGBytes else {
+            throw ImageLoadError(
+                path: path, reason: "the SVG is \(bytes.count) bytes, more than the \(maximumSVGBytes >> 20) MiB a button's may be")
+        }
         var error = [CChar](repeating: 0, count: 256)
-        var w = 0.0, h = 0.0
-        let sized = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { siwa_svg_size($0.baseAddress, $0.count, &w, &h, &error, error.count) }
-        }
-        guard sized != 0 else { throw ImageLoadError(path: path, reason: "not a readable SVG (\(String(cBuffer: error)))") }
-        // Fine enough to measure, small enough to hold: at most 4096 px on a side.
-        guard max(w, h) <= 4096 else {
-            throw ImageLoadError(path: path, reason: "the SVG is larger than 4096 pt on a side (\(Int(w)) x \(Int(h)))")
-        }
-        let factor = min(max(4, (256 / h).rounded(.up)), max(1, 4096 / max(w, h)))
+        var factor = 1.0
         let surface = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { siwa_svg_rasterize($0.baseAddress, $0.count, factor, &error, error.count) }
+            buffer.withMemoryRebound(to: CChar.self) {
+                siwa_svg_rasterize_bounded($0.baseAddress, $0.count, svgMemoryBytes, 3_600, &factor, &error, error.count)
+            }
         }
-        guard let surface else { throw ImageLoadError(path: path, reason: "not a readable SVG (\(String(cBuffer: error)))") }
+        guard let surface else { throw ImageLoadError(path: path, reason: String(cBuffer: error)) }
         defer { cairo_surface_destroy(surface) }
         return from(surface: surface, scale: factor)
     }

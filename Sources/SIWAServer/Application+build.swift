@@ -40,7 +40,10 @@ public func buildApplication(
 
 /// Runs the service until SIGINT or SIGTERM, then shuts down gracefully: `/readyz`
 /// fails for `configuration.drainSeconds` while requests are still answered, then the
-/// listener closes, requests in flight are answered and the render threads stop.
+/// listener closes, requests in flight are answered and the render threads stop. Those
+/// not answered within `configuration.stopGraceSeconds` (or sooner, when the render
+/// threads finish nothing for 3 s) get 503, and the process exits with status 1 and one
+/// line naming the stuck renders, without waiting for their threads.
 public func runServer(
     configuration: ServerConfiguration, backend: RenderBackend, logger: Logger,
     metrics: MetricsExposition? = nil
@@ -50,7 +53,13 @@ public func runServer(
     // Shut down in reverse order: the drain first, then the application.
     let group = ServiceGroup(
         configuration: .init(
-            services: [.init(service: app), .init(service: DrainService(buttons: service, seconds: Double(configuration.drainSeconds)))],
+            services: [
+                .init(service: app),
+                .init(
+                    service: DrainService(
+                        buttons: service, seconds: Double(configuration.drainSeconds),
+                        graceSeconds: Double(configuration.stopGraceSeconds), logger: logger)),
+            ],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     try await group.run()
 }
@@ -135,10 +144,15 @@ func buildApplication(
             idleTimeout: .seconds(Int64(max(1, configuration.idleTimeoutSeconds))),
             limit: connections,
             writeTimeout: .seconds(Int64(max(1, configuration.writeTimeoutSeconds))),
-            budget: OutputBudget(capacity: max(1, min(configuration.outputBudgetMB, 1 << 20)) << 20)),
+            budget: OutputBudget(capacity: max(1, min(configuration.outputBudgetMB, 1 << 20)) << 20),
+            pipelineLimit: max(1, configuration.pipelineLimit)),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port),
-            serverName: "siwa-buttons/\(PackageVersion.current)"),
+            serverName: "siwa-buttons/\(PackageVersion.current)",
+            // Not Hummingbird's 256: a burst of 600 connections then overflowed it, and a
+            // probe's SYN dropped waited a second for its retry (the kernel caps it at
+            // net.core.somaxconn, 4096 by default).
+            backlog: 4096),
         services: [service],
         onServerRunning: { listener in
             // First in the listener's pipeline, so it sees accept errors before NIO's handlers.

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 import Synchronization
 import ServiceLifecycle
@@ -70,6 +73,36 @@ public final class ButtonService: Service, Sendable {
         return .ok
     }
 
+    /// Seconds with no render finishing, while renders are admitted, after which a
+    /// stopping process counts its render threads as stuck (at most `--stall-timeout`).
+    static let stopStallSeconds = 3.0
+
+    /// The end of a stop, once the drain is over: requests in flight have up to
+    /// `graceSeconds` to be answered (renders that finish nothing for
+    /// `stopStallSeconds` end it sooner: their threads are stuck). Then the renders not
+    /// finished are given up (their requests get 503 `Shutting down.`), and if the
+    /// process is still there a second later, it logs one line naming them and exits
+    /// with status 1, whatever its threads are doing (stuck in C code, a connection
+    /// that does not close). A process that stops in time never gets that far.
+    func enforceStop(graceSeconds: Double, logger: Logger) async -> Never {
+        let start = ContinuousClock.now
+        let stuckAfter = min(Self.stopStallSeconds, queue.stallSeconds)
+        while ContinuousClock.now - start < .milliseconds(Int(graceSeconds * 1000)),
+            queue.secondsWithoutProgress < stuckAfter
+        {
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        let renders = queue.abandon()
+        try? await Task.sleep(for: .seconds(1))  // the 503s are written; the server may finish
+        let what =
+            renders.isEmpty
+            ? "no render unfinished, connections still open"
+            : "\(renders.count) render\(renders.count == 1 ? "" : "s") stuck: \(renders.joined(separator: ", "))"
+        logger.critical("Stopping without waiting for the render threads (\(what)); exit status 1.")
+        fflush(nil)
+        _exit(1)
+    }
+
     enum Status: Equatable {
         case ok
         case failing(String)
@@ -83,20 +116,34 @@ public final class ButtonService: Service, Sendable {
 public struct DrainService: Service {
     let buttons: ButtonService
     let seconds: Double
+    let graceSeconds: Double?
+    let logger: Logger?
 
     /// The drain of `buttons`, run before the application in a `ServiceGroup`.
     /// - Parameters:
     ///   - buttons: the service whose `/readyz` fails from the shutdown signal on.
     ///   - seconds: how long requests are still answered after it (`serve --drain-seconds`).
-    public init(buttons: ButtonService, seconds: Double) {
+    ///   - graceSeconds: if set, the process exits (status 1, one line on `logger`
+    ///     naming the stuck renders) when requests in flight are not answered that long
+    ///     after the drain (`serve --stop-grace`); nil leaves the end of the stop to
+    ///     the application.
+    ///   - logger: where that line goes.
+    public init(buttons: ButtonService, seconds: Double, graceSeconds: Double? = nil, logger: Logger? = nil) {
         self.buttons = buttons
         self.seconds = seconds
+        self.graceSeconds = graceSeconds
+        self.logger = logger
     }
 
-    /// Service: waits for the shutdown signal, makes `/readyz` fail, then waits `seconds`.
+    /// Service: waits for the shutdown signal, makes `/readyz` fail, then waits `seconds`
+    /// (and from then on bounds the rest of the stop by `graceSeconds`).
     public func run() async throws {
         try? await gracefulShutdown()
         buttons.startDraining()
         if seconds > 0 { try? await Task.sleep(for: .milliseconds(Int(seconds * 1000))) }
+        if let graceSeconds {
+            let buttons = self.buttons, logger = self.logger ?? Logger(label: "siwa-buttons")
+            Task.detached { await buttons.enforceStop(graceSeconds: graceSeconds, logger: logger) }
+        }
     }
 }

@@ -145,7 +145,7 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
         // The producer outlives this handler: it goes on archiving while the answer is sent.
         Task {
             do {
-                try await queue.run { export.make(generator: generator, maxBytes: maxBytes) }
+                try await queue.run("/api/export.zip (\(files) files)") { export.make(generator: generator, maxBytes: maxBytes) }
             } catch {
                 export.fail(error)  // never started: the render queue is full or shutting down
             }
@@ -154,7 +154,9 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
                 if failure is CancellationError {
                     // The client went away (or the server is stopping): nobody reads this answer.
                     logger.info("Export stopped", metadata: ["siwa.files": "\(files)"])
-                } else if !(failure is SetArchive.TooLarge || failure is ConfigurationError || failure is RenderQueue.Full) {
+                } else if !(failure is SetArchive.TooLarge || failure is ConfigurationError || failure is RenderQueue.Full
+                    || failure is RenderQueue.Abandoned)
+                {
                     logger.error("Export failed", metadata: ["error": "\(failure)"])
                 }
             } else {
@@ -183,7 +185,7 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
                     "This set's archive would be larger than the \(tooLarge.limit) bytes an export may hold: "
                         + "ask for fewer locales, sizes, scales or formats.", for: request)
             }
-            if error is RenderQueue.Full || error is NIOThreadPoolError.ThreadPoolInactive {
+            if error is RenderQueue.Full || error is NIOThreadPoolError.ThreadPoolInactive || error is RenderQueue.Abandoned {
                 throw PlainTextError.renderFailed(error)
             }
             return JSONAnswer.error(.internalServerError, "The export failed.", for: request)

@@ -63,7 +63,7 @@ public struct LintRoutes<Context: RequestContext>: Sendable {
         }
         let findings: [LintFinding]
         do {
-            findings = try await queue.run { linter.findings(button.spec, context: lintContext) }
+            findings = try await queue.run("lint \(button.canonicalTarget)") { linter.findings(button.spec, context: lintContext) }
         } catch {
             throw PlainTextError.renderFailed(error)
         }

@@ -48,7 +48,7 @@ extension PlainTextError {
         return switch error {
         case is RenderQueue.Full:
             PlainTextError(status: .serviceUnavailable, message: "Too many renders in progress; retry shortly.", headers: busy)
-        case is NIOThreadPoolError.ThreadPoolInactive:
+        case is NIOThreadPoolError.ThreadPoolInactive, is RenderQueue.Abandoned:
             PlainTextError(status: .serviceUnavailable, message: "Shutting down.", headers: busy)
         default:
             PlainTextError(status: .serviceUnavailable, message: "Rendering failed; retry shortly.", headers: busy)

@@ -138,7 +138,7 @@ final class RenderCache: Sendable {
         do {
             let render = backend.render
             // Timed on the worker thread: the histogram shows rendering, not queueing.
-            let (bytes, elapsed) = try await queue.run {
+            let (bytes, elapsed) = try await queue.run("\(key.format.rawValue) \(key.target)") {
                 // Counted once a worker takes it: a request refused with 503 rendered nothing.
                 self.countMiss()
                 let started = DispatchTime.now().uptimeNanoseconds
@@ -156,6 +156,9 @@ final class RenderCache: Sendable {
         } catch is RenderQueue.Full {
             metrics.rejected.increment()
             result = .failure(RenderQueue.Full())
+        } catch is RenderQueue.Abandoned {
+            // Shutting down: the one line naming the stuck renders is the service's.
+            result = .failure(RenderQueue.Abandoned())
         } catch {
             metrics.failures.increment()
             logger.error(

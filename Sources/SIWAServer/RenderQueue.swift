@@ -20,11 +20,18 @@ import ServiceLifecycle
 final class RenderQueue: Service {
     struct Full: Error {}
 
+    /// The render was given up at shutdown: its thread did not answer within the grace
+    /// (`abandon()`); the request gets 503.
+    struct Abandoned: Error {}
+
     /// Renders stopped progressing; the threads could not be stopped.
     struct Stuck: Error, CustomStringConvertible {
         var seconds: Double
+        /// What the renders not finished were (`RenderQueue.unfinished`).
+        var renders: [String] = []
         var description: String {
-            "The render threads made no progress for \(Int(seconds)) s and did not stop; exiting without them."
+            "The render threads made no progress for \(Int(seconds)) s and did not stop; exiting without them"
+                + (renders.isEmpty ? "." : " (\(renders.count) stuck: \(renders.joined(separator: ", "))).")
         }
     }
 
@@ -41,6 +48,19 @@ final class RenderQueue: Service {
         var lastProgress = DispatchTime.now().uptimeNanoseconds
         /// Uptime (ns) of the last request refused because the queue was full.
         var lastRefusal: UInt64?
+        var nextID = 0
+        /// Renders admitted and not answered yet, by id: what they are, since when, and
+        /// how to fail their request (`abandon()`). Whoever removes an entry answers it.
+        var unanswered: [Int: Unanswered] = [:]
+        /// Set by `abandon()`: later renders fail at once.
+        var abandoned = false
+    }
+    private struct Unanswered {
+        var label: String
+        /// Uptime (ns) it was admitted, and it started on a thread (nil: still waiting).
+        var admitted: UInt64
+        var started: UInt64?
+        var fail: @Sendable (any Error) -> Void
     }
     private let state = Mutex(State())
     /// Set once the thread pool has stopped (`shutdown`).
@@ -64,7 +84,10 @@ final class RenderQueue: Service {
         return overflow ? Int.max : sum
     }
 
-    func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    /// Runs `body` on a render thread and returns its result, or throws `Full` at once
+    /// when `workers + depth` renders are admitted already. `label` says what the render
+    /// is (the request target), for the line naming stuck renders at shutdown.
+    func run<T: Sendable>(_ label: String = "a render", _ body: @escaping @Sendable () throws -> T) async throws -> T {
         let limit = self.limit
         let isAdmitted = state.withLock { state in
             guard state.admitted < limit else {
@@ -78,10 +101,72 @@ final class RenderQueue: Service {
         }
         guard isAdmitted else { throw Full() }
         defer { state.withLock { $0.admitted -= 1 } }
-        return try await pool.runIfActive {
-            RenderThreadPriority.lower()
-            defer { self.noteProgress() }
-            return try body()
+        // Not `pool.runIfActive`: a request must be answerable (503) while its thread is
+        // stuck in C code, so the continuation is also held here, for `abandon()`.
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let id: Int? = state.withLock { state in
+                guard !state.abandoned else { return nil }
+                let id = state.nextID
+                state.nextID += 1
+                state.unanswered[id] = Unanswered(
+                    label: label, admitted: DispatchTime.now().uptimeNanoseconds,
+                    fail: { continuation.resume(throwing: $0) })
+                return id
+            }
+            guard let id else { return continuation.resume(throwing: Abandoned()) }
+            pool.submit { [self] workState in
+                guard workState == .active else {
+                    if take(id) { continuation.resume(throwing: NIOThreadPoolError.ThreadPoolInactive()) }
+                    return
+                }
+                let isWanted = state.withLock { state in
+                    guard state.unanswered[id] != nil else { return false }
+                    state.unanswered[id]?.started = DispatchTime.now().uptimeNanoseconds
+                    return true
+                }
+                guard isWanted else { return }  // abandoned while it waited
+                RenderThreadPriority.lower()
+                let result = Result { try body() }
+                noteProgress()
+                if take(id) { continuation.resume(with: result) }
+            }
+        }
+    }
+
+    /// Removes render `id` from those unanswered; true if the caller is to answer it.
+    private func take(_ id: Int) -> Bool {
+        state.withLock { $0.unanswered.removeValue(forKey: id) != nil }
+    }
+
+    /// Gives up every render not answered yet: their requests get `Abandoned` (503) at
+    /// once, later ones too, whatever their threads do. Returns what they were
+    /// (`unfinished`), for the line naming them.
+    @discardableResult
+    func abandon() -> [String] {
+        let (names, failures) = state.withLock { state in
+            state.abandoned = true
+            let names = Self.describe(state.unanswered)
+            let failures = state.unanswered.values.map(\.fail)
+            state.unanswered = [:]
+            return (names, failures)
+        }
+        for fail in failures { fail(Abandoned()) }
+        return names
+    }
+
+    /// The renders admitted and not answered: "png /appleid/button?width=300 (running 12 s)",
+    /// "... (waiting 3 s)", oldest first.
+    var unfinished: [String] {
+        state.withLock { Self.describe($0.unanswered) }
+    }
+
+    private static func describe(_ unanswered: [Int: Unanswered]) -> [String] {
+        let now = DispatchTime.now().uptimeNanoseconds
+        return unanswered.sorted { $0.key < $1.key }.map { _, render in
+            if let started = render.started {
+                return "\(render.label) (running \(Int(Double(now - started) / 1e9)) s)"
+            }
+            return "\(render.label) (waiting \(Int(Double(now - render.admitted) / 1e9)) s)"
         }
     }
 
@@ -93,10 +178,15 @@ final class RenderQueue: Service {
     /// Seconds renders have been admitted with no progress, when that is at least
     /// `stallSeconds` (the threads are stuck); nil otherwise.
     var stall: Double? {
+        let seconds = secondsWithoutProgress
+        return seconds >= stallSeconds ? seconds : nil
+    }
+
+    /// Seconds renders have been admitted with none finishing (0 when none is admitted).
+    var secondsWithoutProgress: Double {
         state.withLock { state in
-            guard state.admitted > 0 else { return nil }
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - state.lastProgress) / 1e9
-            return seconds >= stallSeconds ? seconds : nil
+            guard state.admitted > 0 else { return 0 }
+            return Double(DispatchTime.now().uptimeNanoseconds - state.lastProgress) / 1e9
         }
     }
 
@@ -128,7 +218,7 @@ final class RenderQueue: Service {
         while !poolStopped.withLock({ $0 }) {
             if let seconds = stall {
                 stopping.cancel()
-                throw Stuck(seconds: seconds)
+                throw Stuck(seconds: seconds, renders: unfinished)
             }
             try? await Task.sleep(for: .milliseconds(50))
         }

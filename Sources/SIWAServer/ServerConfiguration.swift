@@ -31,10 +31,16 @@ public struct ServerConfiguration: Sendable {
     public var stallSeconds: Int
     /// Seconds `/readyz` fails after SIGTERM before the listener closes (`runServer`).
     public var drainSeconds: Int
+    /// Seconds after the drain that requests in flight have to be answered (`runServer`);
+    /// then those waiting for a render get 503 and the process exits without its threads.
+    public var stopGraceSeconds: Int = 25
     /// Open connections beyond which new ones get a 503 and are closed.
     public var maxConnections: Int
     /// What one `GET /api/export.zip` may hold (files, bytes), and how many run at once.
     public var export: ExportLimits
+    /// Pipelined requests one connection may have read ahead and not answered
+    /// (`PipelineLimitHandler`); tests raise it to reach the output budget with few clients.
+    var pipelineLimit = PipelineLimitHandler.defaultLimit
     /// Canonical redirects and the accepted `v=` tokens of the image URLs.
     public var urls: ImageURLPolicy = .standard
 

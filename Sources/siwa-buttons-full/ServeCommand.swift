@@ -71,6 +71,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "After the drain, requests in flight have this long to be answered (less when the render threads finish nothing for 3 s); then the rest get 503 and the process exits with status 1 and one line naming the stuck renders.",
+            valueName: "seconds"))
+    var stopGrace = 25
+
+    @Option(
+        help: ArgumentHelp(
             "Open connections beyond which new ones get 503 and are closed (default: ulimit -n less 64, at most 4096).",
             valueName: "n"))
     var maxConnections: Int?
@@ -127,6 +133,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1...86_400).contains(stallTimeout) else { throw ValidationError("--stall-timeout must be from 1 to 86400 seconds.") }
         guard (0...3_600).contains(drainSeconds) else { throw ValidationError("--drain-seconds must be from 0 to 3600.") }
+        guard (1...3_600).contains(stopGrace) else { throw ValidationError("--stop-grace must be from 1 to 3600.") }
         if let maxConnections, !(1...1_000_000).contains(maxConnections) {
             throw ValidationError("--max-connections must be from 1 to 1000000.")
         }
@@ -177,6 +184,7 @@ struct ServeCommand: AsyncParsableCommand {
             export: ExportLimits(maxFiles: exportMaxFiles, maxBytes: exportMaxBytes, concurrent: exports)
         )
         configuration.urls = try urls()
+        configuration.stopGraceSeconds = stopGrace
         if !FileManager.default.fileExists(atPath: publicFolder) {
             logger.warning("No folder '\(publicFolder)': nothing is served at /.")
         }

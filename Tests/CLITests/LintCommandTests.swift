@@ -143,10 +143,12 @@ import Testing
     @Test("An SVG that librsvg would take minutes to read: one line and status 1 after --time-limit")
     func svgTimeLimit() throws {
         let tmp = try TemporaryFolder()
-        // 100 KB of text in one <text>: over 120 s inside librsvg, measured.
-        let text = String(repeating: "Sign in with Apple ", count: 5_300)
-        try Data("<svg xmlns='http://www.w3.org/2000/svg' width='200' height='40'><text y='20'>\(text)</text></svg>".utf8)
-            .write(to: tmp("slow.svg"))
+        // feTurbulence with 100 octaves over 4096 x 4096: 76 s inside librsvg, measured.
+        try Data(
+            ("<svg xmlns='http://www.w3.org/2000/svg' width='4096' height='4096'><filter id='t'>"
+                + "<feTurbulence baseFrequency='0.01' numOctaves='100'/></filter>"
+                + "<rect width='4096' height='4096' filter='url(#t)'/></svg>").utf8
+        ).write(to: tmp("slow.svg"))
         let started = Date()
         let result = try Executable.siwa(["lint", tmp("slow.svg").path, "--time-limit", "2"])
         #expect(result.status == 1)
@@ -154,6 +156,29 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 10)
         let bad = try Executable.siwa(["lint", tmp("slow.svg").path, "--time-limit", "0"])
         #expect(bad.status == 64 && bad.stderr.contains("--time-limit must be from 1 to 3600 seconds."))
+    }
+
+    @Test("An SVG that would take gigabytes (100 KB of text, over 1 MiB): one line and status 1, at once")
+    func svgMemoryLimit() throws {
+        let tmp = try TemporaryFolder()
+        // 100 KB of text in one <text>: over 120 s and gigabytes inside librsvg, unbounded.
+        let text = String(repeating: "Sign in with Apple ", count: 5_300)
+        try Data("<svg xmlns='http://www.w3.org/2000/svg' width='200' height='40'><text y='20'>\(text)</text></svg>".utf8)
+            .write(to: tmp("large.svg"))
+        let result = try Executable.siwa(["lint", tmp("large.svg").path])
+        #expect(result.status == 1)
+        #expect(
+            result.stderrLines == [
+                "Error: Cannot read '\(tmp("large.svg").path)': reading it needs more than the 320 MB of memory lint allows."
+            ])
+        let huge = String(repeating: "<g/>", count: 300_000)
+        try Data("<svg xmlns='http://www.w3.org/2000/svg' width='200' height='40'>\(huge)</svg>".utf8).write(to: tmp("huge.svg"))
+        let refused = try Executable.siwa(["lint", tmp("huge.svg").path])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderrLines == [
+                "Error: Cannot read '\(tmp("huge.svg").path)': the SVG is 1200070 bytes, more than the 1 MiB a button's may be."
+            ])
     }
 
     /// An 8x8 white greyscale PNG, written by hand (no library in the way).

@@ -90,6 +90,35 @@ import Testing
         try await queue.shutdown()
     }
 
+    @Test("abandon() answers every render not finished at once, names them, and fails later ones; their threads go on")
+    func abandon() async throws {
+        let gate = RenderGate()
+        defer { gate.open() }
+        let queue = RenderQueue(workers: 1, depth: 1)
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            group.addTask {
+                try await queue.run("png /appleid/button?width=301") {
+                    gate.pass(); return 1
+                }
+            }
+            try await waitUntil { gate.entered == 1 }  // on the only thread, held there
+            group.addTask { try await queue.run("png /appleid/button?width=302") { 2 } }
+            try await waitUntil { queue.load == 2 }
+            #expect(queue.unfinished.count == 2)
+            let names = queue.abandon()
+            #expect(names.count == 2)
+            #expect(names.first?.hasPrefix("png /appleid/button?width=301 (running ") == true, "\(names)")
+            #expect(names.last?.hasPrefix("png /appleid/button?width=302 (waiting ") == true, "\(names)")
+            for _ in 0..<2 {
+                await #expect(throws: RenderQueue.Abandoned.self) { _ = try await group.next() }
+            }
+        }
+        await #expect(throws: RenderQueue.Abandoned.self) { try await queue.run { 3 } }
+        #expect(queue.unfinished.isEmpty)
+        gate.open()  // the held thread finishes; nobody waits for its answer any more
+        try await queue.shutdown()
+    }
+
     @Test("A request refused with 503 is not a cache miss: misses count renders that ran")
     func refusedIsNotAMiss() async throws {
         let gate = RenderGate()

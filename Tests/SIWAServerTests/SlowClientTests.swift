@@ -9,13 +9,14 @@ import Testing
 @Suite struct SlowClientTests {
     private func withServer(
         writeTimeoutSeconds: Int = 30, outputBudgetMB: Int = 32, maxConnections: Int = 64,
+        pipelineLimit: Int = PipelineLimitHandler.defaultLimit,
         _ body: @escaping @Sendable (Int) async throws -> Void
     ) async throws {
         try await withLiveServer(
             {
                 TestApp.make(
                     writeTimeoutSeconds: writeTimeoutSeconds, outputBudgetMB: outputBudgetMB,
-                    maxConnections: maxConnections, onServerRunning: $0)
+                    maxConnections: maxConnections, pipelineLimit: pipelineLimit, onServerRunning: $0)
             }, body)
     }
 
@@ -68,8 +69,10 @@ import Testing
 
     @Test("Past the output budget, clients already behind are disconnected")
     func outputBudget() async throws {
-        // 1 MiB for everybody; each slow client asks for about 8 MB of answers.
-        try await withServer(writeTimeoutSeconds: 60, outputBudgetMB: 1, maxConnections: 8) { port in
+        // 1 MiB for everybody; each slow client asks for about 8 MB of answers. With 4
+        // requests read ahead per connection (the default), 8 clients stay under 1 MiB
+        // unread; with no such limit, they pass it.
+        try await withServer(writeTimeoutSeconds: 60, outputBudgetMB: 1, maxConnections: 8, pipelineLimit: 1000) { port in
             var slow: [RawConnection] = []
             for _ in 0..<8 {
                 let connection = try RawConnection(port: port, receiveBuffer: 4096)

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -6,7 +9,8 @@ import NIOHTTP1
 
 /// Hummingbird's HTTP/1 connection with our guards: connections past the limit are
 /// refused (`RefuseConnectionHandler`), `ConnectionPolicyHandler` sits right after
-/// NIO's decoder, and `WriteGuardHandler` next to the socket closes connections whose
+/// NIO's decoder, `PipelineLimitHandler` after it (at most 4 pipelined requests read
+/// ahead and unanswered), and `WriteGuardHandler` next to the socket closes connections whose
 /// clients stop reading. Idle connections, and ones still sending their request head, are
 /// closed by Hummingbird's idle timeout (it counts only whole request parts as activity,
 /// so a header sent a byte at a time does not keep a connection open).
@@ -21,6 +25,9 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     let limit: ConnectionLimit
     let writeTimeout: TimeAmount
     let budget: OutputBudget
+    let pipelineLimit: Int
+    /// Bytes of answers the kernel may hold unsent per connection (`TCP_NOTSENT_LOWAT`).
+    static let unsentBytes = 128 << 10
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         guard limit.admit(channel) else {
@@ -31,9 +38,24 @@ struct GuardedHTTP1Channel: ServerChildChannel {
             }
         }
         return http1.setup(channel: channel, logger: logger).flatMapThrowing { http in
+            // One socket read (2 KiB at first) per wake-up, not NIO's four: a client that
+            // pipelines hundreds of requests has a few dozen parsed, then none while
+            // `PipelineLimitHandler` holds its reads.
+            try channel.syncOptions?.setOption(ChannelOptions.maxMessagesPerRead, value: 1)
+            #if os(Linux)
+            // At most 128 KiB of answers unsent in the kernel (what is in flight still
+            // grows with the connection): an answer counts as written once the client
+            // takes it, near enough, not once 4 MB of socket buffer have swallowed a
+            // hundred answers nobody reads (62,481 answered to 600 non-reading clients in
+            // 6 s without it).
+            try channel.syncOptions?.setOption(
+                .tcpOption(.init(rawValue: Int32(TCP_NOTSENT_LOWAT))), value: Self.unsentBytes)
+            #endif
             let pipeline = channel.pipeline.syncOperations
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try pipeline.addHandler(ConnectionPolicyHandler(), position: .after(decoder))
+            let policy = ConnectionPolicyHandler()
+            try pipeline.addHandler(policy, position: .after(decoder))
+            try pipeline.addHandler(PipelineLimitHandler(limit: pipelineLimit), position: .after(policy))
             try pipeline.addHandler(WriteGuardHandler(timeout: writeTimeout, budget: budget, logger: logger), position: .first)
             return Value(channel: channel, http: http)
         }
@@ -52,12 +74,12 @@ extension HTTPServerBuilder {
     /// HTTP/1 with the service's connection guards.
     static func guardedHTTP1(
         idleTimeout: TimeAmount, limit: ConnectionLimit, writeTimeout: TimeAmount,
-        budget: OutputBudget
+        budget: OutputBudget, pipelineLimit: Int = PipelineLimitHandler.defaultLimit
     ) -> HTTPServerBuilder {
         .init { responder in
             GuardedHTTP1Channel(
                 http1: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: idleTimeout)),
-                limit: limit, writeTimeout: writeTimeout, budget: budget)
+                limit: limit, writeTimeout: writeTimeout, budget: budget, pipelineLimit: pipelineLimit)
         }
     }
 }

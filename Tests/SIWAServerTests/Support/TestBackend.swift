@@ -107,7 +107,7 @@ enum TestApp {
         cacheMB: Int = 8, publicDirectory: String = "public", templatesDirectory: String? = nil,
         idleTimeoutSeconds: Int = 30, writeTimeoutSeconds: Int = 30, outputBudgetMB: Int = 32,
         stallSeconds: Int = 20, maxConnections: Int = 64, exportLimits: ExportLimits = ExportLimits(),
-        urls: ImageURLPolicy = .standard, logger: Logger? = nil,
+        urls: ImageURLPolicy = .standard, pipelineLimit: Int = PipelineLimitHandler.defaultLimit, logger: Logger? = nil,
         onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
     )
         -> some ApplicationProtocol
@@ -128,6 +128,7 @@ enum TestApp {
             stallSeconds: stallSeconds, maxConnections: maxConnections,
             export: exportLimits)
         configuration.urls = urls
+        configuration.pipelineLimit = pipelineLimit
         return buildApplication(
             configuration: configuration, backend: backend ?? renderer.backend, logger: logger,
             metrics: metrics, onServerRunning: onServerRunning)
