@@ -53,8 +53,12 @@ cut_release() {
   fi
   refuses "a version the code does not have" --key "$work/key.sec" --version 99.0.0
   refuses "no key" --version "$version"
-  # Ctrl-C in the middle (the whole process group, as a terminal sends it): dist/ as it
-  # was, no staging folder left.
+  t=$SECONDS
+  bash scripts/release.sh --key "$work/key.sec" --version "$version" || fail "release.sh failed"
+  echo "ok   release.sh cut dist/ in $((SECONDS - t)) s"
+  # Ctrl-C in the middle of a second cut (the whole process group, as a terminal sends
+  # it): the first cut's dist/ as it was, no staging folder left.
+  before=$(listing)
   setsid bash scripts/release.sh --key "$work/key.sec" >"$work/interrupted.log" 2>&1 &
   interrupted=$!
   for _ in $(seq 1 1200); do grep -q '^release: man page' "$work/interrupted.log" && break; sleep 0.5; done
@@ -64,9 +68,6 @@ cut_release() {
   [ "$(listing)" = "$before" ] || fail "an interrupted release.sh changed dist/"
   [ -z "$(find . -maxdepth 1 -name '.dist-stage.*')" ] || fail "an interrupted release.sh left its staging folder"
   echo "ok   interrupted (SIGINT) while making the man page: dist/ untouched, nothing left behind"
-  t=$SECONDS
-  bash scripts/release.sh --key "$work/key.sec" --version "$version" || fail "release.sh failed"
-  echo "ok   release.sh cut dist/ in $((SECONDS - t)) s"
 }
 minisign -G -W -p "$work/key.pub" -s "$work/key.sec" >/dev/null
 if [ "${SIWA_CHECK_DIST:-0}" = 1 ]; then cp "${SIWA_CHECK_KEY:?}" "$work/key.pub"; else cut_release; fi
