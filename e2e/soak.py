@@ -484,9 +484,11 @@ LARGE = "/appleid/button?width=375&height=64&scale=6"
 ASKS = {"png": (LARGE, 400), "export": ("/api/export.zip?locales=all&formats=png,svg", 1)}
 
 
-def open_non_readers(port, count, asks="png"):
-    """`count` connections with a 4 KB receive buffer that send their requests and never read."""
-    target, requests = ASKS[asks]
+def open_non_readers(port, count, asks="png", requests=None):
+    """`count` connections with a 4 KB receive buffer that send their requests (ASKS[asks],
+    or `requests` of its target) and never read."""
+    target, asked = ASKS[asks]
+    requests = requests or asked
     request = f"GET {target} HTTP/1.1\r\nHost: x\r\n\r\n".encode() * requests
     socks = []
     for _ in range(count):
@@ -614,22 +616,7 @@ def check_burst(binary, clients=600, requests=300, seconds=15):
         probe = subprocess.Popen([sys.executable, "-c", PROBE, str(server.port), str(seconds)],
                                  stdout=subprocess.PIPE, text=True)
         time.sleep(1)
-        request = f"GET {LARGE} HTTP/1.1\r\nHost: x\r\n\r\n".encode() * requests
-        socks = []
-        for _ in range(clients):
-            s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-            try:
-                s.connect(("127.0.0.1", server.port))
-                s.setblocking(False)
-                try:
-                    s.send(request)
-                except OSError:
-                    pass
-            except OSError:
-                s.close()
-                continue
-            socks.append(s)
+        socks = open_non_readers(server.port, clients, requests=requests)
         latencies = json.loads(probe.communicate(timeout=seconds + 60)[0])
         peak = server.rss_mb()
         for s in socks:
