@@ -121,12 +121,14 @@ final class ExportStream: Sendable {
                 $0.size = size
             }
         } catch {
-            update { $0.failure = error }
+            fail(error)
         }
     }
 
-    /// The producer could not start.
+    /// The producer failed or could not start. Its turn is given back before the failure is
+    /// published: whoever answers the client with it sees the slot free.
     func fail(_ error: any Error) {
+        making.release()
         update { $0.failure = error }
     }
 
