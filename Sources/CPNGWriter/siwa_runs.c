@@ -5,6 +5,7 @@
    word at a time. No hash tables: the cost is one pass over the bytes. */
 #include "siwa_runs.h"
 #include <libdeflate.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -169,8 +170,8 @@ static inline size_t match_length(const uint8_t *a, const uint8_t *b, size_t max
 size_t siwa_runs_zlib_bound(size_t n) { return n + n / 8 + 1024; }
 
 size_t siwa_runs_zlib_compress(const uint8_t *data, size_t n, size_t row, int pixel, uint8_t *out, size_t capacity) {
-    static int ready;
-    if (!ready) init_tables(), ready = 1;  // idempotent: a race writes the same bytes
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, init_tables);
     uint32_t *tokens = malloc((n + 1) * sizeof(uint32_t));
     if (!tokens) return 0;
     uint32_t lit[LITLEN] = {0}, dst[DIST] = {0};
