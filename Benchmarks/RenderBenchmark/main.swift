@@ -3,7 +3,7 @@
 // image service that shells out would pay). Run: bash scripts/bench-render.sh
 import CCairo
 import Foundation
-import SIWAButtons
+@_spi(Benchmark) import SIWAButtons
 
 let renderer = try ButtonRenderer.shared()
 let cases = [
