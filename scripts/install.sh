@@ -8,7 +8,7 @@
 #
 # The binary finds its resources from its own location, so PREFIX can be moved or copied
 # to another machine with the same system libraries (cairo, pango, libpng, libwebp: Debian's
-# libcairo2, libpango-1.0-0, libpangocairo-1.0-0, libpng16-16, libwebp7). deploy/siwa-buttons.service
+# libcairo2, libpango-1.0-0, libpangocairo-1.0-0, libpng16-16, libwebp7, libdeflate0). deploy/siwa-buttons.service
 # runs it from /opt/siwa-buttons.
 #
 #   bash scripts/install.sh /opt/siwa-buttons

@@ -20,8 +20,8 @@ apt_install_missing() {
 }
 
 # The -dev packages bring the run-time libraries (libcairo2, libpango-1.0-0, libpng16-16,
-# libwebp7, libfontconfig1); librsvg2-2 is opened by `lint` on SVG files only (dlopen).
-apt_install_missing pkg-config libcairo2-dev libpango1.0-dev libpng-dev libwebp-dev zlib1g-dev libfontconfig-dev \
+# libwebp7, libdeflate0, libfontconfig1); librsvg2-2 is opened by `lint` on SVG files only (dlopen).
+apt_install_missing pkg-config libcairo2-dev libpango1.0-dev libpng-dev libwebp-dev libdeflate-dev zlib1g-dev libfontconfig-dev \
   librsvg2-2
 
 command -v swift >/dev/null || export PATH="/opt/swift/usr/bin:$PATH"

@@ -3,7 +3,7 @@
 // image service that shells out would pay). Run: bash scripts/bench-render.sh
 import CCairo
 import Foundation
-import SIWAButtons
+@_spi(Benchmark) import SIWAButtons
 
 let renderer = try ButtonRenderer.shared()
 let cases = [
@@ -82,6 +82,25 @@ print(
     String(
         format: "\n375x64 @6x: Cairo's PNG writer alone %.3f ms; our whole render %.3f ms (%.1fx)",
         cairoWriter * 1000, oursBig * 1000, cairoWriter / oursBig))
+
+// The PNG writers alone on the same pixels, interleaved: ours against libpng + zlib (level
+// 1, Z_RLE, "up"), the writer before issue 36.
+print("\nPNG writer alone (median of 100, interleaved) | ours | libpng+zlib | libpng / ours | bytes: ours / libpng")
+for (name, target) in cases {
+    let request = try ButtonRequest.parse(target), scale = Double(request.scale)
+    var ours: [Double] = [], theirs: [Double] = [], bytes = (0, 0)
+    for _ in 0..<10 {
+        let a = try renderer.encodingSample(request.spec, format: .png, scale: scale, runs: 10)
+        let b = try renderer.encodingSample(request.spec, format: .png, scale: scale, runs: 10, libpng: true)
+        ours.append(a.seconds)
+        theirs.append(b.seconds)
+        bytes = (a.bytes, b.bytes)
+    }
+    let o = ours.sorted()[5], t = theirs.sorted()[5]
+    print(
+        "\(name.padding(toLength: 20, withPad: " ", startingAt: 0)) | \(ms(o)) | \(ms(t)) | "
+            + String(format: "%5.1fx", t / o) + " | \(bytes.0) / \(bytes.1)")
+}
 
 let apple = try ButtonRequest.parse("/appleid/button?color=black&type=sign-in&width=200&height=32").spec
 print("\nApple's 200x32 @2x black sign-in PNG is 5602 bytes; ours: \(try renderer.render(apple, format: .png, scale: 2).count) bytes")

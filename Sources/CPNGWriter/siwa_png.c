@@ -2,6 +2,7 @@
 #include <png.h>
 #include <stdio.h>
 #include <zlib.h>
+#include <libdeflate.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +104,22 @@ int siwa_png_encode(const uint8_t *argb, int width, int height, int stride, siwa
     return 0;
 }
 
+uint8_t *siwa_png_decode_rgba(const uint8_t *png, size_t length, int *width, int *height) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, png, length)) return NULL;
+    image.format = PNG_FORMAT_RGBA;
+    uint8_t *pixels = malloc(PNG_IMAGE_SIZE(image));
+    if (!pixels || !png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
+        png_image_free(&image);
+        free(pixels);
+        return NULL;
+    }
+    *width = (int)image.width, *height = (int)image.height;
+    return pixels;
+}
+
 void siwa_png_library_versions(char *text, size_t length) {
-    snprintf(text, length, "libpng %s, zlib %s", png_get_libpng_ver(NULL), zlibVersion());
+    snprintf(text, length, "libpng %s, zlib %s, libdeflate %s", png_get_libpng_ver(NULL), zlibVersion(), LIBDEFLATE_VERSION_STRING);
 }

@@ -39,7 +39,7 @@ ln -sf siwa-buttons-full "$context/siwa-buttons/bin/siwa-buttons"
 # usrmerge package (which would bring Perl, 46 MB); no manuals, translations or docs but
 # the licences, and no system fonts (fontconfig needs a font package; the renderer uses
 # only its own Fonts/).
-libs=libcairo2,libpango-1.0-0,libpangocairo-1.0-0,libpangoft2-1.0-0,libpng16-16,libwebp7,libfontconfig1,libstdc++6,zlib1g
+libs=libcairo2,libpango-1.0-0,libpangocairo-1.0-0,libpangoft2-1.0-0,libpng16-16,libwebp7,libdeflate0,libfontconfig1,libstdc++6,zlib1g
 base_args=(--variant=essential --aptopt='Apt::Install-Recommends "false"'
   --hook-dir=/usr/share/mmdebstrap/hooks/merged-usr --include="$libs"
   --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/info/*'

@@ -20,9 +20,10 @@ public struct EncodingSample: Sendable {
 @_spi(Benchmark)
 extension ButtonRenderer {
     /// The button drawn once at `scale`, then encoded `runs` times in `format`
-    /// (`webpLevel`: libwebp's lossless preset instead of ours).
+    /// (`webpLevel`: libwebp's lossless preset instead of ours; `libpng`: the PNG written
+    /// by libpng + zlib, the writer before issue 36, instead of ours).
     public func encodingSample(
-        _ spec: ButtonSpec, format: OutputFormat, scale: Double, runs: Int, webpLevel: Int32? = nil
+        _ spec: ButtonSpec, format: OutputFormat, scale: Double, runs: Int, webpLevel: Int32? = nil, libpng: Bool = false
     ) throws -> EncodingSample {
         precondition(format.isRaster && runs > 0)
         let layout = self.layout(spec)
@@ -36,7 +37,8 @@ extension ButtonRenderer {
                     let start = DispatchTime.now().uptimeNanoseconds
                     let encoded =
                         format == .png
-                        ? try PNGEncoder.encode(pixels: pixels, width: w, height: h, stride: stride)
+                        ? try PNGEncoder.encode(
+                            pixels: pixels, width: w, height: h, stride: stride, writer: libpng ? .libpng : .runs)
                         : try WebPEncoder.encode(
                             pixels: pixels, width: w, height: h, stride: stride,
                             level: webpLevel ?? WebPEncoder.losslessLevel)
