@@ -675,7 +675,9 @@ def check_long(binary, minutes, workers=8, worst=False):
     extra = []
     if worst:
         connections = clients + WORST["burst_clients"] + 64
-        extra = ["--exports", str(exporters), "--max-connections", str(connections)]
+        # Room in the render queue for every render connection and both exports: the mix is
+        # renders and exports at work, not 503s (the default depth, 64, sheds most of them).
+        extra = ["--exports", str(exporters), "--max-connections", str(connections), "--queue-depth", str(clients + 64)]
     server = Server(binary, "--workers", str(workers), "--cache-mb", str(cache_mb), "--write-timeout", "5",
                     "--output-budget-mb", "32", "--export-max-files", "400", *extra,
                     prlimit=(connections + 256) if worst else None)
