@@ -111,8 +111,10 @@ def make(args: argparse.Namespace) -> None:
     text = JsonV1Dot6(bom).output_as_string(indent=2)
     validate_text(text)
     Path(args.output).write_text(text + "\n")
-    print(f"sbom: {len(tree.get('dependencies', []))} direct Swift packages, "
-          f"{len(bom.components) - len(packages)} in all, {len(packages)} Debian packages")
+    print(
+        f"sbom: {len(tree.get('dependencies', []))} direct Swift packages, "
+        f"{len(bom.components) - len(packages)} in all, {len(packages)} Debian packages"
+    )
 
 
 def validate_text(text: str) -> None:
@@ -132,8 +134,10 @@ def main() -> None:
     if args.validate:
         validate_text(Path(args.validate).read_text())
         document = json.loads(Path(args.validate).read_text())
-        print(f"sbom: {args.validate} is valid CycloneDX {document['specVersion']}, "
-              f"{len(document.get('components', []))} components")
+        print(
+            f"sbom: {args.validate} is valid CycloneDX {document['specVersion']}, "
+            f"{len(document.get('components', []))} components"
+        )
         return
     if not (args.version and args.dependencies and args.binary and args.output):
         parser.error("--version, --dependencies, --binary and -o are needed to make one")
