@@ -83,7 +83,7 @@ def blocks(path):
         start, body = index + 1, []
         index += 1
         while index < len(text) and not text[index].strip().startswith(fence):
-            body.append(text[index][len(indent) :] if text[index].startswith(indent) else text[index])
+            body.append(text[index].removeprefix(indent))
             index += 1
         marker = MARKER.match(previous or "")
         out.append(Block(path, start, info.lower(), body, marker.groups() if marker else None))
@@ -141,6 +141,7 @@ class Document:
     def run(self, command, timeout=TIMEOUT):
         return subprocess.run(
             ["bash", "-o", "pipefail", "-c", command],
+            check=False,  # the caller reads the status
             cwd=self.folder,
             env=self.env,
             stdout=subprocess.PIPE,
@@ -239,8 +240,10 @@ def check(path, bin_dir, binary, counts, failures, skips):
                 failures.append(
                     (
                         block.where,
-                        f"an unmarked ```{block.info} block: make it run (sh, or "
-                        "<!-- docs-check: file NAME -->), mark it text, or skip it with a reason",
+                        (
+                            f"an unmarked ```{block.info} block: make it run (sh, or "
+                            "<!-- docs-check: file NAME -->), mark it text, or skip it with a reason"
+                        ),
                     )
                 )
                 continue
@@ -307,7 +310,7 @@ def main():
     if not os.access(binary, os.X_OK):
         sys.exit(f"check_docs: no executable at {binary} (build it first: swift build)")
     bin_dir = stand_ins(binary)
-    counts = dict(blocks=0, commands=0, skipped=0, text=0, files=0)
+    counts = {"blocks": 0, "commands": 0, "skipped": 0, "text": 0, "files": 0}
     failures, skips = [], []
     started = time.time()
     try:

@@ -43,7 +43,7 @@ need(
 
 # The user the image runs as (Containerfile `USER uid`) is the one the pod asks for.
 containerfile = (root / "deploy" / "container" / "Containerfile").read_text()
-image_user = re.search(r"^USER\s+(\d+)", containerfile, re.M)
+image_user = re.search(r"^USER\s+(\d+)", containerfile, re.MULTILINE)
 need(image_user is not None, "Containerfile has no numeric USER")
 need(pod["securityContext"].get("runAsNonRoot") is True, "pod does not require a non-root user")
 if image_user:
@@ -81,7 +81,7 @@ need(
     f"--drain-seconds {drain_seconds} is shorter than the readiness probe takes to fail ({unready_after} s)",
 )
 unit = (root / "deploy" / "siwa-buttons.service").read_text()
-in_flight = int(re.search(r"^TimeoutStopSec=(\d+)", unit, re.M).group(1))
+in_flight = int(re.search(r"^TimeoutStopSec=(\d+)", unit, re.MULTILINE).group(1))
 grace = pod.get("terminationGracePeriodSeconds", 30)
 need(
     grace > drain_seconds + in_flight,

@@ -43,15 +43,14 @@ import tempfile
 import time
 import urllib.parse
 
+import harness
+from harness import CHROMIUM_ARGUMENTS, OFFLINE_RESOLVER, ROOT, free_port, http_get, webp_size
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
-
-import harness
-from harness import CHROMIUM_ARGUMENTS, OFFLINE_RESOLVER, ROOT, free_port, http_get, webp_size
 
 HOSTILE_CLIENT_ID = 'a"</script><script>alert(1)</script>'
 DESKTOP = (1280, 900)
@@ -236,7 +235,7 @@ class Editor:
             ("preview-zoom", width * zoom, height * zoom),
         ):
 
-            def loaded():
+            def loaded(element_id=element_id, w=w, h=h):
                 img = self.image(element_id)
                 return (
                     img["complete"]
@@ -278,7 +277,7 @@ class Editor:
             since,
         )
         expect(refused, f"no snippet request was refused for {field}")
-        status, headers, body = http_get(refused[-1])
+        status, _headers, body = http_get(refused[-1])
         error = json.loads(body)["error"]
         expect(
             status == 400 and error["parameter"] == field and field in error["message"],
@@ -320,7 +319,7 @@ def png_size(data):
 
 
 def check_page_and_policy(editor, server):
-    status, headers, body = http_get(server.base + "/")
+    status, headers, _body = http_get(server.base + "/")
     expect(status == 200, f"GET / answered {status}")
     policy = headers.get("Content-Security-Policy", "")
     for directive in ("default-src 'none'", "script-src 'self'", "style-src 'self'"):
@@ -431,7 +430,6 @@ def check_schema_controls(editor, server):
 
 
 def check_controls(editor, server):
-    base = server.base
     editor.click_label("type-continue")
     editor.expect_image_url("/appleid/button?type=continue&width=250&height=44")
     editor.expect_snippet("snippet-html", 'data-type="continue"')
@@ -952,7 +950,7 @@ def check_copy(editor):
         button = editor.driver.find_element(By.CSS_SELECTOR, f'button.copy[data-copy="{source}"]')
         editor.js("arguments[0].scrollIntoView({block: 'center'})", button)
         button.click()
-        editor.wait(lambda: "Copied" in button.text, f"the {source} copy button shows no feedback")
+        editor.wait(lambda button=button: "Copied" in button.text, f"the {source} copy button shows no feedback")
         editor.wait(lambda: editor.text("announcer").startswith("Copied"), "nothing announced in the live region")
         copied = read_clipboard(editor)
         expect(copied == editor.text(source), f"the clipboard holds {copied[:200]!r}, not the {source} text")
@@ -1231,7 +1229,7 @@ def report_failure(failure, editor, server, screenshot):
         try:
             path = editor.screenshot(screenshot, full_page=True)
             print(f"     screenshot of the failure: {path}", file=sys.stderr)
-        except Exception:  # the browser may be gone; the message above is what matters
+        except Exception:  # noqa: BLE001, S110 (the browser may be gone; the message above is what matters)
             pass
     if server:
         log = server.output().strip()

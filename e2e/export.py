@@ -24,12 +24,10 @@ import tempfile
 import time
 import zipfile
 
-from selenium.common.exceptions import WebDriverException
-from selenium.webdriver.support.ui import Select
-
-import harness
 from editor import CheckFailed, Editor, Server, expect, report_failure, shut_down
 from harness import ROOT, http_get
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.support.ui import Select
 
 # What the check picks in the panel, as `generate` flags, in the order the panel sends them:
 # the editor's button (center, continue, black, en_US) first, then the schema's order.

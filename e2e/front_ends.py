@@ -19,7 +19,6 @@ each refusal must log; CSP violations; failed loads from our origins.
 """
 
 import argparse
-import base64
 import functools
 import http.server
 import json
@@ -36,13 +35,9 @@ import time
 import urllib.parse
 import urllib.request
 
-from cryptography.hazmat.primitives.asymmetric import rsa
-from selenium.common.exceptions import TimeoutException, WebDriverException
-from selenium.webdriver.support.ui import WebDriverWait
-
 import axe_pages
 import harness
-from harness import ROOT, free_port, http_get
+from cryptography.hazmat.primitives.asymmetric import rsa
 from generated_pages import (
     APPLE_AUTHORIZE,
     BOX,
@@ -55,6 +50,9 @@ from generated_pages import (
     click_middle,
     our_errors,
 )
+from harness import ROOT, free_port, http_get
+from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.webdriver.support.ui import WebDriverWait
 
 ELEMENT = "/element/1/apple-signin-button.js"
 FRESH = re.compile(r"^[A-Za-z0-9_-]{16,}$")
@@ -136,7 +134,9 @@ def page_handler(service_port, folders, posted):
             if path in ("/callback", "/auth/apple/callback"):  # the latter: the examples' redirect URI
                 fields = {k: v[0] for k, v in urllib.parse.parse_qs(data.decode()).items()}
                 posted.append(("callback", fields))
-                page = "<!DOCTYPE html><title>callback</title><pre id=posted>%s</pre>" % (json.dumps(fields).replace("<", "&lt;"))
+                page = "<!DOCTYPE html><title>callback</title><pre id=posted>{}</pre>".format(
+                    json.dumps(fields).replace("<", "&lt;")
+                )
                 return self.send(200, page.encode(), "text/html; charset=utf-8")
             self.send(404, b"not found", "text/plain")
 
@@ -296,7 +296,7 @@ def check_served(service_port, failures):
     with open(os.path.join(ROOT, "Sources/SIWAModel/Locale/titles.json"), encoding="utf-8") as f:
         rows = json.load(f)
     text = source.decode()
-    table = dict(re.findall(r"^  ([a-z]{2}_[A-Z]{2}): (\[.*\]),$", text, re.M))
+    table = dict(re.findall(r"^  ([a-z]{2}_[A-Z]{2}): (\[.*\]),$", text, re.MULTILINE))
     same = len(table) == len(rows) == 37 and all(
         json.loads(table.get(r["locale"], "null")) == [r["signIn"], r["continue"], r["signUp"]] for r in rows
     )
@@ -884,7 +884,7 @@ def check_element_canonical(browser, service_port, version, shot, failures):
         " [...b.shadowRoot.querySelectorAll('img, source')].flatMap(e => [e.src, ...(e.srcset || '').split(', ')"
         ".map(s => s.split(' ')[0])]).filter(Boolean))"
     )
-    urls = sorted(set(urllib.parse.urljoin(base, u) for u in urls))
+    urls = sorted({urllib.parse.urljoin(base, u) for u in urls})
     statuses = {u: no_redirect_status(u) for u in urls}
     bad = {u: s for u, s in statuses.items() if s != 200}
     failures.check(len(urls) >= 40 and not bad, f"{len(urls)} image URLs, each answered 200 without a redirect ({bad})")
@@ -898,7 +898,8 @@ def check_element_canonical(browser, service_port, version, shot, failures):
 
 
 def check_element_static_set(browser, set_dir, shot, failures):
-    from generated_pages import Server as StaticServer, make_handler
+    from generated_pages import Server as StaticServer
+    from generated_pages import make_handler
 
     failures.start("<apple-signin-button> in a generated set served as static files")
     with open(os.path.join(set_dir, "element-static.html"), "w", encoding="utf-8") as f:
@@ -957,8 +958,8 @@ def make_variants(set_dir, left_dir, out):
     with open(os.path.join(set_dir, "snippet.html"), encoding="utf-8") as f:
         page = f.read()
     head, body = page.split("<body>", 1)
-    button = re.search(r'<div id="appleid-signin".*?\n</div>\n', body, re.S).group(0)
-    note = re.search(r'<p id="siwa-setup".*?</p>\n', body, re.S).group(0)
+    button = re.search(r'<div id="appleid-signin".*?\n</div>\n', body, re.DOTALL).group(0)
+    note = re.search(r'<p id="siwa-setup".*?</p>\n', body, re.DOTALL).group(0)
     variants = {
         # A single-page app: the button mounted later (e2e/pages/mount.js, on a click).
         "spa.html": head.replace("</head>", '<script type="module" src="/e2e/pages/mount.js"></script>\n</head>')
@@ -979,7 +980,7 @@ def make_variants(set_dir, left_dir, out):
         "two.html": fill(
             page.replace(
                 "</body>",
-                '<div id="second">' + re.search(r'<a class="siwa-signin".*?</a>', button, re.S).group(0) + "</div>\n</body>",
+                '<div id="second">' + re.search(r'<a class="siwa-signin".*?</a>', button, re.DOTALL).group(0) + "</div>\n</body>",
             ),
             "state-0123456789abcdef-F",
             "nonce-0123456789abcdef-F",
@@ -1158,7 +1159,6 @@ def check_snippet_colours(browser, origin, shot, failures):
 
 
 def check_snippet_tailwind(browser, origin, shot, failures):
-    base = origin + "set/"
     failures.start("snippet with Tailwind's preflight (left-aligned button)")
     browser.open(origin + "left/tailwind.html", width=520, height=300, stand_in=True)
     box = browser.js(BOX, "#appleid-signin [role=button]")
@@ -1221,7 +1221,7 @@ def check_examples(browser, origin, shot, failures):
         state = element_state(browser, "apple-signin-button")
         click_middle(browser, state)
         result = wait(browser, "const o = document.getElementById('result'); return o && o.textContent", 15)
-        record, served = sign_ins(browser)
+        _record, served = sign_ins(browser)
         failures.check(
             bool(ok) and len(served) == 1 and result and result.startswith("Signed in"),
             f"re-mounted, a click signs in and the app's handler gets the event ({result!r})",

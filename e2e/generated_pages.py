@@ -76,17 +76,15 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+import harness
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
+from harness import CHROMIUM_ARGUMENTS, OFFLINE_RESOLVER, ROOT, free_port
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
-from selenium.webdriver.support.ui import WebDriverWait
-
-import harness
-from harness import CHROMIUM_ARGUMENTS, OFFLINE_RESOLVER, ROOT, free_port
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 APPLE_SCRIPT_HOST = "appleid.cdn-apple.com"
 APPLE_AUTHORIZE = "https://appleid.apple.com/auth/authorize"
@@ -389,7 +387,7 @@ class Browser:
         out = []
         for entry in self.log:
             message = entry["message"]
-            match = re.match(r"(\S+) (?:- |\d+(?::\d+)? )?(.*)\Z", message, re.S)
+            match = re.match(r"(\S+) (?:- |\d+(?::\d+)? )?(.*)\Z", message, re.DOTALL)
             url, text = (match.group(1), match.group(2)) if match else ("", message)
             if not re.match(r"[a-z][a-z0-9+.-]*:", url):  # e.g. "console-api 12:3 ...": no URL
                 url, text = "", message

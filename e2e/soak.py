@@ -38,8 +38,9 @@ requested again alone at the end, and must be the same bytes.
 Prints one line per check and exits non-zero on the first failure.
 """
 
-import hashlib
 import argparse
+import hashlib
+import http.client
 import json
 import multiprocessing
 import os
@@ -51,7 +52,6 @@ import sys
 import tempfile
 import threading
 import time
-import http.client
 from concurrent.futures import ThreadPoolExecutor
 
 import harness
@@ -487,7 +487,7 @@ def check_fds(binary):
         time.sleep(0.5)
         t = time.perf_counter()
         try:
-            status, headers, body = get(server.port, "/healthz", timeout=5)
+            status, _headers, body = get(server.port, "/healthz", timeout=5)
         except OSError as e:
             fail(f"fds: a connection past the limit got no answer ({e})")
         ms = (time.perf_counter() - t) * 1000
@@ -769,7 +769,7 @@ def check_long(binary, minutes, workers=8, worst=False):
     def exports():
         while not stop.is_set():
             try:
-                status, _, body = get(server.port, "/api/export.zip?locales=en_US,de_DE,ja_JP&formats=png,svg", timeout=120)
+                status, _, _body = get(server.port, "/api/export.zip?locales=en_US,de_DE,ja_JP&formats=png,svg", timeout=120)
                 count(f"export {status}")
             except OSError:
                 count("export error")

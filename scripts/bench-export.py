@@ -15,7 +15,6 @@ Usage: scripts/bench-export.py BINARY [--port 18150] [--normal 50]
 """
 
 import argparse
-import os
 import socket
 import statistics
 import subprocess
@@ -128,7 +127,7 @@ def main():
             f"{args.normal} normal exports beside the slow reader, in {wall:.1f} s: {len(ok)} answered 200"
             + (f" (first {ok[0]:.1f} s, median {statistics.median(ok):.1f} s, last {ok[-1]:.1f} s)" if ok else "")
             + f"; {len(busy)} got 503"
-            + (f" with Retry-After {sorted(set(r[3] for r in busy))}" if busy else "")
+            + (f" with Retry-After {sorted({r[3] for r in busy})}" if busy else "")
             + (f"; other answers {other}" if other else "")
         )
         print(f"RSS with the slow reader still holding: {rss_kib(server.pid) / 1024:.0f} MiB")

@@ -6,7 +6,10 @@ this check (run by scripts/test.sh) keeps Package.swift the whole truth.
 Also: a library target that is not a product declares nothing `public` (what crosses
 modules but is not API is `package`), so the public surface is the products'."""
 
-import re, os, glob, sys
+import glob
+import os
+import re
+import sys
 
 os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 pkg = open("Package.swift").read()
@@ -44,7 +47,7 @@ for m in re.finditer(r'\.(target|executableTarget|testTarget)\(\s*name:\s*"([^"]
     body = pkg[start:i]
     name = m.group(2)
     deps = (
-        set(re.findall(r'"([^"]+)"', re.search(r"dependencies:\s*\[(.*?)\]", body, re.S).group(1)))
+        set(re.findall(r'"([^"]+)"', re.search(r"dependencies:\s*\[(.*?)\]", body, re.DOTALL).group(1)))
         if "dependencies" in body
         else set()
     )

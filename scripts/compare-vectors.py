@@ -11,7 +11,12 @@ picture must not.
 Set SIWA_FONTS_DIR if a binary is not in its build folder.
 """
 
-import itertools, os, subprocess, sys, tempfile
+import itertools
+import os
+import subprocess
+import sys
+import tempfile
+
 import numpy as np
 from PIL import Image
 

@@ -9,7 +9,12 @@ right-to-left, Thai and CJK titles, on light and dark; no captions. Refresh it w
 `python3 scripts/contact_sheet.py docs/contact-sheet.png --readme` when output changes.
 """
 
-import argparse, json, os, subprocess, tempfile
+import argparse
+import json
+import os
+import subprocess
+import tempfile
+
 from PIL import Image, ImageDraw
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

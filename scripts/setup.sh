@@ -51,7 +51,8 @@ command -v node >/dev/null || apt_install_missing nodejs
 # Debian's npm: install Debian's only where there is none.
 apt_install_missing node-typescript
 command -v npm >/dev/null || apt_install_missing npm
-deploy_tools=(kubernetes-validate==1.37.0 cfn-lint==1.51.0)
+# ruff: the Python linter and formatter of scripts/test.sh (ruff.toml).
+deploy_tools=(kubernetes-validate==1.37.0 cfn-lint==1.51.0 ruff==0.17.6)
 # The SBOM's writer and validator (scripts/release/sbom.py). For the system Python, in a
 # venv that also sees Debian's packages, first on PATH from here on.
 release_venv=${XDG_CACHE_HOME:-$HOME/.cache}/siwa-buttons/release-tools
@@ -67,7 +68,7 @@ if ! python3 -c 'import cyclonedx.validation.json, jsonschema' 2>/dev/null; then
 fi
 deploy_venv=${XDG_CACHE_HOME:-$HOME/.cache}/siwa-buttons/deploy-tools
 [ -x "$deploy_venv/bin/cfn-lint" ] && export PATH="$deploy_venv/bin:$PATH"
-if ! command -v kubernetes-validate >/dev/null || ! command -v cfn-lint >/dev/null; then
+if ! command -v kubernetes-validate >/dev/null || ! command -v cfn-lint >/dev/null || ! command -v ruff >/dev/null; then
   echo "setup: installing ${deploy_tools[*]}"
   if [ "$(command -v python3)" = /usr/bin/python3 ]; then
     apt_install_missing python3-venv

@@ -28,13 +28,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 import unicodedata as ucd
 
 from fontTools import subset
 from fontTools import unicodedata as fucd
-from fontTools.ttLib import TTFont, TTCollection
+from fontTools.ttLib import TTCollection, TTFont
 
 # --------------------------------------------------------------------------
 # Labels

@@ -48,12 +48,12 @@ def needed_sonames(binary: Path) -> list[str]:
 def debian_package(soname: str) -> tuple[str, str]:
     """(package, version) holding the library the dynamic linker would load for soname."""
     cache = subprocess.run(["ldconfig", "-p"], check=True, capture_output=True, text=True).stdout
-    match = re.search(rf"^\s*{re.escape(soname)} \(libc6,x86-64[^)]*\) => (\S+)$", cache, re.M)
+    match = re.search(rf"^\s*{re.escape(soname)} \(libc6,x86-64[^)]*\) => (\S+)$", cache, re.MULTILINE)
     if not match:
         sys.exit(f"sbom: {soname} is not in the linker's cache (ldconfig -p)")
     path = Path(match.group(1)).resolve()
     for candidate in (str(path), str(path).replace("/usr/lib/", "/lib/", 1)):
-        owner = subprocess.run(["dpkg-query", "-S", candidate], capture_output=True, text=True)
+        owner = subprocess.run(["dpkg-query", "-S", candidate], check=False, capture_output=True, text=True)
         if owner.returncode == 0:
             package = owner.stdout.split(":")[0]
             version = subprocess.run(
