@@ -120,7 +120,7 @@ let package = Package(
         // Parsing, layout in points and the schema: no C library needed.
         .testTarget(name: "SIWAModelTests", dependencies: ["SIWAModel"]),
         .testTarget(
-            name: "SIWAButtonsTests", dependencies: ["SIWAButtons", "SIWAModel", "CCairo", "CWebP", "SharedTestSupport"],
+            name: "SIWAButtonsTests", dependencies: ["SIWAButtons", "SIWAModel", "CCairo", "CWebP", "CPNGWriter", "SharedTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "SIWAServerTests",
