@@ -60,7 +60,7 @@ public struct ButtonSpec: Hashable, Sendable {
     /// ``ButtonRequest/set(_:to:)`` check them.
     public init(
         mode: Mode = .center, type: Kind = .signIn, color: Color = .black, border: Bool = false,
-        borderRadius: Int = 15, locale: ButtonLocale = .default,
+        borderRadius: Int = Parameter.borderRadius.defaultValue, locale: ButtonLocale = .default,
         width: Int? = nil, height: Int? = nil, size: Int? = nil,
         logoSize: LogoSize = .small, logoPosition: Int = 0, labelPosition: Int = 0
     ) {
