@@ -8,6 +8,16 @@ public struct ButtonSpec: Hashable, Sendable {
     public enum Mode: String, CaseIterable, Sendable {
         /// `/appleid/button` (logo and title centred), `/appleid/button/left`, `/appleid/button/logo`.
         case center, left, logo
+
+        /// The layout's name for people: `Center-aligned`, `Left-aligned`, `Logo only`
+        /// (the gallery's facets and cards, the editor's choices).
+        public var displayName: String {
+            switch self {
+            case .center: "Center-aligned"
+            case .left: "Left-aligned"
+            case .logo: "Logo only"
+            }
+        }
     }
 
     /// The title: Apple's `type` parameter.
