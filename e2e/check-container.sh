@@ -87,7 +87,7 @@ echo "ok   HEALTHCHECK (GET /healthz from inside)"
 # and the service exit 0, before podman's 30 s timeout (137: killed). The client reads
 # at full speed: a client slower than the socket buffers loses the tail today, as the
 # process exits once the last bytes are handed to the kernel and the container's network
-# namespace goes with it (docs/development.md, "Container image").
+# namespace goes with it (docs/deployment.md, "Container image").
 zip_bytes=$(stat -c %s "$work/set.zip")
 start=$(now)
 curl -fs --max-time 60 -o "$work/slow.zip" -w '%{time_starttransfer}' "$base/api/export.zip?$export_query" >"$work/first-byte" &

@@ -12,6 +12,20 @@ let cases = [
     ("375x64 @6x", "/appleid/button?width=375&height=64&scale=6"),
 ]
 
+// `--stdin` (scripts/bench_peers.py): one request target per line; each is rendered once
+// as PNG and answered "NANOSECONDS BYTES", timed here, so that a driver in another process
+// can interleave our in-process render with its peers' without counting the pipe.
+if CommandLine.arguments.dropFirst().first == "--stdin" {
+    while let line = readLine() {
+        let request = try ButtonRequest.parse(line), scale = Double(request.scale)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let png = try renderer.render(request.spec, format: .png, scale: scale)
+        print("\(DispatchTime.now().uptimeNanoseconds - start) \(png.count)")
+        fflush(nil)  // all streams: `stdout` is not concurrency-safe to name
+    }
+    exit(0)
+}
+
 /// Median seconds per call over `runs` calls (after a warm-up).
 func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
     try body()

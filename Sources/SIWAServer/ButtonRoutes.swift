@@ -12,7 +12,7 @@ import Logging
 /// collection, with the editor served by its static-file middleware instead.
 ///
 /// Adding a route: one file with a `RouteCollection` (or a `register` function) and one
-/// line here; see docs/development.md, "Adding a route".
+/// line here; see docs/extending.md, "Adding a route".
 public struct ButtonRoutes<Context: RequestContext> {
     /// What a host app may change; the defaults are the standalone service's.
     public struct Options: Sendable {

@@ -220,7 +220,14 @@ final class RenderQueue: Service {
                 stopping.cancel()
                 throw Stuck(seconds: seconds, renders: unfinished)
             }
-            try? await Task.sleep(for: .milliseconds(50))
+            do {
+                try await Task.sleep(for: .milliseconds(50))
+            } catch {
+                // Cancelled: the caller no longer waits, so neither does this (a `try?` here
+                // would spin, its sleep throwing at once, until the threads stop).
+                stopping.cancel()
+                throw error
+            }
         }
         try await stopping.value
     }

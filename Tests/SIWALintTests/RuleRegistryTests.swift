@@ -3,7 +3,7 @@ import Testing
 @testable import SIWALint
 
 /// What `LintRules.registry` promises of every rule in it: it is checked on what it says,
-/// a test names it, and the docs' table has its row. (docs/development.md, "Adding a lint rule".)
+/// a test names it, and the docs' table has its row. (docs/extending.md, "Adding a lint rule".)
 @Suite("Every registered rule is checked, tested and documented")
 struct RuleRegistryTests {
     static let tests = LintTestSupport.packageRoot.appendingPathComponent("Tests/SIWALintTests")

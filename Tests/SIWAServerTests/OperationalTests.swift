@@ -167,7 +167,11 @@ import SIWAButtons
             }
             try await waitUntil { gate.entered == 1 }  // the request is being rendered
             await group.triggerGracefulShutdown()
-            try await Task.sleep(for: .milliseconds(100))  // shutdown under way, request still held
+            // Shutdown under way, the request still held: the listener is closed (a new
+            // connection is refused), and the open ones are told to close after their answer.
+            // Waited for, not slept for: on a busy machine the shutdown's tasks run late.
+            try await waitUntil(timeout: .seconds(30)) { (try? RawConnection(port: port.value!)) == nil }
+            try await Task.sleep(for: .milliseconds(100))
             gate.open()
             let answered = try await response.value
             let expected = try expectedBytes("/appleid/button?width=333")

@@ -3,7 +3,7 @@
 # no systemd as PID 1, hard limits nofile 20000 and nproc ~96000) crun refuses to start
 # ("cgroups in hybrid mode not supported") and podman's default limits (nofile 1048576)
 # make runc fail ("error setting rlimit type 7: operation not permitted").
-# docs/development.md, "Container image".
+# docs/testing.md, "The container check".
 podman=(podman --runtime runc --cgroup-manager cgroupfs)
 # nofile as deploy/siwa-buttons.service's LimitNOFILE (so --max-connections is 4,096).
 podman_limits=(--ulimit nofile=4160:4160 --ulimit nproc=4096:4096)

@@ -35,14 +35,20 @@ enum CairoTargets {
         _ canvas: Canvas, draw: (OpaquePointer) -> Void,
         _ body: (UnsafePointer<UInt8>, Int, Int, Int) throws -> R
     ) throws -> R {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(canvas.pixelWidth), Int32(canvas.pixelHeight))!
-        defer { cairo_surface_destroy(surface) }
-        try drawScaled(on: surface, scale: canvas.scale, draw)
-        cairo_surface_flush(surface)
-        try check(cairo_surface_status(surface))
-        return try body(
-            UnsafePointer(cairo_image_surface_get_data(surface)!), canvas.pixelWidth, canvas.pixelHeight,
-            Int(cairo_image_surface_get_stride(surface)))
+        let width = Int32(canvas.pixelWidth), height = Int32(canvas.pixelHeight)
+        let stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width)
+        guard stride > 0, width > 0, height > 0 else { throw CairoError(status: CAIRO_STATUS_INVALID_SIZE) }
+        // Cleared memory, as cairo_image_surface_create's, but kept between renders (PixelBuffers).
+        return try PixelBuffers.shared.withCleared(Int(stride) * Int(height)) { memory in
+            let data = memory.assumingMemoryBound(to: UInt8.self)
+            let surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, width, height, stride)!
+            defer { cairo_surface_destroy(surface) }
+            try check(cairo_surface_status(surface))
+            try drawScaled(on: surface, scale: canvas.scale, draw)
+            cairo_surface_flush(surface)
+            try check(cairo_surface_status(surface))
+            return try body(UnsafePointer(data), canvas.pixelWidth, canvas.pixelHeight, Int(stride))
+        }
     }
 
     static func svg(_ canvas: Canvas, draw: (OpaquePointer) -> Void) throws -> [UInt8] {

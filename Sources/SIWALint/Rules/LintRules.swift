@@ -2,7 +2,7 @@
 /// "Sign in with Apple"): each rule is one file of this folder, listed here once. Order is
 /// the order of the docs' table and of findings.
 package enum LintRules {
-    /// Every rule: the one place to add one (see docs/development.md, "Adding a lint rule").
+    /// Every rule: the one place to add one (see docs/extending.md, "Adding a lint rule").
     static let registry: [any ButtonRule.Type] = [
         TitleWording.self, MinimumWidth.self, MinimumHeight.self, BackgroundContrast.self, OutlineOnDark.self,
         Colors.self, ClearSpace.self, TitleSize.self, RightMargin.self, VerticalAlignment.self, LogoProportions.self,

@@ -43,7 +43,7 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// Everything the server sends until it closes the connection, or until `timeout`
-    /// passes; `closed` tells which. Reads on a Dispatch thread: a blocked poll on the
+    /// passes; `closed` tells which. Reads on a thread of its own: a blocked poll on the
     /// test's cooperative thread would starve the server's request tasks.
     func readUntilClosed(timeout: Double = 5) async -> (text: String, closed: Bool) {
         await offThread { self.blockingReadUntilClosed(timeout: timeout) }
@@ -74,8 +74,10 @@ final class RawConnection: @unchecked Sendable {
     }
 
     private func offThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        // A thread of its own: Dispatch's global queue is the Swift tasks' pool too (as wide
+        // as the cores), so a few blocked polls there stall every server under test.
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: body()) }
+            Thread { continuation.resume(returning: body()) }.start()
         }
     }
 

@@ -1,0 +1,58 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The memory raster renders draw into, kept between renders. A fresh 2250 x 384 surface
+/// (375 x 64 pt at @6x, 3.4 MB) is new pages from the kernel on every render, each faulted
+/// in and zeroed: about 1,270 page faults and half the time of the whole render
+/// (scripts/bench-peers.sh, docs/performance.md). A buffer used a moment ago only needs
+/// clearing. Last in, first out, so the buffer handed out is the warmest.
+final class PixelBuffers: Sendable {
+    /// One block of pixel memory, owned by whoever took it until it is given back.
+    final class Buffer: @unchecked Sendable {
+        let bytes: UnsafeMutableRawPointer
+        let capacity: Int
+
+        init(capacity: Int) {
+            // 64-byte aligned, as pixman's own allocations are for its SIMD paths.
+            bytes = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 64)
+            self.capacity = capacity
+        }
+
+        deinit { bytes.deallocate() }
+    }
+
+    /// Buffers kept: at most `count`, each at most `largest` bytes (a larger render
+    /// allocates its own and gives it back to the system). Bounded: `count` x `largest`.
+    let count: Int, largest: Int
+    private let free = Mutex<[Buffer]>([])
+
+    /// 16 buffers of up to 4 MiB: one per render thread of a large `--workers` (the
+    /// largest of Apple's buttons, 375 x 64 pt at @6x, is 3.4 MB).
+    static let shared = PixelBuffers(count: 16, largest: 4 << 20)
+
+    init(count: Int, largest: Int) {
+        self.count = count
+        self.largest = largest
+    }
+
+    /// A cleared buffer of at least `size` bytes, for `body`; kept for the next render after.
+    func withCleared<R>(_ size: Int, _ body: (UnsafeMutableRawPointer) throws -> R) rethrows -> R {
+        let buffer =
+            free.withLock { buffers in
+                buffers.lastIndex { $0.capacity >= size }.map { buffers.remove(at: $0) }
+            } ?? Buffer(capacity: max(size, 1))
+        defer {
+            if buffer.capacity <= largest {
+                free.withLock { buffers in
+                    if buffers.count >= count { buffers.removeFirst() }  // the coldest goes
+                    buffers.append(buffer)
+                }
+            }
+        }
+        memset(buffer.bytes, 0, size)
+        return try body(buffer.bytes)
+    }
+}

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Our renderer beside the two best in-process vector renderers, resvg (resvg-py) and
+Skia (skia-python), each drawing our own SVG of the button to a PNG of the same pixel
+size. Median of ROUNDS interleaved rounds (ours in-process, ours over HTTP, resvg, Skia
+in turn for each case, so that a busy moment hits all of them alike). Prints the table
+with ratios, then checks them against Benchmarks/Thresholds/peers.json and exits 1 if one
+regressed. A benchmark, not a test: CI does not run it.
+
+    bash scripts/bench-peers.sh [ROUNDS]        (sets up the venv and the release build)
+    python3 scripts/bench_peers.py RENDER_BENCHMARK SIWA_BUTTONS [ROUNDS]
+"""
+
+import http.client
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+
+import resvg_py
+import skia
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CASES = [
+    ("375x64 @1x", "/appleid/button?width=375&height=64"),
+    ("375x64 @3x", "/appleid/button?width=375&height=64&scale=3"),
+    ("375x64 @6x", "/appleid/button?width=375&height=64&scale=6"),
+]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def skia_png(svg: bytes, width: int, height: int) -> bytes:
+    dom = skia.SVGDOM.MakeFromStream(skia.MemoryStream(svg))
+    surface = skia.Surface(width, height)
+    with surface as canvas:
+        dom.setContainerSize(skia.Size(width, height))
+        dom.render(canvas)
+    return bytes(surface.makeImageSnapshot().encodeToData(skia.kPNG, 100))
+
+
+def png_size(png: bytes):
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+
+
+def main():
+    bench, binary = sys.argv[1], sys.argv[2]
+    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+    port = free_port()
+    server = subprocess.Popen(
+        [binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--cache-mb", "0", "--workers", "1",
+         "--canonical", "off", "--log-level", "warning"],
+        cwd=ROOT)
+    inproc = subprocess.Popen([bench, "--stdin"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        for _ in range(100):
+            try:
+                http.client.HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/healthz")
+                break
+            except OSError:
+                time.sleep(0.1)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+
+        def get(target):
+            conn.request("GET", target)
+            answer = conn.getresponse()
+            body = answer.read()
+            if answer.status != 200:
+                sys.exit(f"{target}: {answer.status}")
+            return body
+
+        def ours_inproc(target):
+            inproc.stdin.write(target + "\n")
+            inproc.stdin.flush()
+            nanoseconds, size = inproc.stdout.readline().split()
+            return int(nanoseconds) / 1e9, int(size)
+
+        prepared = []
+        for name, target in CASES:
+            svg = get(target.replace("/appleid/button?", "/appleid/button?format=svg&"))
+            width, height = png_size(get(target))
+            prepared.append((name, target, svg, width, height))
+        times = {name: {"in-process": [], "http": [], "resvg": [], "skia": []} for name, *_ in prepared}
+        sizes = {}
+        for _ in range(rounds):
+            for name, target, svg, width, height in prepared:
+                t = times[name]
+                seconds, ours_bytes = ours_inproc(target)
+                t["in-process"].append(seconds)
+                start = time.perf_counter()
+                ours = get(target)
+                t["http"].append(time.perf_counter() - start)
+                start = time.perf_counter()
+                theirs = bytes(resvg_py.svg_to_bytes(svg_string=svg.decode(), width=width, height=height))
+                t["resvg"].append(time.perf_counter() - start)
+                start = time.perf_counter()
+                skias = skia_png(svg, width, height)
+                t["skia"].append(time.perf_counter() - start)
+                assert png_size(theirs) == png_size(ours) == png_size(skias) == (width, height), name
+                sizes[name] = (ours_bytes, len(theirs), len(skias))
+    finally:
+        server.terminate()
+        inproc.stdin.close()
+        server.wait()
+        inproc.wait()
+
+    with open(os.path.join(ROOT, "Benchmarks/Thresholds/peers.json")) as f:
+        thresholds = json.load(f)
+    print(f"median of {rounds} interleaved rounds; resvg-py {resvg_py.__version__}, skia-python {skia.__version__}\n")
+    print("| button | ours in-process | ours over HTTP | resvg | Skia | resvg / ours | Skia / ours | PNG bytes: ours / resvg / Skia |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
+    failures = []
+    for name, *_ in prepared:
+        m = {k: statistics.median(v) for k, v in times[name].items()}
+        ours, resvg, sk = m["in-process"], m["resvg"], m["skia"]
+        b = sizes[name]
+        print(f"| {name} | {ours * 1e3:.2f} ms | {m['http'] * 1e3:.2f} ms | {resvg * 1e3:.2f} ms | {sk * 1e3:.2f} ms "
+              f"| {resvg / ours:.1f}× | {sk / ours:.1f}× | {b[0]:,} / {b[1]:,} / {b[2]:,} |")
+        limit = thresholds.get(name, {})
+        if resvg / ours < limit.get("resvg_over_ours_min", 0):
+            failures.append(f"{name}: resvg / ours {resvg / ours:.1f}× < {limit['resvg_over_ours_min']}×")
+        if sk / ours < limit.get("skia_over_ours_min", 0):
+            failures.append(f"{name}: Skia / ours {sk / ours:.1f}× < {limit['skia_over_ours_min']}×")
+        if b[0] > b[1] * limit.get("bytes_over_resvg_max", float("inf")):
+            failures.append(f"{name}: our PNG {b[0]} bytes > resvg's {b[1]} × {limit['bytes_over_resvg_max']}")
+    for failure in failures:
+        print("regressed past Benchmarks/Thresholds/peers.json:", failure, file=sys.stderr)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
