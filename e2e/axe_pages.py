@@ -8,6 +8,7 @@ which ships axe.min.js (axe 4.12); it is injected through Selenium (DevTools'
 evaluation, which a page's CSP does not restrict), without Playwright. It is kept in
 ~/.cache/siwa-buttons/axe/ (or $SIWA_AXE_JS: a path to axe.min.js).
 """
+
 import glob
 import hashlib
 import os
@@ -33,8 +34,21 @@ def axe_source():
     if not os.path.isfile(path):
         os.makedirs(cache, exist_ok=True)
         with tempfile.TemporaryDirectory() as work:
-            subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--disable-pip-version-check",
-                            "-d", work, WHEEL], check=True)
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "pip",
+                    "download",
+                    "--quiet",
+                    "--no-deps",
+                    "--disable-pip-version-check",
+                    "-d",
+                    work,
+                    WHEEL,
+                ],
+                check=True,
+            )
             wheel = glob.glob(os.path.join(work, "*.whl"))[0]
             with open(wheel, "rb") as f:
                 digest = hashlib.sha256(f.read()).hexdigest()
@@ -107,19 +121,24 @@ def check_axe(browser, origin, service_port, set_dir, failures):
     """axe over every page and mode; the element's buttons in the accessibility tree."""
     source = axe_source()
     snippet_pages = sorted(os.path.basename(p) for p in glob.glob(os.path.join(set_dir, "snippet*.html")))
-    pages = [("the editor", f"http://127.0.0.1:{service_port}/", {}, True),
-             ("the editor at 320 px", f"http://127.0.0.1:{service_port}/", {"width": 320}, True),
-             ("the gallery", origin + "set/index.html", {}, False),
-             ("the gallery, dark", origin + "set/index.html", {"dark": True}, False)]
+    pages = [
+        ("the editor", f"http://127.0.0.1:{service_port}/", {}, True),
+        ("the editor at 320 px", f"http://127.0.0.1:{service_port}/", {"width": 320}, True),
+        ("the gallery", origin + "set/index.html", {}, False),
+        ("the gallery, dark", origin + "set/index.html", {"dark": True}, False),
+    ]
     pages += [(f"set/{name}", origin + f"set/{name}", {}, False) for name in snippet_pages]
-    pages += [("the element's page", origin + "e2e/pages/element.html", {}, False),
-              ("the element's page, dark", origin + "e2e/pages/element.html", {"dark": True}, False),
-              ("the element's page, forced colours", origin + "e2e/pages/element.html", {"forced": True}, False),
-              ("the element's page, forced colours dark", origin + "e2e/pages/element.html",
-               {"forced": True, "dark": True}, False),
-              ("the element's page at 320 px", origin + "e2e/pages/element.html", {"width": 320}, False)]
-    pages += [(f"Examples/web/{name}.html", origin + f"examples/{name}.html", {}, False)
-              for name in ("plain", "react", "vue", "svelte", "angular")]
+    pages += [
+        ("the element's page", origin + "e2e/pages/element.html", {}, False),
+        ("the element's page, dark", origin + "e2e/pages/element.html", {"dark": True}, False),
+        ("the element's page, forced colours", origin + "e2e/pages/element.html", {"forced": True}, False),
+        ("the element's page, forced colours dark", origin + "e2e/pages/element.html", {"forced": True, "dark": True}, False),
+        ("the element's page at 320 px", origin + "e2e/pages/element.html", {"width": 320}, False),
+    ]
+    pages += [
+        (f"Examples/web/{name}.html", origin + f"examples/{name}.html", {}, False)
+        for name in ("plain", "react", "vue", "svelte", "angular")
+    ]
     for name, url, mode, plain in pages:
         failures.start(f"axe-core WCAG 2.2 A/AA: {name}")
         width = mode.get("width", 1024)
@@ -137,13 +156,19 @@ def check_axe(browser, origin, service_port, set_dir, failures):
         if "element" in name:
             buttons = ax_buttons(browser)
             want = ["Sign in with Apple", "Continue with Apple"]
-            failures.check(all(w in buttons for w in want),
-                           f"the accessibility tree has each element's button, named with Apple's title ({buttons})")
+            failures.check(
+                all(w in buttons for w in want),
+                f"the accessibility tree has each element's button, named with Apple's title ({buttons})",
+            )
     failures.start("the accessibility tree: localized names")
     browser.open(origin + "e2e/pages/element.html", width=640, height=480, stand_in=True)
-    browser.js("document.querySelector('#placeholder').setAttribute('locale', 'de_DE');"
-               "document.querySelector('#filled').setAttribute('locale', 'ar_SA')")
+    browser.js(
+        "document.querySelector('#placeholder').setAttribute('locale', 'de_DE');"
+        "document.querySelector('#filled').setAttribute('locale', 'ar_SA')"
+    )
     time.sleep(0.3)
     buttons = ax_buttons(browser)
-    failures.check("Mit Apple anmelden" in buttons and "المتابعة باستخدام Apple" in buttons,
-                   f"German and Arabic titles name the buttons ({buttons})")
+    failures.check(
+        "Mit Apple anmelden" in buttons and "المتابعة باستخدام Apple" in buttons,
+        f"German and Arabic titles name the buttons ({buttons})",
+    )

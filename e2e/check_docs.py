@@ -28,6 +28,7 @@ the background, waited for on its port and stopped at the end of the document (l
 blocks of the same document reach it, as a reader's terminal would); `# then: COMMAND`
 in its comment runs once it listens.
 """
+
 import argparse
 import glob
 import os
@@ -82,7 +83,7 @@ def blocks(path):
         start, body = index + 1, []
         index += 1
         while index < len(text) and not text[index].strip().startswith(fence):
-            body.append(text[index][len(indent):] if text[index].startswith(indent) else text[index])
+            body.append(text[index].removeprefix(indent))
             index += 1
         marker = MARKER.match(previous or "")
         out.append(Block(path, start, info.lower(), body, marker.groups() if marker else None))
@@ -118,7 +119,7 @@ def split_comment(command):
         elif c in "'\"":
             quote = c
         elif c == "#" and (i == 0 or command[i - 1].isspace()):
-            return command[:i].rstrip(), command[i + 1:].strip()
+            return command[:i].rstrip(), command[i + 1 :].strip()
     return command, ""
 
 
@@ -129,17 +130,24 @@ class Document:
         self.path, self.bin_dir, self.binary = path, bin_dir, binary
         self.folder = tempfile.mkdtemp(prefix="siwa-docs-" + os.path.basename(path).replace(".md", "") + "-", dir=SCRATCH)
         self.ports, self.servers = {}, {}
-        self.env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ["PATH"],
-                        TMPDIR=self.folder)
+        self.env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ["PATH"], TMPDIR=self.folder)
 
     def substitute(self, command):
         def port(match):
             return str(self.ports.setdefault(match.group(0), free_port()))
+
         return PORT.sub(port, command)
 
     def run(self, command, timeout=TIMEOUT):
-        return subprocess.run(["bash", "-o", "pipefail", "-c", command], cwd=self.folder, env=self.env,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout)
+        return subprocess.run(
+            ["bash", "-o", "pipefail", "-c", command],
+            check=False,  # the caller reads the status
+            cwd=self.folder,
+            env=self.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            timeout=timeout,
+        )
 
     def start_server(self, command):
         """A `serve` command in the background; None once it listens, else why not."""
@@ -147,8 +155,9 @@ class Document:
         if port in self.servers:
             harness.stop(self.servers.pop(port)[0])
         log = open(os.path.join(self.folder, f"server-{port}.log"), "wb")
-        process = subprocess.Popen(["bash", "-c", "exec " + command], cwd=self.folder, env=self.env,
-                                   stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            ["bash", "-c", "exec " + command], cwd=self.folder, env=self.env, stdout=log, stderr=subprocess.STDOUT
+        )
         self.servers[port] = (process, log.name)
         deadline = time.time() + 60
         while time.time() < deadline:
@@ -176,7 +185,7 @@ def stand_ins(binary):
         "siwa-buttons": f'exec {shlex.quote(binary)} "$@"',
         "siwa-buttons-full": f'exec {shlex.quote(full)} "$@"',
         "swift": 'if [ "$1" = run ] && [ -n "$2" ]; then shift; exec "$@"; fi\n'
-                 'echo "docs-check: only swift run PRODUCT is stood in for, not: swift $*" >&2; exit 2',
+        'echo "docs-check: only swift run PRODUCT is stood in for, not: swift $*" >&2; exit 2',
         "curl": f'exec {shlex.quote(shutil.which("curl") or "curl")} --fail --silent --show-error "$@"',
     }
     for name, body in scripts.items():
@@ -222,12 +231,21 @@ def check(path, bin_dir, binary, counts, failures, skips):
                 continue
             if block.info == "text":
                 if block.lines and COMMAND_WORDS.match(block.lines[0]):
-                    failures.append((block.where, "a text block that is a command: mark it sh (and skip it with a reason if it cannot run)"))
+                    failures.append(
+                        (block.where, "a text block that is a command: mark it sh (and skip it with a reason if it cannot run)")
+                    )
                 counts["text"] += 1
                 continue
             if block.info not in COMMANDS:
-                failures.append((block.where, f"an unmarked ```{block.info} block: make it run (sh, or "
-                                 "<!-- docs-check: file NAME -->), mark it text, or skip it with a reason"))
+                failures.append(
+                    (
+                        block.where,
+                        (
+                            f"an unmarked ```{block.info} block: make it run (sh, or "
+                            "<!-- docs-check: file NAME -->), mark it text, or skip it with a reason"
+                        ),
+                    )
+                )
                 continue
             if block.kind == "given":
                 problem = given(document, block.argument)
@@ -265,8 +283,12 @@ def run_block(document, block, counts, failures):
             return
         if result.returncode != expected:
             output = result.stdout.decode(errors="replace").strip()[-1500:]
-            failures.append((block.where, f"{command}\n  exit {result.returncode}, expected {expected}:\n    "
-                             + output.replace("\n", "\n    ")))
+            failures.append(
+                (
+                    block.where,
+                    f"{command}\n  exit {result.returncode}, expected {expected}:\n    " + output.replace("\n", "\n    "),
+                )
+            )
             return
     counts["blocks"] += 1
     print(f"  ran {block.where} ({time.time() - started:.1f} s)", flush=True)
@@ -288,7 +310,7 @@ def main():
     if not os.access(binary, os.X_OK):
         sys.exit(f"check_docs: no executable at {binary} (build it first: swift build)")
     bin_dir = stand_ins(binary)
-    counts = dict(blocks=0, commands=0, skipped=0, text=0, files=0)
+    counts = {"blocks": 0, "commands": 0, "skipped": 0, "text": 0, "files": 0}
     failures, skips = [], []
     started = time.time()
     try:
@@ -299,8 +321,10 @@ def main():
         shutil.rmtree(bin_dir, ignore_errors=True)
     for where, reason in skips:
         print(f"  skipped {where}: {reason}")
-    print(f"docs-check: {counts['blocks']} blocks run ({counts['commands']} commands, {counts['files']} files written), "
-          f"{counts['skipped']} skipped, {counts['text']} text, {len(failures)} failed, in {time.time() - started:.0f} s")
+    print(
+        f"docs-check: {counts['blocks']} blocks run ({counts['commands']} commands, {counts['files']} files written), "
+        f"{counts['skipped']} skipped, {counts['text']} text, {len(failures)} failed, in {time.time() - started:.0f} s"
+    )
     for where, message in failures:
         print(f"FAIL {where}: {message}")
     return 1 if failures else 0

@@ -4,6 +4,7 @@ image's, resources, a grace period longer than the drain, and an HPA and a budge
 point at the Deployment. Prints one line per failure; exit 1 if any.
     python3 e2e/check_kubernetes.py
 """
+
 import pathlib
 import re
 import sys
@@ -34,17 +35,22 @@ check = "/opt/siwa-buttons/container/healthcheck.sh"
 need(probe("livenessProbe") == [check, "/healthz"], "liveness probe is not the image's check of /healthz")
 need(probe("readinessProbe") == [check, "/readyz"], "readiness probe is not the image's check of /readyz")
 need(probe("startupProbe") == [check, "/healthz"], "startup probe is not the image's check of /healthz")
-need(f"COPY entrypoint.sh healthcheck.sh {check.rsplit('/', 1)[0]}/" in (root / "deploy" / "container" / "Containerfile").read_text(),
-     f"the image has no {check}")
+need(
+    f"COPY entrypoint.sh healthcheck.sh {check.rsplit('/', 1)[0]}/"
+    in (root / "deploy" / "container" / "Containerfile").read_text(),
+    f"the image has no {check}",
+)
 
 # The user the image runs as (Containerfile `USER uid`) is the one the pod asks for.
 containerfile = (root / "deploy" / "container" / "Containerfile").read_text()
-image_user = re.search(r"^USER\s+(\d+)", containerfile, re.M)
+image_user = re.search(r"^USER\s+(\d+)", containerfile, re.MULTILINE)
 need(image_user is not None, "Containerfile has no numeric USER")
 need(pod["securityContext"].get("runAsNonRoot") is True, "pod does not require a non-root user")
 if image_user:
-    need(pod["securityContext"].get("runAsUser") == int(image_user.group(1)),
-         f"pod runAsUser is not the image's user {image_user.group(1)}")
+    need(
+        pod["securityContext"].get("runAsUser") == int(image_user.group(1)),
+        f"pod runAsUser is not the image's user {image_user.group(1)}",
+    )
 security = container["securityContext"]
 need(security.get("readOnlyRootFilesystem") is True, "root filesystem is not read-only")
 need(security.get("allowPrivilegeEscalation") is False, "privilege escalation is allowed")
@@ -70,20 +76,26 @@ need("ports" not in container, "the container lists ports (podman kube play publ
 readiness = container["readinessProbe"]
 unready_after = readiness.get("periodSeconds", 10) * readiness.get("failureThreshold", 3)
 drain_seconds = int(args[args.index("--drain-seconds") + 1]) if "--drain-seconds" in args else 0
-need(drain_seconds >= unready_after,
-     f"--drain-seconds {drain_seconds} is shorter than the readiness probe takes to fail ({unready_after} s)")
+need(
+    drain_seconds >= unready_after,
+    f"--drain-seconds {drain_seconds} is shorter than the readiness probe takes to fail ({unready_after} s)",
+)
 unit = (root / "deploy" / "siwa-buttons.service").read_text()
-in_flight = int(re.search(r"^TimeoutStopSec=(\d+)", unit, re.M).group(1))
+in_flight = int(re.search(r"^TimeoutStopSec=(\d+)", unit, re.MULTILINE).group(1))
 grace = pod.get("terminationGracePeriodSeconds", 30)
-need(grace > drain_seconds + in_flight,
-     f"terminationGracePeriodSeconds {grace} is not longer than the drain ({drain_seconds} + {in_flight} s)")
+need(
+    grace > drain_seconds + in_flight,
+    f"terminationGracePeriodSeconds {grace} is not longer than the drain ({drain_seconds} + {in_flight} s)",
+)
 # The process bounds its own stop: after the drain, --stop-grace (default 25 s) for the
 # requests in flight, then a second for the 503s, then it exits. Both the pod's grace and
 # the unit's must let it, or SIGKILL comes first and the line naming stuck renders is lost.
 stop_grace = int(args[args.index("--stop-grace") + 1]) if "--stop-grace" in args else 25
-need(grace > drain_seconds + stop_grace + 1,
-     f"terminationGracePeriodSeconds {grace} is not longer than the drain, --stop-grace and 1 s "
-     f"({drain_seconds} + {stop_grace} + 1 s)")
+need(
+    grace > drain_seconds + stop_grace + 1,
+    f"terminationGracePeriodSeconds {grace} is not longer than the drain, --stop-grace and 1 s "
+    f"({drain_seconds} + {stop_grace} + 1 s)",
+)
 need(in_flight > stop_grace + 1, f"TimeoutStopSec={in_flight} is not longer than --stop-grace {stop_grace} + 1 s")
 
 service = docs[("Service", "siwa-buttons")]

@@ -9,6 +9,7 @@ blurs (stopped by the reader's memory limit: 3.1 GB and 1.0 GB unbounded),
 
     python3 e2e/check_lint_memory.py [BINARY]     (default .build/debug/siwa-buttons; e2e/run.sh runs it)
 """
+
 import os
 import struct
 import subprocess
@@ -26,31 +27,42 @@ SVG = "<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}'>{body}</
 
 def png(width, height):
     """A valid RGBA PNG of zeros: a few hundred KB that decode to width x height x 4 bytes."""
+
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
     # Row by row: this process stays small (a child's peak RSS counts its parent's at fork).
     compressor, row, rows = zlib.compressobj(9), b"\0" + bytes(width * 4), b""
     for _ in range(height):
         rows += compressor.compress(row)
     rows += compressor.flush()
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
-            + chunk(b"IDAT", rows) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+        + chunk(b"IDAT", rows)
+        + chunk(b"IEND", b"")
+    )
 
 
 def hostile_files():
-    blurs = "".join(f"<feGaussianBlur in='{'SourceGraphic' if i == 0 else f'b{i - 1}'}' stdDeviation='3' result='b{i}'/>"
-                    for i in range(200))
+    blurs = "".join(
+        f"<feGaussianBlur in='{'SourceGraphic' if i == 0 else f'b{i - 1}'}' stdDeviation='3' result='b{i}'/>" for i in range(200)
+    )
     return {
         "text-2mb.svg": SVG.format(w=200, h=40, body=f"<text y='20'>{'A' * (2 << 20)}</text>").encode(),
         "text-900kb.svg": SVG.format(w=200, h=40, body=f"<text y='20'>{'A' * (900 << 10)}</text>").encode(),
         "blurs-200.svg": SVG.format(
-            w=1000, h=1000,
+            w=1000,
+            h=1000,
             body=f"<filter id='f' x='-50%' y='-50%' width='200%' height='200%'>{blurs}</filter>"
-                 "<rect width='1000' height='1000' filter='url(#f)'/>").encode(),
+            "<rect width='1000' height='1000' filter='url(#f)'/>",
+        ).encode(),
         "turbulence.svg": SVG.format(
-            w=4096, h=4096,
+            w=4096,
+            h=4096,
             body="<filter id='t'><feTurbulence baseFrequency='0.01' numOctaves='100'/></filter>"
-                 "<rect width='4096' height='4096' filter='url(#t)'/>").encode(),
+            "<rect width='4096' height='4096' filter='url(#t)'/>",
+        ).encode(),
         "bomb-8192.png": png(8192, 8192),
         "bomb-4096.png": png(4096, 4096),
     }
@@ -66,8 +78,9 @@ def main():
                 f.write(data)
             started = time.monotonic()
             with tempfile.TemporaryFile() as out_file, tempfile.TemporaryFile() as err_file:
-                process = subprocess.Popen([binary, "lint", path, "--time-limit", str(TIME_LIMIT)],
-                                           stdout=out_file, stderr=err_file)
+                process = subprocess.Popen(
+                    [binary, "lint", path, "--time-limit", str(TIME_LIMIT)], stdout=out_file, stderr=err_file
+                )
                 _, status, usage = os.wait4(process.pid, 0)
                 process.returncode = 0  # reaped here, for the rusage
                 took = time.monotonic() - started
@@ -77,8 +90,11 @@ def main():
             peak_mb = usage.ru_maxrss / 1024  # the process and its reaped children, the reader included
             code = os.waitstatus_to_exitcode(status)
             lines = err.decode(errors="replace").splitlines()
-            print(f"{name:16} {len(data) >> 10:5} KB: status {code}, peak RSS {peak_mb:.0f} MB, {took:.1f} s: "
-                  f"{lines[-1][:110] if lines else out.decode()[:110]}", flush=True)
+            print(
+                f"{name:16} {len(data) >> 10:5} KB: status {code}, peak RSS {peak_mb:.0f} MB, {took:.1f} s: "
+                f"{lines[-1][:110] if lines else out.decode()[:110]}",
+                flush=True,
+            )
             # The 4096 x 4096 PNG is read: its findings (no button face) are the one error.
             expected_lines = [line for line in lines if line.startswith("Error:")]
             if code != 1 or len(expected_lines) != 1 or len(lines) != 1:

@@ -12,6 +12,7 @@ CAP_SYS_PTRACE; kernel.yama.ptrace_scope 0 or 1 for a child).
 
     python3 e2e/check_stop.py [BINARY]     (default .build/debug/siwa-buttons; e2e/run.sh runs it)
 """
+
 import ctypes
 import os
 import signal
@@ -51,8 +52,10 @@ def freeze(tid):
     """Stops one thread with ptrace (no signal: the rest of the process runs on)."""
     for request in (PTRACE_SEIZE, PTRACE_INTERRUPT):
         if libc.ptrace(request, tid, None, None) != 0:
-            sys.exit(f"check_stop: ptrace({request:#x}, {tid}) failed: {os.strerror(ctypes.get_errno())} "
-                     "(needs root or CAP_SYS_PTRACE)")
+            sys.exit(
+                f"check_stop: ptrace({request:#x}, {tid}) failed: {os.strerror(ctypes.get_errno())} "
+                "(needs root or CAP_SYS_PTRACE)"
+            )
     os.waitpid(tid, WALL)  # the thread is in its ptrace-stop
 
 
@@ -91,9 +94,23 @@ def get(url, answers, name):
 def serve(binary, log):
     port = free_port()
     process = subprocess.Popen(
-        [binary, "serve", "--port", str(port), "--workers", "2", "--drain-seconds", str(DRAIN),
-         "--cache-mb", "0", "--public", os.path.join(ROOT, "public")],
-        stdout=log, stderr=subprocess.STDOUT)
+        [
+            binary,
+            "serve",
+            "--port",
+            str(port),
+            "--workers",
+            "2",
+            "--drain-seconds",
+            str(DRAIN),
+            "--cache-mb",
+            "0",
+            "--public",
+            os.path.join(ROOT, "public"),
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):
         try:
@@ -117,8 +134,11 @@ def stop_frozen(binary):
             for i in range(200):
                 if not loading.is_set():
                     return
-                get(base + f"/appleid/button?width={200 + client * 80 + i % 80}&height=64&scale=6&locale=th_TH",
-                    answers, f"load {client}.{i}")
+                get(
+                    base + f"/appleid/button?width={200 + client * 80 + i % 80}&height=64&scale=6&locale=th_TH",
+                    answers,
+                    f"load {client}.{i}",
+                )
 
         loading.set()
         requests += [threading.Thread(target=load, args=(client,)) for client in (0, 1)]
@@ -160,9 +180,11 @@ def stop_frozen(binary):
         lines = log.read().splitlines()
     stuck = [line for line in lines if "Stopping without waiting" in line]
     last = {name: answer for name, answer in answers.items() if answer[0] != 200}  # those in flight at the freeze
-    print(f"frozen render threads {tids}: exit status {process.returncode} {took:.2f} s after SIGTERM "
-          f"(drain {DRAIN} s); {len(answers)} answers, {len(answers) - len(last)} rendered before the freeze; then: "
-          + ", ".join(f"{k} {v[0]} {v[1][:30]!r} after {v[2]:.1f} s" for k, v in sorted(last.items())))
+    print(
+        f"frozen render threads {tids}: exit status {process.returncode} {took:.2f} s after SIGTERM "
+        f"(drain {DRAIN} s); {len(answers)} answers, {len(answers) - len(last)} rendered before the freeze; then: "
+        + ", ".join(f"{k} {v[0]} {v[1][:30]!r} after {v[2]:.1f} s" for k, v in sorted(last.items()))
+    )
     for line in stuck:
         print("  " + line)
     problems = []

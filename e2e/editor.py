@@ -31,6 +31,7 @@ settings the service refuses (the page decides only what the schema states: requ
 fields and byte limits); each one is expected by the check, and its message is shown
 under the field. Button parameters the service would refuse are never requested.
 """
+
 import argparse
 import base64
 import json
@@ -42,15 +43,14 @@ import tempfile
 import time
 import urllib.parse
 
+import harness
+from harness import CHROMIUM_ARGUMENTS, OFFLINE_RESOLVER, ROOT, free_port, http_get, webp_size
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
-
-import harness
-from harness import CHROMIUM_ARGUMENTS, OFFLINE_RESOLVER, ROOT, free_port, http_get, webp_size
 
 HOSTILE_CLIENT_ID = 'a"</script><script>alert(1)</script>'
 DESKTOP = (1280, 900)
@@ -68,6 +68,7 @@ def expect(condition, message):
 
 # ---------------------------------------------------------------- the service
 
+
 class Server:
     """`siwa-buttons serve`, or a host app (`HostApp PORT`) with the routes under `mount`.
     `base` is the service's address: where the editor, images and APIs are."""
@@ -82,8 +83,7 @@ class Server:
             command = [host_app, str(self.port)]
             env = dict(os.environ, SIWA_PUBLIC_DIR=public)
         else:
-            command = [binary, "serve", "--port", str(self.port), "--public", public, "--log-level", "warning",
-                       *serve_options]
+            command = [binary, "serve", "--port", str(self.port), "--public", public, "--log-level", "warning", *serve_options]
             env = None
         self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 30
@@ -123,6 +123,7 @@ class Server:
 
 # ---------------------------------------------------------------- the browser
 
+
 class Editor:
     """The editor page in one Chromium, with helpers that wait for the debounce."""
 
@@ -133,29 +134,37 @@ class Editor:
         self.refused = set()
         options = webdriver.ChromeOptions()
         # Nothing but our own service is reachable: no CDN, no web font.
-        for arg in CHROMIUM_ARGUMENTS + (f"--window-size={DESKTOP[0]},{DESKTOP[1]}",
-                                         f"--host-resolver-rules={OFFLINE_RESOLVER}"):
+        for arg in CHROMIUM_ARGUMENTS + (f"--window-size={DESKTOP[0]},{DESKTOP[1]}", f"--host-resolver-rules={OFFLINE_RESOLVER}"):
             options.add_argument(arg)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(service=Service(chromedriver), options=options)
         self.console = []
         # Seen by the page before any of its scripts: CSP violations it reports.
-        self.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": (
-            "performance.setResourceTimingBufferSize(100000);"
-            "window.__cspViolations = [];"
-            "document.addEventListener('securitypolicyviolation', function (e) {"
-            "  window.__cspViolations.push(e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline'));"
-            "});")})
-        self.cdp("Browser.grantPermissions", {"origin": server.origin, "permissions": ["clipboardReadWrite",
-                                                                             "clipboardSanitizedWrite"]})
+        self.cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            {
+                "source": (
+                    "performance.setResourceTimingBufferSize(100000);"
+                    "window.__cspViolations = [];"
+                    "document.addEventListener('securitypolicyviolation', function (e) {"
+                    "  window.__cspViolations.push(e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline'));"
+                    "});"
+                )
+            },
+        )
+        self.cdp(
+            "Browser.grantPermissions",
+            {"origin": server.origin, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]},
+        )
         self.viewport(*DESKTOP)
 
     def cdp(self, method, params=None):
         return self.driver.execute_cdp_cmd(method, params or {})
 
     def viewport(self, width, height, scale=1, mobile=False):
-        self.cdp("Emulation.setDeviceMetricsOverride",
-                 {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile})
+        self.cdp(
+            "Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile}
+        )
 
     def open(self, path="/"):
         self.driver.get("about:blank")  # a new document even when only the #fragment differs
@@ -202,27 +211,38 @@ class Editor:
 
     def expect_image_url(self, path):
         want = self.base + path
-        self.wait(lambda: self.text("image-url") == want,
-                  f"image URL: expected {want}, got {self.text('image-url')}")
+        self.wait(lambda: self.text("image-url") == want, f"image URL: expected {want}, got {self.text('image-url')}")
 
     def expect_snippet(self, element_id, part):
-        self.wait(lambda: part in self.text(element_id),
-                  f"{element_id} does not contain {part!r}:\n{self.text(element_id)[:2000]}")
+        self.wait(
+            lambda: part in self.text(element_id), f"{element_id} does not contain {part!r}:\n{self.text(element_id)[:2000]}"
+        )
 
     def image(self, element_id):
-        return self.js("""const img = document.getElementById(arguments[0]);
+        return self.js(
+            """const img = document.getElementById(arguments[0]);
             return {src: img.getAttribute('src'), current: img.currentSrc, complete: img.complete,
                     naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight,
-                    width: img.width, height: img.height};""", element_id)
+                    width: img.width, height: img.height};""",
+            element_id,
+        )
 
     def expect_preview(self, width, height, zoom=2):
         """Both previews loaded at actual size, the zoomed one at `zoom` times."""
-        for element_id, w, h in (("preview-light", width, height), ("preview-dark", width, height),
-                                 ("preview-zoom", width * zoom, height * zoom)):
-            def loaded():
+        for element_id, w, h in (
+            ("preview-light", width, height),
+            ("preview-dark", width, height),
+            ("preview-zoom", width * zoom, height * zoom),
+        ):
+
+            def loaded(element_id=element_id, w=w, h=h):
                 img = self.image(element_id)
-                return img["complete"] and (img["naturalWidth"], img["naturalHeight"]) == (w, h) \
+                return (
+                    img["complete"]
+                    and (img["naturalWidth"], img["naturalHeight"]) == (w, h)
                     and (img["width"], img["height"]) == (w, h)
+                )
+
             self.wait(loaded, f"#{element_id} should load at {w}x{h}: {self.image(element_id)}")
 
     # --- what went wrong in the page
@@ -232,14 +252,18 @@ class Editor:
 
     def expect_clean(self, where):
         self.collect_console()
-        severe = [e["message"] for e in self.console if e["level"] == "SEVERE"
-                  and not any(url in e["message"] for url in self.refused)]
+        severe = [
+            e["message"] for e in self.console if e["level"] == "SEVERE" and not any(url in e["message"] for url in self.refused)
+        ]
         expect(not severe, f"{where}: console errors:\n  " + "\n  ".join(severe))
         violations = self.js("return window.__cspViolations || []")
         expect(not violations, f"{where}: Content-Security-Policy violations: {violations}")
-        failed = self.js("""return performance.getEntriesByType('resource')
+        failed = self.js(
+            """return performance.getEntriesByType('resource')
             .filter(e => e.responseStatus >= 400 && !arguments[0].includes(e.name))
-            .map(e => e.responseStatus + ' ' + e.name);""", sorted(self.refused))
+            .map(e => e.responseStatus + ' ' + e.name);""",
+            sorted(self.refused),
+        )
         expect(not failed, f"{where}: failed requests: {failed}")
 
     def expect_refusal(self, field, since):
@@ -247,13 +271,18 @@ class Editor:
         (400) are expected; the last one names `field` as its JSON error's `parameter`,
         and the page shows that error's `reason` under the field (read from the JSON, never
         from the sentence). Returns the text shown."""
-        refused = self.js("""return performance.getEntriesByType('resource').slice(arguments[0])
-            .filter(e => e.name.includes('/api/snippet/') && e.responseStatus === 400).map(e => e.name);""", since)
+        refused = self.js(
+            """return performance.getEntriesByType('resource').slice(arguments[0])
+            .filter(e => e.name.includes('/api/snippet/') && e.responseStatus === 400).map(e => e.name);""",
+            since,
+        )
         expect(refused, f"no snippet request was refused for {field}")
-        status, headers, body = http_get(refused[-1])
+        status, _headers, body = http_get(refused[-1])
         error = json.loads(body)["error"]
-        expect(status == 400 and error["parameter"] == field and field in error["message"],
-               f"the service's answer does not name {field}: {status} {error}")
+        expect(
+            status == 400 and error["parameter"] == field and field in error["message"],
+            f"the service's answer does not name {field}: {status} {error}",
+        )
         told = error["reason"]
         shown = self.text(f"{field}-error")
         expect(shown == told[0].upper() + told[1:], f"under {field} the page shows {shown!r}, the service said {told!r}")
@@ -270,8 +299,7 @@ class Editor:
     def screenshot(self, path, full_page=False):
         params = {"format": "png"}
         if full_page:
-            width, height = self.js("return [document.documentElement.clientWidth,"
-                                    " document.documentElement.scrollHeight]")
+            width, height = self.js("return [document.documentElement.clientWidth, document.documentElement.scrollHeight]")
             params.update(captureBeyondViewport=True, clip={"x": 0, "y": 0, "width": width, "height": height, "scale": 1})
         with open(path, "wb") as f:
             f.write(base64.b64decode(self.cdp("Page.captureScreenshot", params)["data"]))
@@ -283,6 +311,7 @@ class Editor:
 
 # ---------------------------------------------------------------- checks
 
+
 def png_size(data):
     size = harness.png_size(data)
     expect(size is not None, "not a PNG")
@@ -290,7 +319,7 @@ def png_size(data):
 
 
 def check_page_and_policy(editor, server):
-    status, headers, body = http_get(server.base + "/")
+    status, headers, _body = http_get(server.base + "/")
     expect(status == 200, f"GET / answered {status}")
     policy = headers.get("Content-Security-Policy", "")
     for directive in ("default-src 'none'", "script-src 'self'", "style-src 'self'"):
@@ -302,9 +331,11 @@ def check_page_and_policy(editor, server):
     editor.expect_preview(250, 44)
     # Relative to the page, so from the service's address wherever it is mounted.
     preview = editor.image("preview-light")
-    expect(preview["src"] == "appleid/button?width=250&height=44"
-           and preview["current"].startswith(server.base + "/appleid/button?width=250&height=44"),
-           f"the preview does not load from {server.base}/appleid/button?...: {preview}")
+    expect(
+        preview["src"] == "appleid/button?width=250&height=44"
+        and preview["current"].startswith(server.base + "/appleid/button?width=250&height=44"),
+        f"the preview does not load from {server.base}/appleid/button?...: {preview}",
+    )
     editor.expect_snippet("snippet-html", 'data-mode="center-align" data-type="sign-in" data-color="black"')
     # The snippets' image URLs are canonical, as the editor's own (defaults left out).
     editor.expect_snippet("nojs-html", f'src="{server.base}/appleid/button?width=250&amp;height=44"')
@@ -324,8 +355,14 @@ def check_locales(editor, server):
 
 
 # The editor's controls (ids) and the parameters they set.
-NUMBER_CONTROLS = {"width": "width", "height": "height", "size": "size", "radius": "border_radius",
-                   "logoPosition": "logo-position", "labelPosition": "label-position"}
+NUMBER_CONTROLS = {
+    "width": "width",
+    "height": "height",
+    "size": "size",
+    "radius": "border_radius",
+    "logoPosition": "logo-position",
+    "labelPosition": "label-position",
+}
 CHOICE_CONTROLS = {"type": "type", "logoSize": "logo-size"}
 
 
@@ -337,7 +374,8 @@ def check_schema_controls(editor, server):
     expect(status == 200, f"GET {server.base}/api/schema answered {status}")
     schema = json.loads(body)
     parameters = {p["name"]: p for p in schema["parameters"]}
-    page = editor.js("""
+    page = editor.js(
+        """
         const values = (sel) => [...document.querySelectorAll(sel)].map(e => e.value);
         const result = {numbers: {}, choices: {}};
         for (const id of arguments[0]) {
@@ -350,35 +388,48 @@ def check_schema_controls(editor, server):
         result.choices.locale = [...document.querySelectorAll('#locale option')].map(o => [o.value, o.text]);
         result.choices.scope = values('[data-choices="scope"] input');
         result.localeHint = document.getElementById('locale-hint').textContent;
-        return result;""", list(NUMBER_CONTROLS), [*CHOICE_CONTROLS, "style", "format", "mode"])
+        return result;""",
+        list(NUMBER_CONTROLS),
+        [*CHOICE_CONTROLS, "style", "format", "mode"],
+    )
     for control, name in NUMBER_CONTROLS.items():
         low, high = parameters[name]["minimum"], parameters[name]["maximum"]
         want = [str(low), str(high), str(low), str(high), f"{low}–{high}"]
-        expect(page["numbers"][control] == want,
-               f"#{control} (min, max, slider min, max, hint) is {page['numbers'][control]}, the schema says {want}")
+        expect(
+            page["numbers"][control] == want,
+            f"#{control} (min, max, slider min, max, hint) is {page['numbers'][control]}, the schema says {want}",
+        )
     for control, name in CHOICE_CONTROLS.items():
-        expect(page["choices"][control] == parameters[name]["values"],
-               f"{control} offers {page['choices'][control]}, the schema {parameters[name]['values']}")
+        expect(
+            page["choices"][control] == parameters[name]["values"],
+            f"{control} offers {page['choices'][control]}, the schema {parameters[name]['values']}",
+        )
     scale = parameters["scale"]
-    expect(page["choices"]["scale"] == [str(n) for n in range(scale["minimum"], scale["maximum"] + 1)],
-           f"the scales offered are {page['choices']['scale']}, the schema's range {scale['minimum']}-{scale['maximum']}")
+    expect(
+        page["choices"]["scale"] == [str(n) for n in range(scale["minimum"], scale["maximum"] + 1)],
+        f"the scales offered are {page['choices']['scale']}, the schema's range {scale['minimum']}-{scale['maximum']}",
+    )
     locales = [[l["code"], f"{l['name']} — {l['code']}"] for l in schema["locales"]]
     expect(page["choices"]["locale"] == locales, "the languages offered are not the schema's locales")
     expect(str(len(schema["locales"])) in page["localeHint"], f"the language hint: {page['localeHint']!r}")
-    for key, want in (("style", [s["name"] for s in schema["styles"]]), ("format", parameters["format"]["values"]),
-                      ("mode", [e["mode"] for e in schema["endpoints"]]),
-                      ("scope", next(f for f in schema["webFlow"] if f["name"] == "scope")["values"])):
+    for key, want in (
+        ("style", [s["name"] for s in schema["styles"]]),
+        ("format", parameters["format"]["values"]),
+        ("mode", [e["mode"] for e in schema["endpoints"]]),
+        ("scope", next(f for f in schema["webFlow"] if f["name"] == "scope")["values"]),
+    ):
         expect(page["choices"][key] == want, f"{key} offers {page['choices'][key]}, the schema {want}")
     controlled = set(NUMBER_CONTROLS.values()) | set(CHOICE_CONTROLS.values()) | {"color", "border", "scale", "locale"}
     for endpoint in schema["endpoints"]:
         missing = set(endpoint["parameters"]) - controlled
         expect(not missing, f"{endpoint['path']} takes {sorted(missing)}, which no control sets")
-    print(f"ok   controls from the schema: {len(NUMBER_CONTROLS)} ranges, scales {scale['minimum']}-{scale['maximum']}, "
-          f"{len(locales)} languages, titles, styles, formats, layouts, scopes")
+    print(
+        f"ok   controls from the schema: {len(NUMBER_CONTROLS)} ranges, scales {scale['minimum']}-{scale['maximum']}, "
+        f"{len(locales)} languages, titles, styles, formats, layouts, scopes"
+    )
 
 
 def check_controls(editor, server):
-    base = server.base
     editor.click_label("type-continue")
     editor.expect_image_url("/appleid/button?type=continue&width=250&height=44")
     editor.expect_snippet("snippet-html", 'data-type="continue"')
@@ -394,8 +445,7 @@ def check_controls(editor, server):
     editor.expect_snippet("snippet-html", 'data-width="300"')
 
     editor.choose("locale", "de_DE")
-    editor.expect_image_url(
-        "/appleid/button?color=white&border=true&type=continue&width=300&height=44&locale=de_DE")
+    editor.expect_image_url("/appleid/button?color=white&border=true&type=continue&width=300&height=44&locale=de_DE")
     editor.expect_snippet("snippet-html", "/appleid/1/de_DE/appleid.auth.js")
     editor.expect_snippet("nojs-html", 'alt="Mit Apple fortfahren" lang="de-DE"')
 
@@ -413,13 +463,15 @@ def check_controls(editor, server):
     # Left-aligned: its own controls appear; the grammar gains its parameters.
     expect(not editor.visible("logoPosition"), "the logo position is shown for the centred layout")
     editor.click_label("mode-left")
-    editor.wait(lambda: editor.visible("logoPosition") and editor.visible("labelPosition"),
-                "the left-aligned controls did not appear")
+    editor.wait(
+        lambda: editor.visible("logoPosition") and editor.visible("labelPosition"), "the left-aligned controls did not appear"
+    )
     editor.click_label("logo-size-large")
     editor.type_into("logoPosition", "12")
     editor.type_into("labelPosition", "60")
-    editor.expect_image_url(target.replace("/appleid/button?", "/appleid/button/left?")
-                            + "&label-position=60&logo-position=12&logo-size=large")
+    editor.expect_image_url(
+        target.replace("/appleid/button?", "/appleid/button/left?") + "&label-position=60&logo-position=12&logo-size=large"
+    )
     editor.expect_snippet("snippet-html", 'data-mode="left-align"')
     editor.expect_snippet("snippet-html", 'data-logo-size="large" data-logo-position="12" data-label-position="60"')
     editor.expect_preview(300, 44)
@@ -427,29 +479,45 @@ def check_controls(editor, server):
     # Logo only: no title, width or height; a square size instead. The language stays,
     # for the snippets only (the image has no words): the URL has no locale.
     editor.click_label("mode-logo")
-    editor.wait(lambda: editor.visible("size") and not editor.visible("width") and editor.visible("locale")
-                and editor.visible("locale-hint-logo") and not editor.visible("locale-hint")
-                and not editor.shown('label[for="type-continue"]') and not editor.visible("logoPosition"),
-                "the logo-only controls are not the right ones")
-    expect(editor.el("locale").get_attribute("aria-describedby") == "locale-hint-logo",
-           "the language control does not point at the logo-only hint")
+    editor.wait(
+        lambda: (
+            editor.visible("size")
+            and not editor.visible("width")
+            and editor.visible("locale")
+            and editor.visible("locale-hint-logo")
+            and not editor.visible("locale-hint")
+            and not editor.shown('label[for="type-continue"]')
+            and not editor.visible("logoPosition")
+        ),
+        "the logo-only controls are not the right ones",
+    )
+    expect(
+        editor.el("locale").get_attribute("aria-describedby") == "locale-hint-logo",
+        "the language control does not point at the logo-only hint",
+    )
     editor.expect_image_url("/appleid/button/logo?color=white&border=true&border_radius=50&size=44&scale=3")
     editor.expect_snippet("snippet-html", 'data-mode="logo-only" data-color="white"')
     editor.expect_snippet("snippet-html", "/appleid/1/de_DE/appleid.auth.js")
     editor.expect_snippet("nojs-html", 'alt="Mit Apple anmelden" lang="de-DE"')
     editor.expect_preview(44, 44)
     fragment = editor.js("return window.location.hash")
-    expect(fragment == "#/appleid/button/logo?color=white&border=true&border_radius=50&size=44&scale=3&locale=de_DE",
-           f"the page's link does not keep the logo-only snippet's language: {fragment}")
+    expect(
+        fragment == "#/appleid/button/logo?color=white&border=true&border_radius=50&size=44&scale=3&locale=de_DE",
+        f"the page's link does not keep the logo-only snippet's language: {fragment}",
+    )
 
     # Vector formats: the URL is the 1x one, as the download is (the scale is for PNGs).
     editor.click_label("format-svg")
     editor.expect_image_url("/appleid/button/logo?color=white&border=true&border_radius=50&size=44&format=svg")
-    expect(editor.el("download-svg").get_attribute("href") == editor.text("image-url"),
-           f"the SVG URL and download differ: {editor.text('image-url')} / {editor.el('download-svg').get_attribute('href')}")
+    expect(
+        editor.el("download-svg").get_attribute("href") == editor.text("image-url"),
+        f"the SVG URL and download differ: {editor.text('image-url')} / {editor.el('download-svg').get_attribute('href')}",
+    )
     status, headers, body = http_get(editor.text("image-url"))
-    expect(status == 200 and headers["Content-Type"] == "image/svg+xml" and b"<svg" in body,
-           f"the SVG image URL answered {status} {headers.get('Content-Type')}")
+    expect(
+        status == 200 and headers["Content-Type"] == "image/svg+xml" and b"<svg" in body,
+        f"the SVG image URL answered {status} {headers.get('Content-Type')}",
+    )
 
     # Zoom 4x.
     editor.click_label("zoom-4")
@@ -476,11 +544,15 @@ def check_invalid_values(editor, server, target):
     message = editor.text("width-error")
     expect("at most 375" in message, f"the width message does not give the maximum: {message!r}")
     expect(editor.el("width").get_attribute("aria-invalid") == "true", "width 500 is not marked aria-invalid")
-    expect(editor.visible("preview-status") and "width" in editor.text("preview-status"),
-           "the preview does not say it shows the last valid button")
+    expect(
+        editor.visible("preview-status") and "width" in editor.text("preview-status"),
+        "the preview does not say it shows the last valid button",
+    )
     expect(not editor.el("download-png").get_attribute("href"), "the PNG download still offers a stale button")
-    expect(not editor.el("download-png").is_enabled() or
-           editor.el("download-png").get_attribute("aria-disabled") == "true", "the download is not disabled")
+    expect(
+        not editor.el("download-png").is_enabled() or editor.el("download-png").get_attribute("aria-disabled") == "true",
+        "the download is not disabled",
+    )
     for source in ("image-url", "snippet-html", "init-js", "img-html", "nojs-html", "signin-js", "element-html"):
         button = editor.driver.find_element(By.CSS_SELECTOR, f'button.copy[data-copy="{source}"]')
         expect(button.get_attribute("disabled"), f"{source} can be copied while the width is invalid")
@@ -492,8 +564,10 @@ def check_invalid_values(editor, server, target):
     editor.type_into("width", "13")
     editor.wait(lambda: editor.visible("width-error"), "the width 500 message should stay while still invalid")
     editor.type_into("height", "9", commit=True)
-    editor.wait(lambda: editor.visible("height-error") and "at least 30" in editor.text("height-error"),
-                f"no message for height 9 after leaving the field: {editor.text('height-error')!r}")
+    editor.wait(
+        lambda: editor.visible("height-error") and "at least 30" in editor.text("height-error"),
+        f"no message for height 9 after leaving the field: {editor.text('height-error')!r}",
+    )
     editor.wait(lambda: "at least 130" in editor.text("width-error"), "the width message did not follow the value 13")
     editor.type_into("width", "12.5", commit=True)
     editor.wait(lambda: "whole number" in editor.text("width-error"), f"12.5: {editor.text('width-error')!r}")
@@ -501,13 +575,18 @@ def check_invalid_values(editor, server, target):
     # Fixed: messages go, the button follows.
     editor.type_into("width", "300")
     editor.type_into("height", "44", commit=True)
-    editor.wait(lambda: not editor.visible("width-error") and not editor.visible("height-error")
-                and not editor.visible("preview-status"), "the messages did not go away once fixed")
+    editor.wait(
+        lambda: not editor.visible("width-error") and not editor.visible("height-error") and not editor.visible("preview-status"),
+        "the messages did not go away once fixed",
+    )
     editor.expect_image_url(target)
     editor.expect_preview(300, 44)
 
-    asked = editor.js("""return performance.getEntriesByType('resource').slice(arguments[0]).map(e => e.name)
-        .filter(u => /[?&](width=(500|13|12\\.5)|height=9)(&|$)/.test(u));""", requests_before)
+    asked = editor.js(
+        """return performance.getEntriesByType('resource').slice(arguments[0]).map(e => e.name)
+        .filter(u => /[?&](width=(500|13|12\\.5)|height=9)(&|$)/.test(u));""",
+        requests_before,
+    )
     expect(not asked, f"invalid values reached the service: {asked}")
     expect(server.error_responses("/appleid/") in (0, None), "the service answered errors to image requests (see /metrics)")
     editor.expect_clean("after invalid values")
@@ -518,8 +597,10 @@ def check_web_settings(editor, server):
     client_id = editor.el("client-id")
     client_id.send_keys(Keys.CONTROL, "a")
     client_id.send_keys(HOSTILE_CLIENT_ID)
-    editor.expect_snippet("snippet-html", '<meta name="appleid-signin-client-id" '
-                          'content="a&quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;">')
+    editor.expect_snippet(
+        "snippet-html",
+        '<meta name="appleid-signin-client-id" content="a&quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;">',
+    )
     editor.expect_snippet("nojs-html", "client_id=a%22%3C%2Fscript%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E&amp;")
     for element_id in ("snippet-html", "init-js", "nojs-html", "img-html", "signin-js", "element-html"):
         expect("<script>alert" not in editor.text(element_id), f"{element_id} carries the client id unescaped")
@@ -531,47 +612,74 @@ def check_web_settings(editor, server):
     editor.expect_snippet("nojs-html", "&amp;scope=email&amp;")
     # No scope: no empty scope anywhere (Apple leaves it out).
     editor.click_label("scope-email")
-    editor.wait(lambda: "appleid-signin-scope" not in editor.text("snippet-html") and "scope=" not in editor.text("nojs-html"),
-                "an empty scope still appears in the snippets")
+    editor.wait(
+        lambda: "appleid-signin-scope" not in editor.text("snippet-html") and "scope=" not in editor.text("nojs-html"),
+        "an empty scope still appears in the snippets",
+    )
     editor.click_label("scope-email")
     editor.expect_snippet("snippet-html", '<meta name="appleid-signin-scope" content="email">')
 
     # What the page shows is what the API gives for the same button and settings.
-    shown = {key: editor.text(key) for key in ("snippet-html", "init-js", "nojs-html", "img-html", "signin-js",
-                                               "element-html")}
-    api = editor.js("return fetch(arguments[0]).then(r => r.json())",
-                    "api/snippet/appleid/button?color=white&border=true&type=continue&border_radius=50&width=300"
-                    "&height=44&locale=de_DE&client-id=" + urllib.parse.quote(HOSTILE_CLIENT_ID, safe="")
-                    + "&redirect-uri=" + urllib.parse.quote("https://example.com/auth/apple/callback", safe="")
-                    + "&scope=email&use-popup=true&base-url=" + urllib.parse.quote(server.base, safe=""))
-    expect({k: shown[k] for k in ("init-js", "img-html", "signin-js")}
-           == {"init-js": api["initJS"], "img-html": api["imgHTML"], "signin-js": api["signInJS"]},
-           "the editor's files differ from /api/snippet's for the same button")
+    shown = {key: editor.text(key) for key in ("snippet-html", "init-js", "nojs-html", "img-html", "signin-js", "element-html")}
+    api = editor.js(
+        "return fetch(arguments[0]).then(r => r.json())",
+        "api/snippet/appleid/button?color=white&border=true&type=continue&border_radius=50&width=300"
+        "&height=44&locale=de_DE&client-id="
+        + urllib.parse.quote(HOSTILE_CLIENT_ID, safe="")
+        + "&redirect-uri="
+        + urllib.parse.quote("https://example.com/auth/apple/callback", safe="")
+        + "&scope=email&use-popup=true&base-url="
+        + urllib.parse.quote(server.base, safe=""),
+    )
+    expect(
+        {k: shown[k] for k in ("init-js", "img-html", "signin-js")}
+        == {"init-js": api["initJS"], "img-html": api["imgHTML"], "signin-js": api["signInJS"]},
+        "the editor's files differ from /api/snippet's for the same button",
+    )
     # The pages' panes hold what to paste (head after <title>, then the body), the
     # downloads the full pages.
     for key, page in (("snippet-html", api["snippetHTML"]), ("nojs-html", api["noJSHTML"])):
-        pasted = [line for line in shown[key].splitlines() if line and not line.startswith("<!-- In <head>")
-                  and not line.startswith("<!-- Where the button goes")]
-        expect("<!DOCTYPE" not in shown[key] and "<body>" not in shown[key] and pasted
-               and all(line in page.splitlines() for line in pasted) and "siwa-setup" in shown[key],
-               f"{key}: the pane is not the fragment of the page to paste")
+        pasted = [
+            line
+            for line in shown[key].splitlines()
+            if line and not line.startswith("<!-- In <head>") and not line.startswith("<!-- Where the button goes")
+        ]
+        expect(
+            "<!DOCTYPE" not in shown[key]
+            and "<body>" not in shown[key]
+            and pasted
+            and all(line in page.splitlines() for line in pasted)
+            and "siwa-setup" in shown[key],
+            f"{key}: the pane is not the fragment of the page to paste",
+        )
         href = editor.el("download-" + key).get_attribute("href") or ""
-        expect(href.startswith("data:text/html;charset=utf-8,")
-               and urllib.parse.unquote(href.split(",", 1)[1]) == page, f"{key}: the Full page download is not the page")
-    expect("<meta name=\"appleid-signin-client-id\"" in shown["snippet-html"] and '<div id="appleid-signin"' in shown["snippet-html"],
-           "the meta-tag pane lacks the meta tags or the button")
+        expect(
+            href.startswith("data:text/html;charset=utf-8,") and urllib.parse.unquote(href.split(",", 1)[1]) == page,
+            f"{key}: the Full page download is not the page",
+        )
+    expect(
+        '<meta name="appleid-signin-client-id"' in shown["snippet-html"] and '<div id="appleid-signin"' in shown["snippet-html"],
+        "the meta-tag pane lacks the meta tags or the button",
+    )
     for link_id, kind in (("download-element", "text/javascript"), ("download-element-types", "")):
         href = editor.el(link_id).get_attribute("href")
         status, headers, body = http_get(href)
-        expect(status == 200 and headers.get("Content-Type", "").startswith(kind) and len(body) > 1000,
-               f"{link_id}: the element's file is not downloadable from the editor ({href}: {status})")
+        expect(
+            status == 200 and headers.get("Content-Type", "").startswith(kind) and len(body) > 1000,
+            f"{link_id}: the element's file is not downloadable from the editor ({href}: {status})",
+        )
     element = shown["element-html"]
-    expect(f'<script type="module" src="{server.base}/element/1/apple-signin-button.js"></script>' in element
-           and '<apple-signin-button mode="center-align" type="continue" color="white" border="true" border-radius="50" '
-               'width="300" height="44" locale="de_DE"' in element
-           and 'client-id="a&quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"' in element
-           and 'use-popup="true"' in element and 'scope="email"' in element and "<script>alert" not in element,
-           f"the element pane is not the same button and settings: {element!r}")
+    expect(
+        f'<script type="module" src="{server.base}/element/1/apple-signin-button.js"></script>' in element
+        and '<apple-signin-button mode="center-align" type="continue" color="white" border="true" border-radius="50" '
+        'width="300" height="44" locale="de_DE"'
+        in element
+        and 'client-id="a&quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"' in element
+        and 'use-popup="true"' in element
+        and 'scope="email"' in element
+        and "<script>alert" not in element,
+        f"the element pane is not the same button and settings: {element!r}",
+    )
 
     # Settings Apple would refuse. The page decides only what the schema states (required,
     # maxBytes) and sends nothing then; the rest is the service's to decide: its 400 is
@@ -586,8 +694,10 @@ def check_web_settings(editor, server):
     expect(copy.get_attribute("disabled"), "out-of-date code can still be copied")
     asked = snippet_requests(editor)
     editor.type_into("client-id", "")
-    editor.wait(lambda: editor.visible("client-id-error") and editor.visible("redirect-uri-error"),
-                "an empty client id and a refused redirect URI are not both explained")
+    editor.wait(
+        lambda: editor.visible("client-id-error") and editor.visible("redirect-uri-error"),
+        "an empty client id and a refused redirect URI are not both explained",
+    )
     expect(editor.text("client-id-error") == "Must not be empty", editor.text("client-id-error"))
     editor.type_into("client-id", "é" * 128)  # 256 bytes: the schema's maxBytes is 255
     editor.wait(lambda: editor.text("client-id-error") == "Is longer than 255 bytes", editor.text("client-id-error"))
@@ -599,45 +709,84 @@ def check_web_settings(editor, server):
     editor.wait(lambda: "port" in editor.text("redirect-uri-error"), "no message for an impossible port")
     editor.expect_refusal("redirect-uri", since)
     editor.type_into("redirect-uri", "https://example.com/auth/apple/callback")
-    editor.wait(lambda: not editor.visible("redirect-uri-error") and not editor.visible("client-id-error")
-                and not copy.get_attribute("disabled"), "the settings messages did not go away once fixed")
+    editor.wait(
+        lambda: (
+            not editor.visible("redirect-uri-error")
+            and not editor.visible("client-id-error")
+            and not copy.get_attribute("disabled")
+        ),
+        "the settings messages did not go away once fixed",
+    )
     editor.click_label("scope-name")
     editor.expect_snippet("snippet-html", '<meta name="appleid-signin-scope" content="name email">')
     check_page_rules_within_service(editor, server)
     editor.expect_clean("after the web settings")
-    print("ok   client id (hostile, escaped), redirect URI, scope and popup feed the snippets; "
-          "bad ones explained (the schema's limits by the page, the rest in the service's words)")
+    print(
+        "ok   client id (hostile, escaped), redirect URI, scope and popup feed the snippets; "
+        "bad ones explained (the schema's limits by the page, the rest in the service's words)"
+    )
 
 
 # Settings at the edges of the rules. (The 2048-byte limit of redirect URIs cannot be
 # tried here: the service's request line limit, 2048 bytes too, answers 414 first.)
-SETTINGS_CASES = [("client-id", v) for v in ("com.example.web", HOSTILE_CLIENT_ID, "", "a\tb", "é" * 127, "é" * 128)] + [
-    ("redirect-uri", v) for v in (
-        "https://example.com/cb", "HTTPS://EXAMPLE.COM", "https://example.com:8443/cb?x='1'&y=%20",
-        "https://[::1]:8443/cb", "https://example.com:65535/cb", "https://example.com:65536/cb",
-        "https://example.com:/cb", "https://:1/cb", "http://example.com/cb", "javascript:alert(1)", "",
-        "https://user@example.com/cb", "https://example.com/cb#x", "https://example.com/a b",
-        "https://example.com/%zz", "https://example.com/é", "https://example.com/\\x", "https://example.com/\"x")] + [
-    ("base-url", v) for v in ("", "https://buttons.example.com", "ftp://x.example", "https://" + "a" * 184 + ".example",
-                              "https://" + "a" * 185 + ".example")]  # 200 and 201 bytes
+SETTINGS_CASES = (
+    [("client-id", v) for v in ("com.example.web", HOSTILE_CLIENT_ID, "", "a\tb", "é" * 127, "é" * 128)]
+    + [
+        ("redirect-uri", v)
+        for v in (
+            "https://example.com/cb",
+            "HTTPS://EXAMPLE.COM",
+            "https://example.com:8443/cb?x='1'&y=%20",
+            "https://[::1]:8443/cb",
+            "https://example.com:65535/cb",
+            "https://example.com:65536/cb",
+            "https://example.com:/cb",
+            "https://:1/cb",
+            "http://example.com/cb",
+            "javascript:alert(1)",
+            "",
+            "https://user@example.com/cb",
+            "https://example.com/cb#x",
+            "https://example.com/a b",
+            "https://example.com/%zz",
+            "https://example.com/é",
+            "https://example.com/\\x",
+            'https://example.com/"x',
+        )
+    ]
+    + [
+        ("base-url", v)
+        for v in (
+            "",
+            "https://buttons.example.com",
+            "ftp://x.example",
+            "https://" + "a" * 184 + ".example",
+            "https://" + "a" * 185 + ".example",
+        )
+    ]
+)  # 200 and 201 bytes
 
 
 def check_page_rules_within_service(editor, server):
     """What the page refuses by itself (the schema's required and maxBytes) the service
     refuses too, so the page never holds back a setting the service would take."""
-    verdicts = editor.driver.execute_async_script("""
+    verdicts = editor.driver.execute_async_script(
+        """
         const [cases, done] = [arguments[0], arguments[arguments.length - 1]];
         Promise.all([import(new URL('js/schema.js', document.baseURI)), fetch('api/schema').then(r => r.json())])
             .then(([module, schema]) => {
                 const check = module.webFlowCheck(schema);
                 done(cases.map(([field, value]) => check(field, value) === null));
-            }, (e) => done(String(e)));""", SETTINGS_CASES)
+            }, (e) => done(String(e)));""",
+        SETTINGS_CASES,
+    )
     expect(isinstance(verdicts, list), f"the page's checks did not load: {verdicts}")
     refused_by_page = 0
     for (field, value), page_accepts in zip(SETTINGS_CASES, verdicts):
         settings = {"client-id": "com.example.web", "redirect-uri": "https://example.com/cb", field: value}
-        status = http_get(f"{server.base}/api/snippet/appleid/button?"
-                          + urllib.parse.urlencode(settings, quote_via=urllib.parse.quote))[0]
+        status = http_get(
+            f"{server.base}/api/snippet/appleid/button?" + urllib.parse.urlencode(settings, quote_via=urllib.parse.quote)
+        )[0]
         expect(status in (200, 400), f"/api/snippet answered {status} for {field}={value[:60]!r}")
         expect(page_accepts or status == 400, f"the page refuses {field}={value[:60]!r}, which the service accepts")
         refused_by_page += not page_accepts
@@ -648,15 +797,20 @@ def check_base_url(editor, server):
     """The production base URL reaches every snippet and the image URL; one the service
     refuses is explained under the field in its words, and the image URL keeps the
     editor's own address until the service accepts one."""
-    expect(editor.el("base-url").get_attribute("value") == server.base,
-           f"the base URL does not start as the editor's own address: {editor.el('base-url').get_attribute('value')!r}")
+    expect(
+        editor.el("base-url").get_attribute("value") == server.base,
+        f"the base URL does not start as the editor's own address: {editor.el('base-url').get_attribute('value')!r}",
+    )
     since = editor.resources()
     editor.type_into("base-url", "ftp://buttons.example.com")
-    editor.wait(lambda: editor.visible("base-url-error") and "http" in editor.text("base-url-error"),
-                "no message for an ftp:// base URL")
+    editor.wait(
+        lambda: editor.visible("base-url-error") and "http" in editor.text("base-url-error"), "no message for an ftp:// base URL"
+    )
     editor.expect_refusal("base-url", since)
-    expect(editor.text("image-url").startswith(server.base + "/appleid/"),
-           f"the image URL uses a refused base URL: {editor.text('image-url')}")
+    expect(
+        editor.text("image-url").startswith(server.base + "/appleid/"),
+        f"the image URL uses a refused base URL: {editor.text('image-url')}",
+    )
     asked = snippet_requests(editor)
     editor.type_into("base-url", "https://" + "a" * 185 + ".example")  # 201 bytes
     editor.wait(lambda: editor.text("base-url-error") == "Is longer than 200 bytes", editor.text("base-url-error"))
@@ -668,8 +822,10 @@ def check_base_url(editor, server):
     for element_id in ("snippet-html", "nojs-html", "img-html"):
         editor.expect_snippet(element_id, f'src="{production}')
         expect(server.base not in editor.text(element_id), f"{element_id} still points at the editor's address")
-    editor.wait(lambda: editor.text("image-url").startswith(production + "?"),
-                f"the image URL does not use the base URL: {editor.text('image-url')}")
+    editor.wait(
+        lambda: editor.text("image-url").startswith(production + "?"),
+        f"the image URL does not use the base URL: {editor.text('image-url')}",
+    )
     editor.type_into("base-url", server.base)
     editor.expect_snippet("img-html", f'src="{server.base}/appleid/button')
     editor.expect_clean("after the base URL")
@@ -687,8 +843,11 @@ def check_img_snippet(editor, server, versioned_server):
         editor.expect_snippet("img-html", 'width="250" height="44"')
         snippet = editor.text("img-html")
         # Every image URL of the snippet ends at its closing quote or at " Nx" in a srcset.
-        versioned = re.sub(re.escape(server.base) + r'(/appleid/button[^" ]*)',
-                           lambda m: f"{versioned_server.base}{m.group(1)}&amp;v=2026-11", snippet)
+        versioned = re.sub(
+            re.escape(server.base) + r'(/appleid/button[^" ]*)',
+            lambda m: f"{versioned_server.base}{m.group(1)}&amp;v=2026-11",
+            snippet,
+        )
         variants = {"as given": snippet, "with v=": versioned}
         # src, the <img>'s srcset (3) and the WebP <source>'s (3)
         expect(versioned.count("v=2026-11") == 7, "the v= variant does not touch every URL")
@@ -696,16 +855,26 @@ def check_img_snippet(editor, server, versioned_server):
             if name == "with v=":
                 # Pasted into a page of the service that takes v= (the editor's CSP keeps images same-origin).
                 editor.driver.get(versioned_server.base + "/")
+
                 # That service's editor writes its token into its own image URLs, which it serves.
                 def versioned_preview():
                     img = editor.image("preview-light")
-                    return editor.text("image-url").endswith("&v=2026-11") and img["src"].endswith("&v=2026-11") \
-                        and img["complete"] and img["naturalWidth"] > 0
-                editor.wait(versioned_preview, "the editor of a service with --cache-version should write v= into its "
-                            f"image URLs and load them: {editor.text('image-url')} {editor.image('preview-light')}")
+                    return (
+                        editor.text("image-url").endswith("&v=2026-11")
+                        and img["src"].endswith("&v=2026-11")
+                        and img["complete"]
+                        and img["naturalWidth"] > 0
+                    )
+
+                editor.wait(
+                    versioned_preview,
+                    "the editor of a service with --cache-version should write v= into its "
+                    f"image URLs and load them: {editor.text('image-url')} {editor.image('preview-light')}",
+                )
                 # Its element snippet loads the module with the token, which the element adds to its image URLs.
                 editor.expect_snippet("element-html", "/element/1/apple-signin-button.js?v=2026-11")
-            result = editor.driver.execute_async_script("""
+            result = editor.driver.execute_async_script(
+                """
                 const [html, done] = arguments;
                 const box = document.createElement('div');
                 box.innerHTML = html;
@@ -720,14 +889,21 @@ def check_img_snippet(editor, server, versioned_server):
                         box.remove();
                     };
                     file.src = img.currentSrc;
-                }, (e) => { done({error: String(e), src: img.currentSrc}); box.remove(); });""", html)
+                }, (e) => { done({error: String(e), src: img.currentSrc}); box.remove(); });""",
+                html,
+            )
             expect("error" not in result, f"the <img> snippet ({name}) did not load at {scale}x: {result}")
-            expect((result["w"], result["h"]) == (250, 44), f"the <img> snippet ({name}) shows at {result['w']}x{result['h']}, not 250x44")
+            expect(
+                (result["w"], result["h"]) == (250, 44),
+                f"the <img> snippet ({name}) shows at {result['w']}x{result['h']}, not 250x44",
+            )
             # Canonical URLs leave scale=1 out.
-            expect(result["natural"] == [250 * scale, 44 * scale]
-                   and (f"scale={scale}" in result["src"] if scale > 1 else "scale=" not in result["src"])
-                   and (name == "as given" or "v=2026-11" in result["src"]),
-                   f"at {scale}x the <img> snippet ({name}) should load the {scale}x image: {result}")
+            expect(
+                result["natural"] == [250 * scale, 44 * scale]
+                and (f"scale={scale}" in result["src"] if scale > 1 else "scale=" not in result["src"])
+                and (name == "as given" or "v=2026-11" in result["src"]),
+                f"at {scale}x the <img> snippet ({name}) should load the {scale}x image: {result}",
+            )
     editor.viewport(*DESKTOP)
     editor.expect_clean("after the <img> snippet")
     print("ok   <img> snippet: 1x/2x/3x, shown at 250x44 pt at 1x and 2x, with and without v=")
@@ -751,7 +927,9 @@ def check_editor_polish(editor):
                 enUS: context.measureText(select.options[select.selectedIndex].text).width};""")
     expect(fit["enUS"] <= fit["room"], f"the language menu cuts “en_US” at {DESKTOP[0]} px: {fit}")
     expect(fit["need"] <= fit["room"], f"the language menu cuts {fit['widest']!r} at {DESKTOP[0]} px: {fit}")
-    print(f"ok   popup choice outside the Scope group; the language menu fits its longest name ({fit['need']:.0f} of {fit['room']:.0f} px)")
+    print(
+        f"ok   popup choice outside the Scope group; the language menu fits its longest name ({fit['need']:.0f} of {fit['room']:.0f} px)"
+    )
 
 
 def snippet_requests(editor):
@@ -763,7 +941,8 @@ def snippet_requests(editor):
 def read_clipboard(editor):
     return editor.driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "navigator.clipboard.readText().then(done, e => done('clipboard error: ' + e));")
+        "navigator.clipboard.readText().then(done, e => done('clipboard error: ' + e));"
+    )
 
 
 def check_copy(editor):
@@ -771,7 +950,7 @@ def check_copy(editor):
         button = editor.driver.find_element(By.CSS_SELECTOR, f'button.copy[data-copy="{source}"]')
         editor.js("arguments[0].scrollIntoView({block: 'center'})", button)
         button.click()
-        editor.wait(lambda: "Copied" in button.text, f"the {source} copy button shows no feedback")
+        editor.wait(lambda button=button: "Copied" in button.text, f"the {source} copy button shows no feedback")
         editor.wait(lambda: editor.text("announcer").startswith("Copied"), "nothing announced in the live region")
         copied = read_clipboard(editor)
         expect(copied == editor.text(source), f"the clipboard holds {copied[:200]!r}, not the {source} text")
@@ -780,7 +959,8 @@ def check_copy(editor):
     editor.driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "navigator.clipboard.writeText('sentinel').then(() => {"
-        "  navigator.clipboard.writeText = () => Promise.reject(new Error('refused')); done(); });")
+        "  navigator.clipboard.writeText = () => Promise.reject(new Error('refused')); done(); });"
+    )
     expect(read_clipboard(editor) == "sentinel", "could not reset the clipboard")
     button = editor.driver.find_element(By.CSS_SELECTOR, 'button.copy[data-copy="image-url"]')
     editor.js("arguments[0].scrollIntoView({block: 'center'})", button)
@@ -790,19 +970,28 @@ def check_copy(editor):
     expect(read_clipboard(editor) == editor.text("image-url"), "the execCommand fallback did not copy the URL")
     expect(editor.js("return document.querySelector('.clipboard-buffer') === null"), "the fallback left its textarea")
     editor.expect_clean("after copying")
-    print("ok   copy buttons: Clipboard API and fallback, \"Copied\" shown and announced")
+    print('ok   copy buttons: Clipboard API and fallback, "Copied" shown and announced')
 
 
 def check_downloads(editor, target):
     expected = {
         "png": ("image/png", "siwa-continue-white-outline-de_DE-300x44r50@3x.png", target),
         "webp": ("image/webp", "siwa-continue-white-outline-de_DE-300x44r50@3x.webp", target + "&format=webp"),
-        "svg": ("image/svg+xml", "siwa-continue-white-outline-de_DE-300x44r50.svg",
-                target.replace("scale=3", "scale=1").replace("&scale=1", "") + "&format=svg"),
-        "pdf": ("application/pdf", "siwa-continue-white-outline-de_DE-300x44r50.pdf",
-                target.replace("&scale=3", "") + "&format=pdf"),
-        "vectordrawable": ("application/xml", "siwa-continue-white-outline-de_DE-300x44r50.xml",
-                           target.replace("&scale=3", "") + "&format=vectordrawable"),
+        "svg": (
+            "image/svg+xml",
+            "siwa-continue-white-outline-de_DE-300x44r50.svg",
+            target.replace("scale=3", "scale=1").replace("&scale=1", "") + "&format=svg",
+        ),
+        "pdf": (
+            "application/pdf",
+            "siwa-continue-white-outline-de_DE-300x44r50.pdf",
+            target.replace("&scale=3", "") + "&format=pdf",
+        ),
+        "vectordrawable": (
+            "application/xml",
+            "siwa-continue-white-outline-de_DE-300x44r50.xml",
+            target.replace("&scale=3", "") + "&format=vectordrawable",
+        ),
     }
     for fmt, (media_type, name, path) in expected.items():
         link = editor.el(f"download-{fmt}")
@@ -810,8 +999,10 @@ def check_downloads(editor, target):
         href = link.get_attribute("href")
         expect(href == editor.base + path, f"{fmt} download points at {href}, expected {editor.base + path}")
         status, headers, body = http_get(href)
-        expect(status == 200 and headers["Content-Type"] == media_type,
-               f"{fmt} download answered {status} {headers.get('Content-Type')}")
+        expect(
+            status == 200 and headers["Content-Type"] == media_type,
+            f"{fmt} download answered {status} {headers.get('Content-Type')}",
+        )
         if fmt == "png":
             expect(png_size(body) == (900, 132), f"the PNG download is {png_size(body)}, expected 900x132")
         elif fmt == "webp":
@@ -819,8 +1010,10 @@ def check_downloads(editor, target):
         elif fmt == "pdf":
             expect(body.startswith(b"%PDF-"), "the PDF download is not a PDF")
         elif fmt == "vectordrawable":
-            expect(b'<vector xmlns:android=' in body and b'android:width="300dp"' in body,
-                   "the Android XML download is not a 300 dp VectorDrawable")
+            expect(
+                b"<vector xmlns:android=" in body and b'android:width="300dp"' in body,
+                "the Android XML download is not a 300 dp VectorDrawable",
+            )
     print("ok   downloads: PNG and WebP at the chosen scale, SVG, PDF and Android XML, with file names, right content types")
 
 
@@ -829,12 +1022,15 @@ def check_svg_in_chromium(editor):
     of the same button. Skia and Cairo anti-alias glyph edges a little differently, so
     only differences away from edges count: a pixel off by more than 96 in a channel
     where either image is flat around it (3x3). A different title gives hundreds."""
-    cases = ["appleid/button?color=white&border=true&locale=ar_SA&width=260&height=44",
-             "appleid/button/left?type=continue&locale=ja_JP&width=240&height=40&logo-size=large",
-             "appleid/button?locale=th_TH&width=220&height=44&scale=2",
-             "appleid/button/logo?size=44&border_radius=50"]
+    cases = [
+        "appleid/button?color=white&border=true&locale=ar_SA&width=260&height=44",
+        "appleid/button/left?type=continue&locale=ja_JP&width=240&height=40&logo-size=large",
+        "appleid/button?locale=th_TH&width=220&height=44&scale=2",
+        "appleid/button/logo?size=44&border_radius=50",
+    ]
     for target in cases:
-        result = editor.driver.execute_async_script("""
+        result = editor.driver.execute_async_script(
+            """
             const [target, done] = arguments;
             const load = src => new Promise((ok, fail) => {
                 const img = new Image(); img.onload = () => ok(img); img.onerror = () => fail(src); img.src = src; });
@@ -860,13 +1056,17 @@ def check_svg_in_chromium(editor):
                 }
                 done({size: [svg.naturalWidth, svg.naturalHeight, w, h], structural, ink: ink / (w * h)});
             }, src => done({error: 'did not load: ' + src}));
-        """, target)
+        """,
+            target,
+        )
         expect("error" not in result, f"SVG check: {result.get('error')}")
         sw, sh, pw, ph = result["size"]
         expect((sw, sh) == (pw, ph), f"{target}: SVG is {sw}x{sh} in Chromium, PNG {pw}x{ph}")
         expect(result["ink"] > 0.5, f"{target}: the SVG draws almost nothing in Chromium")
-        expect(result["structural"] == 0,
-               f"{target}: Chromium's SVG differs from our PNG in {result['structural']} pixels away from edges")
+        expect(
+            result["structural"] == 0,
+            f"{target}: Chromium's SVG differs from our PNG in {result['structural']} pixels away from edges",
+        )
     print(f"ok   SVGs render in Chromium like our PNGs ({len(cases)} buttons: RTL, CJK, Thai, logo)")
 
 
@@ -878,19 +1078,27 @@ def lint_findings(editor):
 
 def set_page(editor, element_id, value):
     """Sets a page-colour control as a person would (an input event on the picker)."""
-    editor.js("""const input = document.getElementById(arguments[0]);
+    editor.js(
+        """const input = document.getElementById(arguments[0]);
         if (input.type === 'checkbox') input.checked = arguments[1]; else input.value = arguments[1];
-        input.dispatchEvent(new Event('input', {bubbles: true}));""", element_id, value)
+        input.dispatchEvent(new Event('input', {bubbles: true}));""",
+        element_id,
+        value,
+    )
 
 
 def check_lint(editor, server):
     """Apple's rules beside the preview: the service's findings, word for word, live."""
     editor.open("/#/appleid/button?width=250&height=44")
-    editor.wait(lambda: editor.text("lint-summary") == "Follows Apple’s rules checked here.",
-                f"a clean button: {editor.text('lint-summary')!r} {lint_findings(editor)}")
+    editor.wait(
+        lambda: editor.text("lint-summary") == "Follows Apple’s rules checked here.",
+        f"a clean button: {editor.text('lint-summary')!r} {lint_findings(editor)}",
+    )
     expect(lint_findings(editor) == [], f"findings on a clean button: {lint_findings(editor)}")
-    expect(editor.visible("lint-page-light") and editor.el("lint-page-dark").get_attribute("disabled") is not None,
-           "the page colour picker shows; the dark one waits for its checkbox")
+    expect(
+        editor.visible("lint-page-light") and editor.el("lint-page-dark").get_attribute("disabled") is not None,
+        "the page colour picker shows; the dark one waits for its checkbox",
+    )
 
     def expect_finding(rule, query):
         status, _, body = http_get(f"{server.base}/api/lint/appleid/button?{query}")
@@ -898,8 +1106,9 @@ def check_lint(editor, server):
         messages = {f["id"]: f for f in json.loads(body)["findings"]}
         expect(rule in messages, f"/api/lint?{query} lacks {rule}: {messages}")
         want = f"{messages[rule]['severity']} {messages[rule]['message']}"
-        editor.wait(lambda: [rule, want] in lint_findings(editor),
-                    f"the editor should show {want!r}, shows {lint_findings(editor)}")
+        editor.wait(
+            lambda: [rule, want] in lint_findings(editor), f"the editor should show {want!r}, shows {lint_findings(editor)}"
+        )
 
     # Narrower than the HIG's minimum (the service draws it: Apple's accepts it too); at
     # 44 pt tall the width also squeezes the title.
@@ -920,11 +1129,15 @@ def check_lint(editor, server):
     expect_finding("background-contrast", "width=250&height=44&background=%23ffffff%2C%231c1c1e")
     editor.click_label("style-white-outline")
     expect_finding("outline-on-dark", "color=white&border=true&width=250&height=44&background=%23ffffff%2C%231c1c1e")
-    editor.wait(lambda: "warning" in editor.text("lint-summary") and "0 errors" in editor.text("lint-summary"),
-                f"a warning alone: {editor.text('lint-summary')!r}")
+    editor.wait(
+        lambda: "warning" in editor.text("lint-summary") and "0 errors" in editor.text("lint-summary"),
+        f"a warning alone: {editor.text('lint-summary')!r}",
+    )
     editor.click_label("style-white")
-    editor.wait(lambda: [r for r, _ in lint_findings(editor)] == ["background-contrast"],
-                f"white on a white page: {lint_findings(editor)}")
+    editor.wait(
+        lambda: [r for r, _ in lint_findings(editor)] == ["background-contrast"],
+        f"white on a white page: {lint_findings(editor)}",
+    )
     set_page(editor, "lint-dark-mode", False)
     set_page(editor, "lint-page-light", "#1c1c1e")
     editor.wait(lambda: lint_findings(editor) == [], f"white on a dark page is right: {lint_findings(editor)}")
@@ -970,8 +1183,10 @@ def check_phone(editor, shots):
     expect("scale=2" in current, f"at 2 device pixels per point the preview should use the @2x image: {current}")
     overflow = editor.js("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
     expect(overflow <= 0, f"the phone layout scrolls sideways by {overflow}px")
-    paths = [editor.screenshot(os.path.join(shots, "phone.png")),
-             editor.screenshot(os.path.join(shots, "phone-full.png"), full_page=True)]
+    paths = [
+        editor.screenshot(os.path.join(shots, "phone.png")),
+        editor.screenshot(os.path.join(shots, "phone-full.png"), full_page=True),
+    ]
     editor.expect_clean("on a phone")
     print("ok   phone (375x812 @2x): @2x previews, no sideways scrolling")
     return paths
@@ -981,11 +1196,14 @@ def desktop_screenshots(editor, shots):
     editor.viewport(*DESKTOP)
     editor.open("/#/appleid/button?width=250&height=44&scale=2")
     editor.expect_preview(250, 44)
-    paths = [editor.screenshot(os.path.join(shots, "desktop.png")),
-             editor.screenshot(os.path.join(shots, "desktop-full.png"), full_page=True)]
+    paths = [
+        editor.screenshot(os.path.join(shots, "desktop.png")),
+        editor.screenshot(os.path.join(shots, "desktop-full.png"), full_page=True),
+    ]
     # A left-aligned Arabic button, and an invalid value explained.
-    editor.open("/#/appleid/button/left?color=white&border=true&type=continue&width=280&height=48&scale=2"
-                "&locale=ar_SA&logo-size=medium")
+    editor.open(
+        "/#/appleid/button/left?color=white&border=true&type=continue&width=280&height=48&scale=2&locale=ar_SA&logo-size=medium"
+    )
     editor.expect_preview(280, 48)
     editor.type_into("width", "500")
     editor.wait(lambda: editor.visible("width-error"), "no message for width 500")
@@ -1011,7 +1229,7 @@ def report_failure(failure, editor, server, screenshot):
         try:
             path = editor.screenshot(screenshot, full_page=True)
             print(f"     screenshot of the failure: {path}", file=sys.stderr)
-        except Exception:  # the browser may be gone; the message above is what matters
+        except Exception:  # noqa: BLE001, S110 (the browser may be gone; the message above is what matters)
             pass
     if server:
         log = server.output().strip()

@@ -13,6 +13,7 @@ redirect URI: snippets included), byte for byte; an oversized set (all 37 langua
 every scale and format) is refused and the service's one-line reason is shown in the
 panel; no console error or CSP violation but that expected 400.
 """
+
 import argparse
 import json
 import os
@@ -23,12 +24,10 @@ import tempfile
 import time
 import zipfile
 
-from selenium.common.exceptions import WebDriverException
-from selenium.webdriver.support.ui import Select
-
-import harness
 from editor import CheckFailed, Editor, Server, expect, report_failure, shut_down
 from harness import ROOT, http_get
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.support.ui import Select
 
 # What the check picks in the panel, as `generate` flags, in the order the panel sends them:
 # the editor's button (center, continue, black, en_US) first, then the schema's order.
@@ -73,8 +72,12 @@ def wait_for_download(folder, timeout):
 def generate(binary, out, picked=PICKED):
     """`siwa-buttons generate` with the editor's options: what the ZIP must hold."""
     flags = [f"--{k}={v}" for k, v in picked.items()]
-    flags += ["--client-id=com.example.web", "--redirect-uri=https://example.com/auth/apple/callback",
-              "--scope=name email", "--no-use-popup"]
+    flags += [
+        "--client-id=com.example.web",
+        "--redirect-uri=https://example.com/auth/apple/callback",
+        "--scope=name email",
+        "--no-use-popup",
+    ]
     subprocess.run([binary, "generate", *flags, "--out", out], check=True, stdout=subprocess.DEVNULL)
     files = {}
     for folder, _, names in os.walk(out):
@@ -91,12 +94,16 @@ def check_download(editor, binary, downloads, work):
     editor.type_into("width", "280", commit=True)
     editor.type_into("height", "48", commit=True)
     editor.type_into("radius", "30", commit=True)
-    editor.wait(lambda: all(p in editor.text("image-url") for p in ("border_radius=30", "width=280", "height=48")),
-                "the button did not take the new size and radius")
+    editor.wait(
+        lambda: all(p in editor.text("image-url") for p in ("border_radius=30", "width=280", "height=48")),
+        "the button did not take the new size and radius",
+    )
     expect(editor.visible("export-download"), "the Download set button is not shown")
-    expect(not editor.visible("export-preset-control")
-           or editor.js("return document.querySelectorAll('[data-export=\"presets\"] input').length > 1"),
-           "a preset control is shown with nothing to pick")
+    expect(
+        not editor.visible("export-preset-control")
+        or editor.js("return document.querySelectorAll('[data-export=\"presets\"] input').length > 1"),
+        "a preset control is shown with nothing to pick",
+    )
     for group in ("modes", "types", "styles", "scales", "formats"):
         set_checks(editor, group, PICKED[group].split(","))
     locales = Select(editor.el("export-locales"))
@@ -122,9 +129,11 @@ def check_download(editor, binary, downloads, work):
         zipped = {info.filename: archive.read(info) for info in archive.infolist()}
     expected = generate(binary, os.path.join(work, "generated"))
     expect("snippet.html" in expected and "manifest.json" in expected, f"generate wrote no snippets: {sorted(expected)[:5]}")
-    expect(sorted(zipped) == sorted(expected),
-           f"the ZIP's files differ from generate's: only in ZIP {sorted(set(zipped) - set(expected))[:5]}, "
-           f"only from generate {sorted(set(expected) - set(zipped))[:5]}")
+    expect(
+        sorted(zipped) == sorted(expected),
+        f"the ZIP's files differ from generate's: only in ZIP {sorted(set(zipped) - set(expected))[:5]}, "
+        f"only from generate {sorted(set(expected) - set(zipped))[:5]}",
+    )
     differing = [name for name in expected if zipped[name] != expected[name]]
     expect(not differing, f"files whose bytes differ from generate's: {differing[:5]}")
     editor.expect_clean("after the download")
@@ -139,9 +148,11 @@ def check_preset_download(editor, binary, downloads, work):
     set_checks(editor, "presets", ["ios", "android"])
     formats = editor.js("""return [...document.querySelectorAll('[data-export="formats"] input')]
         .map(i => [i.value, i.checked, i.disabled]);""")
-    expect({v for v, checked, _ in formats if checked} == {"png", "vectordrawable"}
-           and {v for v, _, disabled in formats if disabled} == {"webp", "svg"},
-           f"ios + android: PNG and VectorDrawable ticked, WebP and SVG disabled ({formats})")
+    expect(
+        {v for v, checked, _ in formats if checked} == {"png", "vectordrawable"}
+        and {v for v, _, disabled in formats if disabled} == {"webp", "svg"},
+        f"ios + android: PNG and VectorDrawable ticked, WebP and SVG disabled ({formats})",
+    )
     editor.click_label("export-formats-pdf")
     editor.click_label("export-strings")  # Apple's titles in each preset's own file
     hint = editor.text("export-preset-hint")
@@ -156,17 +167,26 @@ def check_preset_download(editor, binary, downloads, work):
         zipped = {info.filename: archive.read(info) for info in archive.infolist()}
     picked = dict(PICKED, formats="png,pdf,vectordrawable", presets="ios,android", strings="all")
     expected = generate(binary, os.path.join(work, "generated-ios-android"), picked)
-    expect(sorted(zipped) == sorted(expected) and all(zipped[n] == expected[n] for n in expected),
-           f"the ios + android ZIP is not generate --presets ios,android's set ({len(zipped)} against {len(expected)} files)")
-    expect(any(n.startswith("android/res/drawable-anydpi-v21/") and n.endswith(".xml") for n in zipped), "no VectorDrawable in the ZIP")
+    expect(
+        sorted(zipped) == sorted(expected) and all(zipped[n] == expected[n] for n in expected),
+        f"the ios + android ZIP is not generate --presets ios,android's set ({len(zipped)} against {len(expected)} files)",
+    )
+    expect(
+        any(n.startswith("android/res/drawable-anydpi-v21/") and n.endswith(".xml") for n in zipped),
+        "no VectorDrawable in the ZIP",
+    )
     expect(any(n.startswith("ios/") and n.endswith(".pdf") for n in zipped), "no iOS PDF in the ZIP")
-    expect("ios/Localizable.xcstrings" in zipped and "android/res/values/siwa_strings.xml" in zipped,
-           "no titles as strings in the ZIP (String Catalog, strings.xml)")
+    expect(
+        "ios/Localizable.xcstrings" in zipped and "android/res/values/siwa_strings.xml" in zipped,
+        "no titles as strings in the ZIP (String Catalog, strings.xml)",
+    )
     editor.click_label("export-strings")
     set_checks(editor, "presets", [])
     editor.expect_clean("after the ios + android download")
-    print(f"ok   Download set with the ios and android presets and the titles as strings: {len(zipped)} files, "
-          "byte for byte generate --presets ios,android --strings all's")
+    print(
+        f"ok   Download set with the ios and android presets and the titles as strings: {len(zipped)} files, "
+        "byte for byte generate --presets ios,android --strings all's"
+    )
 
 
 def check_oversized(editor, server):
@@ -182,20 +202,30 @@ def check_oversized(editor, server):
     since = editor.resources()
     editor.el("export-download").click()
     editor.wait(lambda: editor.visible("export-error"), "the oversized set's refusal is not shown", timeout=20)
-    refused = editor.js("""return performance.getEntriesByType('resource').slice(arguments[0])
-        .filter(e => e.name.includes('/api/export.zip')).map(e => [e.name, e.responseStatus]);""", since)
+    refused = editor.js(
+        """return performance.getEntriesByType('resource').slice(arguments[0])
+        .filter(e => e.name.includes('/api/export.zip')).map(e => [e.name, e.responseStatus]);""",
+        since,
+    )
     expect(len(refused) == 1 and refused[0][1] == 400, f"the oversized request: {refused}")
     status, _, body = http_get(refused[0][0])
     error = json.loads(body)["error"]
     answer = error["message"]
-    expect(status == 400 and error["parameter"] is None and answer.startswith("This set has ") and " files, more than the " in answer,
-           f"the service said {status} {error}")
+    expect(
+        status == 400
+        and error["parameter"] is None
+        and answer.startswith("This set has ")
+        and " files, more than the " in answer,
+        f"the service said {status} {error}",
+    )
     shown = editor.text("export-error")
     if editor.visible("export-preset-control"):
         # With presets the scales and sizes are the platforms': the advice names the levers that are left.
         head = answer.split(": ask for fewer")[0]
-        expect(shown.startswith(head + ": pick fewer languages or formats.") and "Best for each" in shown,
-               f"the panel shows {shown!r}, the service said {answer!r}")
+        expect(
+            shown.startswith(head + ": pick fewer languages or formats.") and "Best for each" in shown,
+            f"the panel shows {shown!r}, the service said {answer!r}",
+        )
     else:
         expect(shown == answer, f"the panel shows {shown!r}, the service said {answer!r}")
     editor.refused.add(refused[0][0])
@@ -239,8 +269,10 @@ def main():
     finally:
         shut_down(editor, server)
         shutil.rmtree(work, ignore_errors=True)
-    print(f"export check passed; screenshots: {os.path.relpath(args.screenshot, os.getcwd())} (saved), "
-          f"{os.path.relpath(args.screenshot.replace('.png', '-refused.png'), os.getcwd())} (refused)")
+    print(
+        f"export check passed; screenshots: {os.path.relpath(args.screenshot, os.getcwd())} (saved), "
+        f"{os.path.relpath(args.screenshot.replace('.png', '-refused.png'), os.getcwd())} (refused)"
+    )
     return 0
 
 

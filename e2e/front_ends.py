@@ -17,8 +17,8 @@ Fails on: any input reaching Apple's authorize URL while state and nonce are pla
 sizes, colours, names and events not as documented; console errors other than the one
 each refusal must log; CSP violations; failed loads from our origins.
 """
+
 import argparse
-import base64
 import functools
 import http.server
 import json
@@ -35,15 +35,24 @@ import time
 import urllib.parse
 import urllib.request
 
-from cryptography.hazmat.primitives.asymmetric import rsa
-from selenium.common.exceptions import TimeoutException, WebDriverException
-from selenium.webdriver.support.ui import WebDriverWait
-
 import axe_pages
 import harness
+from cryptography.hazmat.primitives.asymmetric import rsa
+from generated_pages import (
+    APPLE_AUTHORIZE,
+    BOX,
+    EXAMPLE_ORIGIN,
+    RECIPE,
+    Browser,
+    Failures,
+    TLSRelay,
+    click_at,
+    click_middle,
+    our_errors,
+)
 from harness import ROOT, free_port, http_get
-from generated_pages import (APPLE_AUTHORIZE, BOX, EXAMPLE_ORIGIN, RECIPE, Browser, Failures, TLSRelay, click_at,
-                             click_middle, our_errors)
+from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.webdriver.support.ui import WebDriverWait
 
 ELEMENT = "/element/1/apple-signin-button.js"
 FRESH = re.compile(r"^[A-Za-z0-9_-]{16,}$")
@@ -55,12 +64,14 @@ FOCUS = "(document.querySelector('#appleid-signin [role=button]') || document.qu
 
 # ---------------------------------------------------------------- the page server
 
+
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
 
 def page_handler(service_port, folders, posted):
     """Pages with the CSP recipe; /element/ and /appleid/ relayed to the service."""
+
     class Handler(http.server.BaseHTTPRequestHandler):
         def log_message(self, *args):
             pass
@@ -82,13 +93,17 @@ def page_handler(service_port, folders, posted):
                 return self.send(status, body, headers.get("Content-Type", "application/octet-stream"))
             for prefix, folder in folders.items():
                 if path.startswith(prefix):
-                    file = os.path.realpath(os.path.join(folder, path[len(prefix):]))
+                    file = os.path.realpath(os.path.join(folder, path[len(prefix) :]))
                     if file.startswith(os.path.realpath(folder)) and os.path.isfile(file):
                         with open(file, "rb") as f:
                             body = f.read()
-                        kind = {"html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8",
-                                "png": "image/png", "webp": "image/webp", "css": "text/css"}.get(
-                            file.rsplit(".", 1)[-1], "application/octet-stream")
+                        kind = {
+                            "html": "text/html; charset=utf-8",
+                            "js": "text/javascript; charset=utf-8",
+                            "png": "image/png",
+                            "webp": "image/webp",
+                            "css": "text/css",
+                        }.get(file.rsplit(".", 1)[-1], "application/octet-stream")
                         return self.send(200, body, kind)
             self.send(404, b"not found", "text/plain")
 
@@ -119,10 +134,12 @@ def page_handler(service_port, folders, posted):
             if path in ("/callback", "/auth/apple/callback"):  # the latter: the examples' redirect URI
                 fields = {k: v[0] for k, v in urllib.parse.parse_qs(data.decode()).items()}
                 posted.append(("callback", fields))
-                page = "<!DOCTYPE html><title>callback</title><pre id=posted>%s</pre>" % (
-                    json.dumps(fields).replace("<", "&lt;"))
+                page = "<!DOCTYPE html><title>callback</title><pre id=posted>{}</pre>".format(
+                    json.dumps(fields).replace("<", "&lt;")
+                )
                 return self.send(200, page.encode(), "text/html; charset=utf-8")
             self.send(404, b"not found", "text/plain")
+
     return Handler
 
 
@@ -132,9 +149,22 @@ class Service:
     def __init__(self, binary, *extra):
         self.port = free_port()
         self.log = tempfile.NamedTemporaryFile(prefix="siwa-front-ends-", suffix=".log", delete=False)
-        self.process = subprocess.Popen([binary, "serve", "--port", str(self.port), "--public",
-                                         os.path.join(ROOT, "public"), "--log-level", "warning", *extra],
-                                        cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(
+            [
+                binary,
+                "serve",
+                "--port",
+                str(self.port),
+                "--public",
+                os.path.join(ROOT, "public"),
+                "--log-level",
+                "warning",
+                *extra,
+            ],
+            cwd=ROOT,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.time() + 60
         while True:
             if self.process.poll() is not None:
@@ -155,6 +185,7 @@ class Service:
 
 # ---------------------------------------------------------------- helpers
 
+
 def wait(browser, script, timeout=10, *args):
     try:
         return WebDriverWait(browser.driver, timeout, poll_frequency=0.1).until(lambda _: browser.js(script, *args))
@@ -164,8 +195,12 @@ def wait(browser, script, timeout=10, *args):
 
 def posted_answer(browser, timeout=15):
     """What the stand-in's callback page shows it was posted (JSON), or None by `timeout`."""
-    return wait(browser, "return location.pathname === '/callback' && document.getElementById('posted') ? "
-                         "JSON.parse(document.getElementById('posted').textContent) : null", timeout)
+    return wait(
+        browser,
+        "return location.pathname === '/callback' && document.getElementById('posted') ? "
+        "JSON.parse(document.getElementById('posted').textContent) : null",
+        timeout,
+    )
 
 
 def click_and_wait_posted(browser, url, selector, height):
@@ -184,7 +219,8 @@ def sign_ins(browser):
 
 def element_state(browser, selector):
     """What the element shows: its box, the shadow button's name, the image picked."""
-    return browser.js("""const host = document.querySelector(arguments[0]);
+    return browser.js(
+        """const host = document.querySelector(arguments[0]);
         if (!host || !host.shadowRoot) return null;
         const button = host.shadowRoot.querySelector('[role=button]');
         const img = host.shadowRoot.querySelector('img');
@@ -194,15 +230,19 @@ def element_state(browser, selector):
                 name: button.getAttribute('aria-label'), lang: button.lang, dir: button.dir, tab: button.tabIndex,
                 src: img && img.currentSrc, loaded: !!img && img.complete && img.naturalWidth > 0,
                 natural: img ? [img.naturalWidth, img.naturalHeight] : null,
-                note: note.hidden ? null : note.textContent};""", selector)
+                note: note.hidden ? null : note.textContent};""",
+        selector,
+    )
 
 
 def key(browser, name):
     """A real key press and release (trusted events) on the focused element."""
     code, vk, text = {"Enter": ("Enter", 13, "\r"), " ": ("Space", 32, " ")}[name]
     for kind in ("keyDown", "keyUp"):
-        browser.cdp("Input.dispatchKeyEvent", {"type": kind, "key": name, "code": code,
-                                               "windowsVirtualKeyCode": vk, "text": text if kind == "keyDown" else ""})
+        browser.cdp(
+            "Input.dispatchKeyEvent",
+            {"type": kind, "key": name, "code": code, "windowsVirtualKeyCode": vk, "text": text if kind == "keyDown" else ""},
+        )
 
 
 def tap(browser, x, y):
@@ -228,13 +268,16 @@ def errors_except(browser, origin, expected):
 
 # ---------------------------------------------------------------- the element
 
+
 def check_served(service_port, failures):
     failures.start("serve: the element and its declarations")
     status, headers, body = http_get(f"http://127.0.0.1:{service_port}{ELEMENT}")
     with open(os.path.join(ROOT, "public" + ELEMENT), "rb") as f:
         source = f.read()
-    failures.check(status == 200 and body == source and headers.get("Content-Type", "").startswith("text/javascript"),
-                   f"{ELEMENT}: 200, text/javascript, the file ({status}, {headers.get('Content-Type')})")
+    failures.check(
+        status == 200 and body == source and headers.get("Content-Type", "").startswith("text/javascript"),
+        f"{ELEMENT}: 200, text/javascript, the file ({status}, {headers.get('Content-Type')})",
+    )
     tag = headers.get("ETag")
     request = urllib.request.Request(f"http://127.0.0.1:{service_port}{ELEMENT}", headers={"If-None-Match": tag or ""})
     try:
@@ -245,34 +288,48 @@ def check_served(service_port, failures):
     failures.check(bool(tag) and again == 304, f"cacheable: a strong ETag, 304 when unchanged ({tag}, {again})")
     status, headers, _ = http_get(f"http://127.0.0.1:{service_port}/element/1/apple-signin-button.d.ts")
     kind = headers.get("Content-Type", "")
-    failures.check(status == 200 and kind.startswith(("application/typescript", "text/plain")),
-                   f"the TypeScript declarations beside it, as application/typescript ({status}, {kind})")
+    failures.check(
+        status == 200 and kind.startswith(("application/typescript", "text/plain")),
+        f"the TypeScript declarations beside it, as application/typescript ({status}, {kind})",
+    )
     # The titles in the module are the renderer's (titles.json).
     with open(os.path.join(ROOT, "Sources/SIWAModel/Locale/titles.json"), encoding="utf-8") as f:
         rows = json.load(f)
     text = source.decode()
-    table = dict(re.findall(r"^  ([a-z]{2}_[A-Z]{2}): (\[.*\]),$", text, re.M))
+    table = dict(re.findall(r"^  ([a-z]{2}_[A-Z]{2}): (\[.*\]),$", text, re.MULTILINE))
     same = len(table) == len(rows) == 37 and all(
-        json.loads(table.get(r["locale"], "null")) == [r["signIn"], r["continue"], r["signUp"]] for r in rows)
+        json.loads(table.get(r["locale"], "null")) == [r["signIn"], r["continue"], r["signUp"]] for r in rows
+    )
     failures.check(same, f"its 37 x 3 titles are titles.json's ({len(table)} locales)")
     # Its grammar is the schema's (GET /api/schema): ranges, choices, defaults, locales.
     schema = json.loads(http_get(f"http://127.0.0.1:{service_port}/api/schema")[2])
     params = {p["name"]: p for p in schema["parameters"]}
-    ranges = {m.group(1): [int(m.group(2)), int(m.group(3))]
-              for m in re.finditer(r"'?([a-z-]+)'?: \[(\d+), (\d+)\]", text.split("const RANGES = {", 1)[1].split("};", 1)[0])}
-    want = {name.replace("_", "-"): [params[name]["minimum"], params[name]["maximum"]]
-            for name in ("width", "height", "size", "border_radius", "logo-position", "label-position")}
+    ranges = {
+        m.group(1): [int(m.group(2)), int(m.group(3))]
+        for m in re.finditer(r"'?([a-z-]+)'?: \[(\d+), (\d+)\]", text.split("const RANGES = {", 1)[1].split("};", 1)[0])
+    }
+    want = {
+        name.replace("_", "-"): [params[name]["minimum"], params[name]["maximum"]]
+        for name in ("width", "height", "size", "border_radius", "logo-position", "label-position")
+    }
     failures.check(ranges == want, f"its ranges are the schema's ({ranges} vs {want})")
     choices = text.split("const CHOICES = {", 1)[1].split("};", 1)[0]
     listed = lambda name: re.search(r"'?" + name + r"'?: \[([^\]]*)\]", choices).group(1).replace("'", "").split(", ")
-    failures.check(listed("type") == params["type"]["values"] and listed("color") == params["color"]["values"] + ["auto"]
-                   and listed("logo-size") == params["logo-size"]["values"],
-                   "its types, colours (and auto) and logo sizes are the schema's")
+    failures.check(
+        listed("type") == params["type"]["values"]
+        and listed("color") == params["color"]["values"] + ["auto"]
+        and listed("logo-size") == params["logo-size"]["values"],
+        "its types, colours (and auto) and logo sizes are the schema's",
+    )
     defaults = text.split("const DEFAULTS = {", 1)[1].split("};", 1)[0]
     default = lambda name: re.search(r"'?" + name + r"'?: '([^']*)'", defaults).group(1)
-    failures.check(all(default(n.replace("_", "-")) == str(params[n]["default"]).lower()
-                       for n in ("type", "color", "border", "border_radius", "width", "height", "size", "logo-size")),
-                   "its defaults are the schema's")
+    failures.check(
+        all(
+            default(n.replace("_", "-")) == str(params[n]["default"]).lower()
+            for n in ("type", "color", "border", "border_radius", "width", "height", "size", "logo-size")
+        ),
+        "its defaults are the schema's",
+    )
     codes = [entry["code"] if isinstance(entry, dict) else entry for entry in schema["locales"]]
     failures.check(sorted(codes) == sorted(table), f"its locales are the schema's ({len(codes)})")
 
@@ -281,23 +338,43 @@ def check_element_page(browser, origin, shot, failures):
     page = origin + "e2e/pages/element.html"
     failures.start("<apple-signin-button> in a plain page (two on the page, stand-in loaded)")
     browser.open(page, width=640, height=420, stand_in=True)
-    wait(browser, "const i = document.querySelector('#filled').shadowRoot.querySelector('img');"
-                  "return i && i.complete && i.naturalWidth > 0")
+    wait(
+        browser,
+        "const i = document.querySelector('#filled').shadowRoot.querySelector('img');"
+        "return i && i.complete && i.naturalWidth > 0",
+    )
     # Canonical URLs: the default (black) is left out.
-    for selector, want_name, colour in (("#placeholder", "Sign in with Apple", "?width=210"),
-                                        ("#filled", "Continue with Apple", "?color=white&border=true")):
+    for selector, want_name, colour in (
+        ("#placeholder", "Sign in with Apple", "?width=210"),
+        ("#filled", "Continue with Apple", "?color=white&border=true"),
+    ):
         state = element_state(browser, selector)
-        failures.check(state and (state["w"], state["h"]) == (210, 40) and (state["bw"], state["bh"]) == (210, 40),
-                       f"{selector}: the element and its button are 210x40 ({state and (state['w'], state['h'])})")
-        failures.check(state and state["loaded"] and ".webp" not in (state["src"] or "") and "format=webp" in state["src"]
-                       and colour in state["src"] and state["natural"] == [210, 40],
-                       f"{selector}: our WebP image at 1x, {colour} ({state and state['src']})")
-        failures.check(state and state["name"] == want_name and state["lang"] == "en-US" and state["tab"] == 0,
-                       f"{selector}: role=button named {want_name!r}, lang en-US, focusable")
+        failures.check(
+            state and (state["w"], state["h"]) == (210, 40) and (state["bw"], state["bh"]) == (210, 40),
+            f"{selector}: the element and its button are 210x40 ({state and (state['w'], state['h'])})",
+        )
+        failures.check(
+            state
+            and state["loaded"]
+            and ".webp" not in (state["src"] or "")
+            and "format=webp" in state["src"]
+            and colour in state["src"]
+            and state["natural"] == [210, 40],
+            f"{selector}: our WebP image at 1x, {colour} ({state and state['src']})",
+        )
+        failures.check(
+            state and state["name"] == want_name and state["lang"] == "en-US" and state["tab"] == 0,
+            f"{selector}: role=button named {want_name!r}, lang en-US, focusable",
+        )
     filled = browser.js("return document.querySelector('#filled').shadowRoot.querySelector('img').srcset")
-    failures.check("border=true" in filled and "border_radius=50" in filled and "type=continue" in filled
-                   and "scale=1" not in filled and all(f"scale={s}" in filled for s in (2, 3)),
-                   "attributes reach the image URL in Apple's grammar (border, border_radius, type; 1x-3x, scale=1 left out)")
+    failures.check(
+        "border=true" in filled
+        and "border_radius=50" in filled
+        and "type=continue" in filled
+        and "scale=1" not in filled
+        and all(f"scale={s}" in filled for s in (2, 3)),
+        "attributes reach the image URL in Apple's grammar (border, border_radius, type; 1x-3x, scale=1 left out)",
+    )
     browser.screenshot(shot("element-page.png"))
     # Tailwind's preflight and a narrow column: the shadow root keeps the button whole.
     browser.js("""const reset = document.createElement('style');
@@ -311,19 +388,32 @@ def check_element_page(browser, origin, shot, failures):
         document.querySelector('#narrow').style.width = '120px';""")
     time.sleep(0.2)
     state = element_state(browser, "#placeholder")
-    failures.check((state["w"], state["h"], state["bw"], state["bh"]) == (210, 40, 210, 40),
-                   f"under Tailwind's preflight in a 120 px column the button stays 210x40 ({state})")
+    failures.check(
+        (state["w"], state["h"], state["bw"], state["bh"]) == (210, 40, 210, 40),
+        f"under Tailwind's preflight in a 120 px column the button stays 210x40 ({state})",
+    )
 
     # Placeholders: nothing reaches Apple, whatever the input.
     def centre():
         box = element_state(browser, "#placeholder")
         return box["x"] + box["w"] / 2, box["y"] + box["h"] / 2
+
     inputs = (
         ("a click", lambda: click_at(browser, *centre())),
-        ("Enter", lambda: (browser.js("document.querySelector('#placeholder').shadowRoot.querySelector('[role=button]').focus()"),
-                           key(browser, "Enter"))),
-        ("Space", lambda: (browser.js("document.querySelector('#placeholder').shadowRoot.querySelector('[role=button]').focus()"),
-                           key(browser, " "))),
+        (
+            "Enter",
+            lambda: (
+                browser.js("document.querySelector('#placeholder').shadowRoot.querySelector('[role=button]').focus()"),
+                key(browser, "Enter"),
+            ),
+        ),
+        (
+            "Space",
+            lambda: (
+                browser.js("document.querySelector('#placeholder').shadowRoot.querySelector('[role=button]').focus()"),
+                key(browser, " "),
+            ),
+        ),
         ("a tap", lambda: tap(browser, *centre())),
         ("a script's click()", lambda: browser.js("document.querySelector('#placeholder').click()")),
     )
@@ -334,12 +424,18 @@ def check_element_page(browser, origin, shot, failures):
         action()
         time.sleep(0.6)
         record, served = sign_ins(browser)
-        failures.check(not record and not served and len(browser.driver.window_handles) == 1,
-                       f"{name}: no sign-in, nothing sent to Apple ({record}, {served})")
+        failures.check(
+            not record and not served and len(browser.driver.window_handles) == 1,
+            f"{name}: no sign-in, nothing sent to Apple ({record}, {served})",
+        )
         events = browser.js("return window.__events")
-        failures.check(len(events) == 1 and events[0]["name"] == "appleid-failure" and events[0]["id"] == "placeholder"
-                       and events[0]["detail"]["error"] == "siwa_placeholders",
-                       f"{name}: one appleid-failure event, error siwa_placeholders ({events})")
+        failures.check(
+            len(events) == 1
+            and events[0]["name"] == "appleid-failure"
+            and events[0]["id"] == "placeholder"
+            and events[0]["detail"]["error"] == "siwa_placeholders",
+            f"{name}: one appleid-failure event, error siwa_placeholders ({events})",
+        )
         state = element_state(browser, "#placeholder")
         failures.check(bool(state["note"]) and "placeholders" in state["note"], "the element explains under the button")
         ours, missing = errors_except(browser, origin, (PLACEHOLDER_ERROR,))
@@ -360,17 +456,27 @@ def check_element_page(browser, origin, shot, failures):
         events = wait(browser, "return window.__events.length ? window.__events : null", 15)
         record, served = sign_ins(browser)
         query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
-        failures.check(len(served) == 1 and query.get("state") == ["state-0123456789abcdef-A"]
-                       and query.get("nonce") == ["nonce-0123456789abcdef-A"] and query.get("response_mode") == ["web_message"]
-                       and query.get("redirect_uri") == [origin + "callback"],
-                       f"{how}: the popup asks Apple with the button's state, nonce and absolute redirect URI ({served})")
-        ok = bool(events) and events[0]["name"] == "appleid-success" and events[0]["id"] == "filled" \
-            and events[0]["detail"]["authorization"]["state"] == "state-0123456789abcdef-A" \
+        failures.check(
+            len(served) == 1
+            and query.get("state") == ["state-0123456789abcdef-A"]
+            and query.get("nonce") == ["nonce-0123456789abcdef-A"]
+            and query.get("response_mode") == ["web_message"]
+            and query.get("redirect_uri") == [origin + "callback"],
+            f"{how}: the popup asks Apple with the button's state, nonce and absolute redirect URI ({served})",
+        )
+        ok = (
+            bool(events)
+            and events[0]["name"] == "appleid-success"
+            and events[0]["id"] == "filled"
+            and events[0]["detail"]["authorization"]["state"] == "state-0123456789abcdef-A"
             and events[0]["detail"]["user"] == {"email": "a@example.com"}
+        )
         failures.check(ok, f"{how}: appleid-success on the element with Apple's authorization and user ({events})")
         inits = browser.js("return window.__siwa.inits")
-        failures.check(len(inits) == 1 and inits[0]["usePopup"] is True and inits[0]["clientId"] == "com.example.web",
-                       f"{how}: AppleID.auth.init called right before signIn, with the button's values")
+        failures.check(
+            len(inits) == 1 and inits[0]["usePopup"] is True and inits[0]["clientId"] == "com.example.web",
+            f"{how}: AppleID.auth.init called right before signIn, with the button's values",
+        )
         ours, _ = errors_except(browser, origin, ())
         failures.check(not ours, f"{how}: nothing red {ours}")
         close_popups(browser)
@@ -387,23 +493,33 @@ def check_element_dynamic(browser, origin, shot, failures):
         document.getElementById('late').append(b);""")
     wait(browser, "const i = document.querySelector('#spa').shadowRoot.querySelector('img'); return i && i.naturalWidth > 0")
     state = element_state(browser, "#spa")
-    failures.check(state["loaded"] and "/appleid/button/left?" in state["src"] and (state["w"], state["h"]) == (250, 44),
-                   f"a late mount draws at once: left-aligned, 250x44 ({state['src']})")
-    browser.js("document.querySelector('#spa').setAttribute('type', 'sign-up');"
-               "document.querySelector('#spa').setAttribute('locale', 'ar_SA')")
+    failures.check(
+        state["loaded"] and "/appleid/button/left?" in state["src"] and (state["w"], state["h"]) == (250, 44),
+        f"a late mount draws at once: left-aligned, 250x44 ({state['src']})",
+    )
+    browser.js(
+        "document.querySelector('#spa').setAttribute('type', 'sign-up');"
+        "document.querySelector('#spa').setAttribute('locale', 'ar_SA')"
+    )
     wait(browser, "return document.querySelector('#spa').shadowRoot.querySelector('img').currentSrc.includes('locale=ar_SA')")
     state = element_state(browser, "#spa")
-    failures.check("type=sign-up" in state["src"] and state["name"] == "الاشتراك باستخدام Apple"
-                   and state["lang"] == "ar-SA" and state["dir"] == "rtl",
-                   f"an attribute change re-renders: sign-up in Arabic, named and marked rtl ({state['name']!r})")
+    failures.check(
+        "type=sign-up" in state["src"]
+        and state["name"] == "الاشتراك باستخدام Apple"
+        and state["lang"] == "ar-SA"
+        and state["dir"] == "rtl",
+        f"an attribute change re-renders: sign-up in Arabic, named and marked rtl ({state['name']!r})",
+    )
     # Bad values: one console line naming the attribute, the last good rendering kept.
     before = state["src"]
     browser.js("document.querySelector('#spa').setAttribute('width', '9999')")
     time.sleep(0.3)
     state = element_state(browser, "#spa")
     lines = [t for level, t, _ in browser.messages() if level == "error" and 'width="9999"' in t]
-    failures.check(state["src"] == before and len(lines) == 1 and "130-375" in lines[0],
-                   f"width=\"9999\": one console line naming the attribute and its range, image unchanged ({lines})")
+    failures.check(
+        state["src"] == before and len(lines) == 1 and "130-375" in lines[0],
+        f'width="9999": one console line naming the attribute and its range, image unchanged ({lines})',
+    )
     browser.js("document.querySelector('#spa').setAttribute('width', '250')")
     # Removed and re-added: still a working button, its session fetched per sign-in.
     browser.js("const b = document.querySelector('#spa'); b.remove(); document.body.append(b);")
@@ -413,10 +529,14 @@ def check_element_dynamic(browser, origin, shot, failures):
     events = wait(browser, "return window.__events.length ? window.__events : null", 15)
     record, served = sign_ins(browser)
     query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
-    failures.check(len(served) == 1 and FRESH.match((query.get("state") or [""])[0]) and FRESH.match((query.get("nonce") or [""])[0]),
-                   f"re-added, a click fetches fresh state and nonce from session-url and signs in ({served})")
-    failures.check(bool(events) and events[0]["name"] == "appleid-success" and events[0]["id"] == "spa",
-                   f"and its success event arrives ({events})")
+    failures.check(
+        len(served) == 1 and FRESH.match((query.get("state") or [""])[0]) and FRESH.match((query.get("nonce") or [""])[0]),
+        f"re-added, a click fetches fresh state and nonce from session-url and signs in ({served})",
+    )
+    failures.check(
+        bool(events) and events[0]["name"] == "appleid-success" and events[0]["id"] == "spa",
+        f"and its success event arrives ({events})",
+    )
     ours, missing = errors_except(browser, origin, ('width="9999"',))
     failures.check(not ours and not missing, f"nothing else red {ours}")
     browser.screenshot(shot("element-dynamic.png"))
@@ -424,62 +544,77 @@ def check_element_dynamic(browser, origin, shot, failures):
 
     failures.start("<apple-signin-button>: a session-url answering junk")
     browser.open(page, width=640, height=420, stand_in=True)
-    browser.js("const b = document.querySelector('#filled'); b.removeAttribute('state'); b.removeAttribute('nonce');"
-               "b.setAttribute('session-url', '/session-junk');")
+    browser.js(
+        "const b = document.querySelector('#filled'); b.removeAttribute('state'); b.removeAttribute('nonce');"
+        "b.setAttribute('session-url', '/session-junk');"
+    )
     browser.js("document.querySelector('#filled').click()")
     time.sleep(0.8)
     record, served = sign_ins(browser)
     events = browser.js("return window.__events")
-    failures.check(not record and not served and len(events) == 1 and events[0]["detail"]["error"] == "session_failed",
-                   f"no sign-in starts, one appleid-failure (session_failed) ({events})")
+    failures.check(
+        not record and not served and len(events) == 1 and events[0]["detail"]["error"] == "session_failed",
+        f"no sign-in starts, one appleid-failure (session_failed) ({events})",
+    )
     ours, missing = errors_except(browser, origin, ("session-url /session-junk failed",))
     failures.check(not ours and not missing, f"one console line, nothing else red {ours} {missing}")
 
     failures.start("<apple-signin-button>: redirect flow")
     browser.open(page, width=640, height=420, stand_in=True)
-    browser.js("document.querySelector('#filled').setAttribute('use-popup', 'false');"
-               "document.querySelector('#filled').click()")
+    browser.js("document.querySelector('#filled').setAttribute('use-popup', 'false');document.querySelector('#filled').click()")
     wait(browser, "return location.href.startsWith(arguments[0])", 10, APPLE_AUTHORIZE)
     record, served = sign_ins(browser)
     query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
-    failures.check(len(served) == 1 and query.get("response_mode") == ["form_post"]
-                   and query.get("state") == ["state-0123456789abcdef-A"],
-                   f"the page goes to Apple's page (form_post) with the button's state ({served})")
+    failures.check(
+        len(served) == 1 and query.get("response_mode") == ["form_post"] and query.get("state") == ["state-0123456789abcdef-A"],
+        f"the page goes to Apple's page (form_post) with the button's state ({served})",
+    )
 
     failures.start("<apple-signin-button>: Apple's script cannot load")
     browser.open(page, width=640, height=420, stand_in=False)
     handler = browser.driver.network.add_request_handler(
-        [APPLE_AUTHORIZE + "*"], lambda request: (browser.stand_in_served.append(request.url),
-                                                  request.provide_response(status=200, headers={"Content-Type": "text/html"},
-                                                                           body="<title>Apple</title>")))
+        [APPLE_AUTHORIZE + "*"],
+        lambda request: (
+            browser.stand_in_served.append(request.url),
+            request.provide_response(status=200, headers={"Content-Type": "text/html"}, body="<title>Apple</title>"),
+        ),
+    )
     try:
         browser.js("document.querySelector('#filled').click()")
         wait(browser, "return location.href.startsWith(arguments[0])", 15, APPLE_AUTHORIZE)
         served = [u for u in browser.stand_in_served if u.startswith(APPLE_AUTHORIZE)]
         query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
-        failures.check(len(served) == 1 and query.get("response_mode") == ["form_post"]
-                       and query.get("state") == ["state-0123456789abcdef-A"] and query.get("response_type") == ["code id_token"],
-                       f"falls back to Apple's authorize page, as the no-JS link ({served})")
+        failures.check(
+            len(served) == 1
+            and query.get("response_mode") == ["form_post"]
+            and query.get("state") == ["state-0123456789abcdef-A"]
+            and query.get("response_type") == ["code id_token"],
+            f"falls back to Apple's authorize page, as the no-JS link ({served})",
+        )
     finally:
         browser.driver.network.remove_request_handler(handler)
 
 
 def check_element_schemes(browser, origin, shot, failures):
     page = origin + "e2e/pages/element.html"
-    failures.start("<apple-signin-button color=\"auto\">: the colour scheme in effect for it")
+    failures.start('<apple-signin-button color="auto">: the colour scheme in effect for it')
     browser.open(page, width=640, height=420, stand_in=True)
     browser.js("document.querySelector('#placeholder').setAttribute('color', 'auto')")
     src = lambda: browser.js("return document.querySelector('#placeholder').shadowRoot.querySelector('img').src")
     failures.check("color=" not in src(), f"light: black (the default, left out) ({src()})")
     browser.cdp("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
-    ok = wait(browser, "return document.querySelector('#placeholder').shadowRoot.querySelector('img').src.includes('color=white')")
+    ok = wait(
+        browser, "return document.querySelector('#placeholder').shadowRoot.querySelector('img').src.includes('color=white')"
+    )
     failures.check(bool(ok) and "border=" not in src(), f"the system turns dark: white, live, no outline ({src()})")
     browser.screenshot(shot("element-dark.png"))
     browser.js("document.documentElement.style.colorScheme = 'light'")
     ok = wait(browser, "return !document.querySelector('#placeholder').shadowRoot.querySelector('img').src.includes('color=')")
     failures.check(bool(ok), f"a light-only page on a dark system: black ({src()})")
     browser.js("document.body.style.background = '#101010'")
-    ok = wait(browser, "return document.querySelector('#placeholder').shadowRoot.querySelector('img').src.includes('color=white')")
+    ok = wait(
+        browser, "return document.querySelector('#placeholder').shadowRoot.querySelector('img').src.includes('color=white')"
+    )
     failures.check(bool(ok), f"the page's own dark background: white ({src()})")
     ours, _ = errors_except(browser, origin, ())
     failures.check(not ours, f"nothing red {ours}")
@@ -487,16 +622,19 @@ def check_element_schemes(browser, origin, shot, failures):
 
 def contrast(a, b):
     """WCAG contrast ratio of two sRGB colours (0-255 triples)."""
+
     def lum(c):
         v = [x / 255 for x in c[:3]]
         v = [x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4 for x in v]
         return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]
+
     hi, lo = sorted((lum(a), lum(b)), reverse=True)
     return (hi + 0.05) / (lo + 0.05)
 
 
 def screenshot_pixels(browser, path):
     from PIL import Image
+
     browser.screenshot(path)
     return Image.open(path).convert("RGB")
 
@@ -511,20 +649,37 @@ def check_element_bad_input(browser, origin, shot, failures):
     wait(browser, "return !!document.querySelector('#bad').shadowRoot")
     time.sleep(0.3)
     errors = element_errors(browser)
-    for fragment in ('width="9999"', 'locale="toString"', 'border-radius="x"', 'type="<b>bold</b>"',
-                     'locale="__proto__"', 'locale="constructor"', 'locale="<img', 'image-base="javascript:'):
+    for fragment in (
+        'width="9999"',
+        'locale="toString"',
+        'border-radius="x"',
+        'type="<b>bold</b>"',
+        'locale="__proto__"',
+        'locale="constructor"',
+        'locale="<img',
+        'image-base="javascript:',
+    ):
         seen = len([t for t in errors if fragment in t])
         failures.check(seen == 1, f"{fragment}: one console line ({seen})")
     for selector in ("#bad", "#proto", "#ctor", "#markup"):
         state = element_state(browser, selector)
-        failures.check(state["name"] == "Sign in with Apple" and state["lang"] == "en-US" and state["loaded"]
-                       and "locale=" not in state["src"],
-                       f"{selector}: the default locale's name and image, not undefined ({state['name']!r}, {state['src']})")
-    tags = browser.js("return [...document.querySelectorAll('apple-signin-button')]"
-                      ".flatMap(b => [...b.shadowRoot.querySelectorAll('*')].map(e => e.localName))")
-    failures.check(set(tags) <= {"div", "picture", "source", "img", "span", "p"} and tags.count("img") == 6
-                   and browser.js("return window.__xss === undefined"),
-                   f"no attribute text became markup or ran ({sorted(set(tags))}, {tags.count('img')} images)")
+        failures.check(
+            state["name"] == "Sign in with Apple"
+            and state["lang"] == "en-US"
+            and state["loaded"]
+            and "locale=" not in state["src"],
+            f"{selector}: the default locale's name and image, not undefined ({state['name']!r}, {state['src']})",
+        )
+    tags = browser.js(
+        "return [...document.querySelectorAll('apple-signin-button')]"
+        ".flatMap(b => [...b.shadowRoot.querySelectorAll('*')].map(e => e.localName))"
+    )
+    failures.check(
+        set(tags) <= {"div", "picture", "source", "img", "span", "p"}
+        and tags.count("img") == 6
+        and browser.js("return window.__xss === undefined"),
+        f"no attribute text became markup or ran ({sorted(set(tags))}, {tags.count('img')} images)",
+    )
     failures.start("<apple-signin-button>: redirect-uri must be https://")
     for selector in ("#js-redirect", "#http-redirect"):
         browser.js("window.__events = []; document.querySelector(arguments[0]).click()", selector)
@@ -532,33 +687,55 @@ def check_element_bad_input(browser, origin, shot, failures):
         record, served = sign_ins(browser)
         events = browser.js("return window.__events")
         state = element_state(browser, selector)
-        failures.check(not record and not served and len(events) == 1
-                       and events[0]["detail"]["error"] == "siwa_not_configured" and bool(state["note"]),
-                       f"{selector}: nothing sent to Apple, siwa_not_configured, a note ({events}, {served})")
+        failures.check(
+            not record
+            and not served
+            and len(events) == 1
+            and events[0]["detail"]["error"] == "siwa_not_configured"
+            and bool(state["note"]),
+            f"{selector}: nothing sent to Apple, siwa_not_configured, a note ({events}, {served})",
+        )
     lines = [t for t in element_errors(browser) if "is not an https:// URL" in t]
-    failures.check(len(lines) == 2 and browser.js("return window.__xss === undefined"),
-                   f"one console line each, javascript: never run ({lines})")
+    failures.check(
+        len(lines) == 2 and browser.js("return window.__xss === undefined"),
+        f"one console line each, javascript: never run ({lines})",
+    )
 
     page = origin + "e2e/pages/element.html"
-    for path, why in (("/session-500", "answered 500"), ("/session-junk", "not application/json"),
-                      ("/session-huge", "bytes"), ("/session-missing", 'lacks fresh "state" and "nonce"'),
-                      ("/session-hang", "did not answer within 10 s")):
+    for path, why in (
+        ("/session-500", "answered 500"),
+        ("/session-junk", "not application/json"),
+        ("/session-huge", "bytes"),
+        ("/session-missing", 'lacks fresh "state" and "nonce"'),
+        ("/session-hang", "did not answer within 10 s"),
+    ):
         failures.start(f"<apple-signin-button>: session-url {path}")
         browser.open(page, width=640, height=420, stand_in=True)
-        browser.js("const b = document.querySelector('#filled'); b.removeAttribute('state'); b.removeAttribute('nonce');"
-                   "b.setAttribute('session-url', arguments[0]); b.click()", path)
+        browser.js(
+            "const b = document.querySelector('#filled'); b.removeAttribute('state'); b.removeAttribute('nonce');"
+            "b.setAttribute('session-url', arguments[0]); b.click()",
+            path,
+        )
         events = wait(browser, "return window.__events.length ? window.__events : null", 14 if "hang" in path else 5)
         record, served = sign_ins(browser)
         state = element_state(browser, "#filled")
-        failures.check(not record and not served and events and len(events) == 1
-                       and events[0]["detail"]["error"] == "session_failed" and bool(state["note"]),
-                       f"nothing sent to Apple, one session_failed, a note ({events}, {served})")
+        failures.check(
+            not record
+            and not served
+            and events
+            and len(events) == 1
+            and events[0]["detail"]["error"] == "session_failed"
+            and bool(state["note"]),
+            f"nothing sent to Apple, one session_failed, a note ({events}, {served})",
+        )
         lines = [t for t in element_errors(browser) if f"session-url {path} failed" in t]
         failures.check(len(lines) == 1 and why in lines[0], f"one console line saying {why!r} ({lines})")
     failures.start("<apple-signin-button>: session-url answering JSON with extra fields")
     browser.open(page, width=640, height=420, stand_in=True)
-    browser.js("const b = document.querySelector('#filled'); b.removeAttribute('state'); b.removeAttribute('nonce');"
-               "b.setAttribute('session-url', '/session-extra');")
+    browser.js(
+        "const b = document.querySelector('#filled'); b.removeAttribute('state'); b.removeAttribute('nonce');"
+        "b.setAttribute('session-url', '/session-extra');"
+    )
     click_middle(browser, element_state(browser, "#filled"))
     events = wait(browser, "return window.__events.length ? window.__events : null", 15)
     failures.check(bool(events) and events[0]["name"] == "appleid-success", f"extra fields are ignored: it signs in ({events})")
@@ -572,22 +749,32 @@ def check_element_focus(browser, origin, shot, failures):
         browser.open(page, width=640, height=420, stand_in=True)
         browser.js("document.body.style.background = arguments[0]; document.querySelector('#filled').focus()", background)
         time.sleep(0.2)
-        focused = browser.js("const h = document.querySelector('#filled');"
-                             "return document.activeElement === h && h.shadowRoot.activeElement === h.shadowRoot.querySelector('[role=button]')"
-                             " && h.shadowRoot.querySelector('[role=button]').matches(':focus-visible')")
+        focused = browser.js(
+            "const h = document.querySelector('#filled');"
+            "return document.activeElement === h && h.shadowRoot.activeElement === h.shadowRoot.querySelector('[role=button]')"
+            " && h.shadowRoot.querySelector('[role=button]').matches(':focus-visible')"
+        )
         failures.check(bool(focused), f"on {background}: focus() on the host focuses its button, :focus-visible")
         box = element_state(browser, "#filled")
         image = screenshot_pixels(browser, shot(f"element-focus-{background[1:]}.png"))
         x = int(box["x"] + box["w"] / 2)
         inner, outer, page_colour = (image.getpixel((x, int(box["y"]) - d)) for d in (1, 3, 8))
-        ratios = [round(contrast(inner, page_colour), 1), round(contrast(outer, page_colour), 1), round(contrast(inner, outer), 1)]
-        failures.check(max(ratios[:2]) >= 3 and ratios[2] >= 3,
-                       f"on {background}: the ring (inner {inner}, outer {outer}) has 3:1 against the page {page_colour} {ratios}")
+        ratios = [
+            round(contrast(inner, page_colour), 1),
+            round(contrast(outer, page_colour), 1),
+            round(contrast(inner, outer), 1),
+        ]
+        failures.check(
+            max(ratios[:2]) >= 3 and ratios[2] >= 3,
+            f"on {background}: the ring (inner {inner}, outer {outer}) has 3:1 against the page {page_colour} {ratios}",
+        )
     failures.start("<apple-signin-button> in forced colours (Windows contrast themes)")
     for scheme in ("dark", "light"):
         browser.open(page, width=640, height=420, stand_in=True, dark=scheme == "dark")
-        browser.cdp("Emulation.setEmulatedMedia", {"features": [{"name": "forced-colors", "value": "active"},
-                                                                {"name": "prefers-color-scheme", "value": scheme}]})
+        browser.cdp(
+            "Emulation.setEmulatedMedia",
+            {"features": [{"name": "forced-colors", "value": "active"}, {"name": "prefers-color-scheme", "value": scheme}]},
+        )
         time.sleep(0.4)
         for selector in ("#placeholder", "#filled"):
             box = element_state(browser, selector)
@@ -595,8 +782,10 @@ def check_element_focus(browser, origin, shot, failures):
             x = int(box["x"] + box["w"] / 2)
             canvas = image.getpixel((x, int(box["y"]) - 6))
             edge = max((image.getpixel((x, int(box["y"]) + d)) for d in (0, 1)), key=lambda c: contrast(c, canvas))
-            failures.check(contrast(edge, canvas) >= 3,
-                           f"{scheme} canvas {canvas}, {selector}: its top edge {edge} stands out ({contrast(edge, canvas):.1f}:1)")
+            failures.check(
+                contrast(edge, canvas) >= 3,
+                f"{scheme} canvas {canvas}, {selector}: its top edge {edge} stands out ({contrast(edge, canvas):.1f}:1)",
+            )
         browser.js("document.querySelector('#placeholder').focus()")
         time.sleep(0.2)
         box = element_state(browser, "#placeholder")
@@ -609,30 +798,44 @@ def check_element_focus(browser, origin, shot, failures):
 
 def check_element_fluid(browser, origin, shot, failures):
     page = origin + "e2e/pages/element.html"
-    failures.start("<apple-signin-button width=\"100%\"> on a 320 px phone")
+    failures.start('<apple-signin-button width="100%"> on a 320 px phone')
     browser.open(page, width=320, height=640, stand_in=True)
     browser.js("for (const b of document.querySelectorAll('apple-signin-button')) b.setAttribute('width', '100%')")
-    wait(browser, "const i = document.querySelector('#placeholder').shadowRoot.querySelector('img');"
-                  "return i && i.complete && i.naturalWidth > 0 && i.src.includes('width=300')")
+    wait(
+        browser,
+        "const i = document.querySelector('#placeholder').shadowRoot.querySelector('img');"
+        "return i && i.complete && i.naturalWidth > 0 && i.src.includes('width=300')",
+    )
     state = element_state(browser, "#placeholder")
     scroll = browser.js("return document.documentElement.scrollWidth")
-    failures.check(state["w"] == 304 and state["bw"] == 300 and "width=300" in state["src"] and state["loaded"]
-                   and scroll <= 320, f"it fills the 304 px column at a 10-point step, 300; no horizontal scroll "
-                   f"({state['w']}, {state['bw']}, {state['src']}, scrollWidth {scroll})")
+    failures.check(
+        state["w"] == 304 and state["bw"] == 300 and "width=300" in state["src"] and state["loaded"] and scroll <= 320,
+        f"it fills the 304 px column at a 10-point step, 300; no horizontal scroll "
+        f"({state['w']}, {state['bw']}, {state['src']}, scrollWidth {scroll})",
+    )
     browser.screenshot(shot("element-fluid-320.png"))
     browser.js("document.querySelector('#filled').style.maxWidth = '245px'")
-    wait(browser, "const i = document.querySelector('#filled').shadowRoot.querySelector('img');"
-                  "return i.complete && i.naturalWidth > 0 && i.currentSrc.includes('width=240')")
+    wait(
+        browser,
+        "const i = document.querySelector('#filled').shadowRoot.querySelector('img');"
+        "return i.complete && i.naturalWidth > 0 && i.currentSrc.includes('width=240')",
+    )
     state = element_state(browser, "#filled")
-    failures.check(state["w"] == 245 and state["bw"] == 240 and "width=240" in state["src"],
-                   f"CSS on the host (max-width: 245px) sizes it: 240 ({state['w']}, {state['bw']}, {state['src']})")
-    browser.js("const c = document.createElement('div'); c.id = 'narrow'; c.style.width = '100px';"
-               "c.append(document.querySelector('#placeholder')); document.body.prepend(c);")
+    failures.check(
+        state["w"] == 245 and state["bw"] == 240 and "width=240" in state["src"],
+        f"CSS on the host (max-width: 245px) sizes it: 240 ({state['w']}, {state['bw']}, {state['src']})",
+    )
+    browser.js(
+        "const c = document.createElement('div'); c.id = 'narrow'; c.style.width = '100px';"
+        "c.append(document.querySelector('#placeholder')); document.body.prepend(c);"
+    )
     time.sleep(0.5)
     state = element_state(browser, "#placeholder")
     lines = [t for t in element_errors(browser) if "below Apple's minimum" in t]
-    failures.check(state["bw"] == 100 and "width=130" in state["src"] and len(lines) == 1 and abs(state["bh"] - 100 * 40 / 130) < 1,
-                   f"in a 100 px column: the 130-point image, scaled down to fit, said once ({state['bw']}x{state['bh']}, {lines})")
+    failures.check(
+        state["bw"] == 100 and "width=130" in state["src"] and len(lines) == 1 and abs(state["bh"] - 100 * 40 / 130) < 1,
+        f"in a 100 px column: the 130-point image, scaled down to fit, said once ({state['bw']}x{state['bh']}, {lines})",
+    )
     browser.js("document.getElementById('narrow').style.width = '90px'")
     time.sleep(0.3)
     lines = [t for t in element_errors(browser) if "below Apple's minimum" in t]
@@ -647,6 +850,7 @@ def no_redirect_status(url):
     class NoRedirect(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, *args, **kwargs):
             return None
+
     try:
         with urllib.request.build_opener(NoRedirect).open(url, timeout=20) as response:
             return response.status
@@ -663,59 +867,87 @@ MOUNT_MANY = """const attrs = [{}, {color: 'white', border: 'true'}, {type: 'con
 
 
 def check_element_canonical(browser, service_port, version, shot, failures):
-    failures.start(f"<apple-signin-button>: canonical image URLs, 0 redirects ({'--cache-version ' + version if version else 'no cache version'})")
+    failures.start(
+        f"<apple-signin-button>: canonical image URLs, 0 redirects ({'--cache-version ' + version if version else 'no cache version'})"
+    )
     base = f"http://127.0.0.1:{service_port}/"
     browser.open(base + "healthz", width=640, height=900)
     module = ELEMENT + (f"?v={version}" if version else "")
     browser.js(f"import({json.dumps(module)}).then(() => {{ {MOUNT_MANY} }})")
-    wait(browser, "const b = [...document.querySelectorAll('apple-signin-button')];"
-                  "return b.length === 7 && b.every(x => { const i = x.shadowRoot.querySelector('img'); return i && i.complete && i.naturalWidth > 0; })")
-    urls = browser.js("return [...document.querySelectorAll('apple-signin-button')].flatMap(b =>"
-                      " [...b.shadowRoot.querySelectorAll('img, source')].flatMap(e => [e.src, ...(e.srcset || '').split(', ')"
-                      ".map(s => s.split(' ')[0])]).filter(Boolean))")
-    urls = sorted(set(urllib.parse.urljoin(base, u) for u in urls))
+    wait(
+        browser,
+        "const b = [...document.querySelectorAll('apple-signin-button')];"
+        "return b.length === 7 && b.every(x => { const i = x.shadowRoot.querySelector('img'); return i && i.complete && i.naturalWidth > 0; })",
+    )
+    urls = browser.js(
+        "return [...document.querySelectorAll('apple-signin-button')].flatMap(b =>"
+        " [...b.shadowRoot.querySelectorAll('img, source')].flatMap(e => [e.src, ...(e.srcset || '').split(', ')"
+        ".map(s => s.split(' ')[0])]).filter(Boolean))"
+    )
+    urls = sorted({urllib.parse.urljoin(base, u) for u in urls})
     statuses = {u: no_redirect_status(u) for u in urls}
     bad = {u: s for u, s in statuses.items() if s != 200}
     failures.check(len(urls) >= 40 and not bad, f"{len(urls)} image URLs, each answered 200 without a redirect ({bad})")
     want_v = f"v={version}" if version else "v="
     failures.check(all((want_v in u) == bool(version) for u in urls), f"v= is {version or 'absent'} in each")
-    redirected = browser.js("return performance.getEntriesByType('resource').filter(e => e.name.includes('/appleid/button')"
-                            " && (e.redirectStart > 0 || e.redirectEnd > 0)).map(e => e.name)")
+    redirected = browser.js(
+        "return performance.getEntriesByType('resource').filter(e => e.name.includes('/appleid/button')"
+        " && (e.redirectStart > 0 || e.redirectEnd > 0)).map(e => e.name)"
+    )
     failures.check(not redirected, f"the browser followed no redirect for any image ({redirected})")
 
 
 def check_element_static_set(browser, set_dir, shot, failures):
-    from generated_pages import Server as StaticServer, make_handler
+    from generated_pages import Server as StaticServer
+    from generated_pages import make_handler
+
     failures.start("<apple-signin-button> in a generated set served as static files")
     with open(os.path.join(set_dir, "element-static.html"), "w", encoding="utf-8") as f:
-        f.write('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>static set</title>'
-                '<script type="module" src="apple-signin-button.js"></script></head><body>'
-                '<apple-signin-button id="a" width="210" height="40"></apple-signin-button>'
-                '<apple-signin-button id="b" color="white" border="true"></apple-signin-button></body></html>')
+        f.write(
+            '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>static set</title>'
+            '<script type="module" src="apple-signin-button.js"></script></head><body>'
+            '<apple-signin-button id="a" width="210" height="40"></apple-signin-button>'
+            '<apple-signin-button id="b" color="white" border="true"></apple-signin-button></body></html>'
+        )
     server = StaticServer(("127.0.0.1", 0), make_handler(set_dir))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         browser.open(f"http://127.0.0.1:{server.server_address[1]}/element-static.html", width=640, height=300)
-        wait(browser, "const i = document.querySelector('#a').shadowRoot.querySelector('img');"
-                      "return i && i.complete && i.naturalWidth > 0")
+        wait(
+            browser,
+            "const i = document.querySelector('#a').shadowRoot.querySelector('img');return i && i.complete && i.naturalWidth > 0",
+        )
         time.sleep(0.5)
         state = element_state(browser, "#a")
-        failures.check(state["loaded"] and state["src"].endswith("/center/sign-in/black/en_US/button@1x.png")
-                       and state["natural"] == [210, 40] and state["name"] == "Sign in with Apple",
-                       f"a button the set holds shows the set's own file, named ({state['src']}, {state['natural']})")
+        failures.check(
+            state["loaded"]
+            and state["src"].endswith("/center/sign-in/black/en_US/button@1x.png")
+            and state["natural"] == [210, 40]
+            and state["name"] == "Sign in with Apple",
+            f"a button the set holds shows the set's own file, named ({state['src']}, {state['natural']})",
+        )
         lines = element_errors(browser)
-        shown = browser.js("const f = document.querySelector('#b').shadowRoot.querySelector('.fallback');"
-                           "const r = f.getBoundingClientRect(); return [f.hidden, f.textContent, r.width, r.height];")
-        failures.check(len(lines) == 1 and "has no image for /appleid/button?color=white&border=true" in lines[0]
-                       and "image-base" in lines[0], f"one the set lacks: one console line naming it and image-base ({lines})")
-        failures.check(not shown[0] and shown[1] == "Sign in with Apple" and shown[2] == 140 and shown[3] == 30,
-                       f"and its title as text, at its size ({shown})")
+        shown = browser.js(
+            "const f = document.querySelector('#b').shadowRoot.querySelector('.fallback');"
+            "const r = f.getBoundingClientRect(); return [f.hidden, f.textContent, r.width, r.height];"
+        )
+        failures.check(
+            len(lines) == 1
+            and "has no image for /appleid/button?color=white&border=true" in lines[0]
+            and "image-base" in lines[0],
+            f"one the set lacks: one console line naming it and image-base ({lines})",
+        )
+        failures.check(
+            not shown[0] and shown[1] == "Sign in with Apple" and shown[2] == 140 and shown[3] == 30,
+            f"and its title as text, at its size ({shown})",
+        )
         browser.screenshot(shot("element-static-set.png"))
     finally:
         server.shutdown()
 
 
 # ---------------------------------------------------------------- the snippets in apps
+
 
 def fill(text, state, nonce):
     return text.replace("__SIWA_STATE__", state).replace("__SIWA_NONCE__", nonce)
@@ -726,12 +958,14 @@ def make_variants(set_dir, left_dir, out):
     with open(os.path.join(set_dir, "snippet.html"), encoding="utf-8") as f:
         page = f.read()
     head, body = page.split("<body>", 1)
-    button = re.search(r'<div id="appleid-signin".*?\n</div>\n', body, re.S).group(0)
-    note = re.search(r'<p id="siwa-setup".*?</p>\n', body, re.S).group(0)
+    button = re.search(r'<div id="appleid-signin".*?\n</div>\n', body, re.DOTALL).group(0)
+    note = re.search(r'<p id="siwa-setup".*?</p>\n', body, re.DOTALL).group(0)
     variants = {
         # A single-page app: the button mounted later (e2e/pages/mount.js, on a click).
         "spa.html": head.replace("</head>", '<script type="module" src="/e2e/pages/mount.js"></script>\n</head>')
-        + "<body>\n<button id=mount>Show sign-in</button>\n<div id=app></div>\n<template id=button>" + button + note
+        + "<body>\n<button id=mount>Show sign-in</button>\n<div id=app></div>\n<template id=button>"
+        + button
+        + note
         + "</template>\n</body>\n</html>\n",
         # The same page whose server filled in the meta tags, calling renderButton itself.
         "filled.html": fill(page, "state-0123456789abcdef-B", "nonce-0123456789abcdef-B"),
@@ -743,9 +977,14 @@ def make_variants(set_dir, left_dir, out):
         + '<script src="siwa-signin.js" defer></script>\n</head>\n<body>\n'
         + '<button type="button" id="own" data-siwa-signin>Sign in with Apple</button>\n</body>\n</html>\n',
         # A second button on the page: our image link again, outside #appleid-signin.
-        "two.html": fill(page.replace("</body>", '<div id="second">' + re.search(
-            r'<a class="siwa-signin".*?</a>', button, re.S).group(0) + "</div>\n</body>"),
-            "state-0123456789abcdef-F", "nonce-0123456789abcdef-F"),
+        "two.html": fill(
+            page.replace(
+                "</body>",
+                '<div id="second">' + re.search(r'<a class="siwa-signin".*?</a>', button, re.DOTALL).group(0) + "</div>\n</body>",
+            ),
+            "state-0123456789abcdef-F",
+            "nonce-0123456789abcdef-F",
+        ),
         # A light-only site: no color-scheme of its own.
         "light-only.html": page.replace('<meta name="color-scheme" content="light dark">\n', ""),
         # A page with its own dark background, on a light system.
@@ -755,10 +994,18 @@ def make_variants(set_dir, left_dir, out):
         left = f.read()
     # Tailwind's preflight, the parts that touch images and SVGs (written beside the
     # left-aligned set's images).
-    reset = ("<style>img, svg, video, canvas { display: block; vertical-align: middle; }"
-             " img, video { max-width: 100%; height: auto; }</style>\n")
+    reset = (
+        "<style>img, svg, video, canvas { display: block; vertical-align: middle; }"
+        " img, video { max-width: 100%; height: auto; }</style>\n"
+    )
     with open(os.path.join(left_dir, "tailwind.html"), "w", encoding="utf-8") as f:
-        f.write(fill(left.replace('<meta charset="utf-8">\n', '<meta charset="utf-8">\n' + reset, 1), "state-0123456789abcdef-C", "nonce-0123456789abcdef-C"))
+        f.write(
+            fill(
+                left.replace('<meta charset="utf-8">\n', '<meta charset="utf-8">\n' + reset, 1),
+                "state-0123456789abcdef-C",
+                "nonce-0123456789abcdef-C",
+            )
+        )
     os.makedirs(out, exist_ok=True)
     for name, text in variants.items():
         with open(os.path.join(out, name), "w", encoding="utf-8") as f:
@@ -773,8 +1020,9 @@ def check_snippet_spa(browser, origin, shot, failures):
     browser.driver.find_element("id", "mount").click()
     drawn = wait(browser, "return window.__siwa.drawn.length ? window.__siwa.drawn : null")
     failures.check(bool(drawn) and len(drawn) == 1, f"siwa-init.js has Apple's script draw the late button ({drawn})")
-    failures.check(browser.js("return document.querySelectorAll('#appleid-signin img').length") == 0,
-                   "our image gave way to Apple's button")
+    failures.check(
+        browser.js("return document.querySelectorAll('#appleid-signin img').length") == 0, "our image gave way to Apple's button"
+    )
     box = browser.js(BOX, "#appleid-signin")
     click_middle(browser, box)
     browser.js(FOCUS)
@@ -785,24 +1033,30 @@ def check_snippet_spa(browser, origin, shot, failures):
     click_middle(browser, box)
     time.sleep(0.6)
     record, served = sign_ins(browser)
-    failures.check(not record and not served and len(browser.driver.window_handles) == 1,
-                   f"placeholders: a click, Space, and a click after renderButton() send nothing ({record})")
+    failures.check(
+        not record and not served and len(browser.driver.window_handles) == 1,
+        f"placeholders: a click, Space, and a click after renderButton() send nothing ({record})",
+    )
     failures.check(browser.js(BOX, "#siwa-setup")["shown"] is True, "the visitor is told why")
     # The app's server fills the meta tags in later (as an SPA does after a fetch).
-    browser.js("""document.querySelector('meta[name="appleid-signin-state"]').content = 'state-0123456789abcdef-D';
+    browser.js(
+        """document.querySelector('meta[name="appleid-signin-state"]').content = 'state-0123456789abcdef-D';
         document.querySelector('meta[name="appleid-signin-nonce"]').content = 'nonce-0123456789abcdef-D';
         AppleID.auth.init({clientId: document.querySelector('meta[name="appleid-signin-client-id"]').content,
             scope: 'name email', redirectURI: arguments[0], state: 'state-0123456789abcdef-D',
-            nonce: 'nonce-0123456789abcdef-D', usePopup: true});""", origin + "callback")
+            nonce: 'nonce-0123456789abcdef-D', usePopup: true});""",
+        origin + "callback",
+    )
     browser.js(FOCUS)
     key(browser, " ")
     posted = posted_answer(browser)
-    failures.check(bool(posted) and posted.get("state") == "state-0123456789abcdef-D" and "id_token" in posted
-                   and "user" in posted, f"filled in, Space signs in and the popup's answer is posted to the redirect URI ({posted})")
+    failures.check(
+        bool(posted) and posted.get("state") == "state-0123456789abcdef-D" and "id_token" in posted and "user" in posted,
+        f"filled in, Space signs in and the popup's answer is posted to the redirect URI ({posted})",
+    )
     ours, missing = errors_except(browser, origin, (SETUP_ERROR,))
     failures.check(not ours and not missing, f"nothing else red {ours}")
     close_popups(browser)
-
 
 
 def check_snippet_jsapi(browser, origin, shot, failures):
@@ -818,10 +1072,14 @@ def check_snippet_jsapi(browser, origin, shot, failures):
         _, served = sign_ins(browser)
         query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
         fresh = FRESH.match((query.get("state") or [""])[0]) and FRESH.match((query.get("nonce") or [""])[0])
-        failures.check(len(served) == 1 and fresh and query.get("response_mode") == ["web_message"],
-                       f"{how}: state and nonce fetched from the server, AppleID.auth.init + signIn() in a popup ({served})")
-        failures.check(bool(posted) and posted.get("state") == (query.get("state") or [None])[0] and "id_token" in posted,
-                       f"{how}: the answer of signIn()'s promise is posted to the redirect URI ({posted and posted.get('state')})")
+        failures.check(
+            len(served) == 1 and fresh and query.get("response_mode") == ["web_message"],
+            f"{how}: state and nonce fetched from the server, AppleID.auth.init + signIn() in a popup ({served})",
+        )
+        failures.check(
+            bool(posted) and posted.get("state") == (query.get("state") or [None])[0] and "id_token" in posted,
+            f"{how}: the answer of signIn()'s promise is posted to the redirect URI ({posted and posted.get('state')})",
+        )
         close_popups(browser)
 
 
@@ -830,48 +1088,63 @@ def check_snippet_second_button(browser, origin, shot, failures):
     posted = click_and_wait_posted(browser, origin + "set/two.html", "#second img", height=400)
     _, served = sign_ins(browser)
     query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
-    failures.check(len(served) == 1 and query.get("response_mode") == ["web_message"]
-                   and bool(posted) and posted.get("state") == "state-0123456789abcdef-F",
-                   f"its image starts Apple's popup, not the full-page link, and the answer is posted ({served})")
+    failures.check(
+        len(served) == 1
+        and query.get("response_mode") == ["web_message"]
+        and bool(posted)
+        and posted.get("state") == "state-0123456789abcdef-F",
+        f"its image starts Apple's popup, not the full-page link, and the answer is posted ({served})",
+    )
     close_popups(browser)
 
 
 def check_snippet_own_init(browser, origin, shot, failures):
     failures.start("snippet on a page that calls AppleID.auth.init itself")
     posted = click_and_wait_posted(browser, origin + "set/own-init.html", "#appleid-signin", height=300)
-    failures.check(bool(posted) and posted.get("state") == "state-own-init-0123456789",
-                   f"the page's own state is used and its answer posted, not refused ({posted})")
+    failures.check(
+        bool(posted) and posted.get("state") == "state-own-init-0123456789",
+        f"the page's own state is used and its answer posted, not refused ({posted})",
+    )
     close_popups(browser)
-
 
 
 def check_snippet_events(browser, origin, shot, failures):
     base = origin + "set/"
     failures.start("snippet: Apple's documented event shape, a wrong state, a failure")
     browser.open(base + "filled.html", width=520, height=300, stand_in=True)
-    browser.js("document.dispatchEvent(new CustomEvent('AppleIDSignInOnSuccess', {detail: {data: {authorization: "
-               "{code: 'c', id_token: 'x.y.z', state: 'another-state-0123456789'}}}}))")
+    browser.js(
+        "document.dispatchEvent(new CustomEvent('AppleIDSignInOnSuccess', {detail: {data: {authorization: "
+        "{code: 'c', id_token: 'x.y.z', state: 'another-state-0123456789'}}}}))"
+    )
     time.sleep(0.3)
-    failures.check(browser.js("const n = document.getElementById('siwa-failure'); return n && n.offsetHeight > 0 && n.textContent") or False,
-                   "a wrong state is shown to the visitor, not only in the console")
+    failures.check(
+        browser.js("const n = document.getElementById('siwa-failure'); return n && n.offsetHeight > 0 && n.textContent") or False,
+        "a wrong state is shown to the visitor, not only in the console",
+    )
     browser.js("document.dispatchEvent(new CustomEvent('AppleIDSignInOnFailure', {detail: {error: {error: 'invalid_request'}}}))")
     time.sleep(0.2)
     text = browser.js("return document.getElementById('siwa-failure').textContent")
     failures.check("invalid_request" in text, f"Apple's error, in its documented shape, is shown ({text!r})")
-    browser.js("document.dispatchEvent(new CustomEvent('AppleIDSignInOnSuccess', {detail: {data: {authorization: "
-               "{code: 'c', id_token: 'x.y.z', state: 'state-0123456789abcdef-B'}, user: {email: 'a@example.com'}}}}))")
+    browser.js(
+        "document.dispatchEvent(new CustomEvent('AppleIDSignInOnSuccess', {detail: {data: {authorization: "
+        "{code: 'c', id_token: 'x.y.z', state: 'state-0123456789abcdef-B'}, user: {email: 'a@example.com'}}}}))"
+    )
     posted = posted_answer(browser, 10)
-    failures.check(bool(posted) and posted.get("state") == "state-0123456789abcdef-B" and "a@example.com" in posted.get("user", ""),
-                   f"event.detail.data (Apple's documented shape) is posted ({posted})")
+    failures.check(
+        bool(posted) and posted.get("state") == "state-0123456789abcdef-B" and "a@example.com" in posted.get("user", ""),
+        f"event.detail.data (Apple's documented shape) is posted ({posted})",
+    )
     ours, missing = errors_except(browser, origin, ("another state than this page", "invalid_request"))
     failures.check(not ours and not missing, f"nothing else red {ours}")
 
 
-
 def check_snippet_colours(browser, origin, shot, failures):
     base = origin + "set/"
-    for name, dark, want in (("light-only.html", True, "black"), ("dark-site.html", False, "white"),
-                             ("filled.html", True, "white")):
+    for name, dark, want in (
+        ("light-only.html", True, "black"),
+        ("dark-site.html", False, "white"),
+        ("filled.html", True, "white"),
+    ):
         failures.start(f"snippet colour: {name} on a {'dark' if dark else 'light'} system")
         browser.open(base + name, width=520, height=300, dark=dark, stand_in=True)
         drawn = browser.js("return window.__siwa.drawn")
@@ -885,19 +1158,18 @@ def check_snippet_colours(browser, origin, shot, failures):
     failures.check(bool(drawn) and drawn[-1]["color"] == "white", f"Apple's button is drawn again, white ({drawn})")
 
 
-
 def check_snippet_tailwind(browser, origin, shot, failures):
-    base = origin + "set/"
     failures.start("snippet with Tailwind's preflight (left-aligned button)")
     browser.open(origin + "left/tailwind.html", width=520, height=300, stand_in=True)
     box = browser.js(BOX, "#appleid-signin [role=button]")
     label = browser.js(BOX, "#appleid-signin .siwa-standin-label")
-    failures.check(label and abs(label["y"] - box["y"]) < 1 and label["y"] + label["h"] <= box["y"] + box["h"] + 1,
-                   f"the label stays beside the logo, inside the button ({label}, {box})")
+    failures.check(
+        label and abs(label["y"] - box["y"]) < 1 and label["y"] + label["h"] <= box["y"] + box["h"] + 1,
+        f"the label stays beside the logo, inside the button ({label}, {box})",
+    )
     browser.screenshot(shot("snippet-tailwind.png"))
     ours, _ = errors_except(browser, origin, ())
     failures.check(not ours, f"nothing red {ours}")
-
 
 
 def check_snippet_nojs(browser, origin, shot, failures):
@@ -905,16 +1177,22 @@ def check_snippet_nojs(browser, origin, shot, failures):
     failures.start("snippet-nojs.html: the link is the image's box")
     for name in ("snippet-nojs.html", "nojs-filled.html"):
         browser.open(base + name, width=900, height=300)
-        link = browser.js("const a = [...document.querySelectorAll('a')].find(a => a.offsetWidth > 0);"
-                          "const r = a.getBoundingClientRect(), i = a.querySelector('img').getBoundingClientRect();"
-                          "return [r.width, r.height, i.width, i.height]")
+        link = browser.js(
+            "const a = [...document.querySelectorAll('a')].find(a => a.offsetWidth > 0);"
+            "const r = a.getBoundingClientRect(), i = a.querySelector('img').getBoundingClientRect();"
+            "return [r.width, r.height, i.width, i.height]"
+        )
         failures.check(link[:2] == link[2:], f"{name}: link {link[0]}x{link[1]} = image {link[2]}x{link[3]}")
-        box = browser.js("const a = [...document.querySelectorAll('a')].find(a => a.offsetWidth > 0);"
-                         "const r = a.getBoundingClientRect(); return {x: r.right + 20, y: r.top + r.height / 2}")
+        box = browser.js(
+            "const a = [...document.querySelectorAll('a')].find(a => a.offsetWidth > 0);"
+            "const r = a.getBoundingClientRect(); return {x: r.right + 20, y: r.top + r.height / 2}"
+        )
         click_at(browser, box["x"], box["y"])
         time.sleep(0.3)
-        failures.check(browser.js("return location.pathname + location.hash") == "/set/" + name,
-                       "a click 20 px right of the image goes nowhere")
+        failures.check(
+            browser.js("return location.pathname + location.hash") == "/set/" + name,
+            "a click 20 px right of the image goes nowhere",
+        )
 
 
 def check_examples(browser, origin, shot, failures):
@@ -922,13 +1200,18 @@ def check_examples(browser, origin, shot, failures):
     for name in ("plain", "react", "vue", "svelte", "angular"):
         failures.start(f"Examples/web/{name}.html")
         browser.open(origin + f"examples/{name}.html", width=640, height=480, stand_in=True)
-        ready = wait(browser, "const b = document.querySelector('apple-signin-button');"
-                              "const i = b && b.shadowRoot && b.shadowRoot.querySelector('img');"
-                              "return i && i.complete && i.naturalWidth > 0")
+        ready = wait(
+            browser,
+            "const b = document.querySelector('apple-signin-button');"
+            "const i = b && b.shadowRoot && b.shadowRoot.querySelector('img');"
+            "return i && i.complete && i.naturalWidth > 0",
+        )
         failures.check(bool(ready), "the element is mounted (late, by the app) and its image shows")
         browser.driver.find_element("id", "rerender").click()
-        ok = wait(browser, "return document.querySelector('apple-signin-button').shadowRoot.querySelector('img')"
-                           ".src.includes('type=continue')")
+        ok = wait(
+            browser,
+            "return document.querySelector('apple-signin-button').shadowRoot.querySelector('img').src.includes('type=continue')",
+        )
         failures.check(bool(ok), "re-rendered by the app: Continue with Apple")
         browser.driver.find_element("id", "toggle").click()
         time.sleep(0.2)
@@ -938,9 +1221,11 @@ def check_examples(browser, origin, shot, failures):
         state = element_state(browser, "apple-signin-button")
         click_middle(browser, state)
         result = wait(browser, "const o = document.getElementById('result'); return o && o.textContent", 15)
-        record, served = sign_ins(browser)
-        failures.check(bool(ok) and len(served) == 1 and result and result.startswith("Signed in"),
-                       f"re-mounted, a click signs in and the app's handler gets the event ({result!r})")
+        _record, served = sign_ins(browser)
+        failures.check(
+            bool(ok) and len(served) == 1 and result and result.startswith("Signed in"),
+            f"re-mounted, a click signs in and the app's handler gets the event ({result!r})",
+        )
         browser.screenshot(shot(f"example-{name}.png"))
         ours, _ = errors_except(browser, origin, ())
         failures.check(not ours, f"nothing red {ours}")
@@ -976,20 +1261,43 @@ def main():
         relay.target = pages.server_address[1]
         origin = EXAMPLE_ORIGIN + "/"
         set_dir, left_dir = os.path.join(work, "set"), os.path.join(work, "left")
-        common = ["--locales", "en_US", "--types", "sign-in", "--formats", "png", "--sizes", "210x40",
-                  "--client-id", "com.example.web", "--redirect-uri", origin + "callback", "--use-popup"]
-        subprocess.run([args.binary, "generate", "--out", set_dir, "--modes", "center", *common], check=True,
-                       stdout=subprocess.DEVNULL)
-        subprocess.run([args.binary, "generate", "--out", left_dir, "--modes", "left", *common], check=True,
-                       stdout=subprocess.DEVNULL)
+        common = [
+            "--locales",
+            "en_US",
+            "--types",
+            "sign-in",
+            "--formats",
+            "png",
+            "--sizes",
+            "210x40",
+            "--client-id",
+            "com.example.web",
+            "--redirect-uri",
+            origin + "callback",
+            "--use-popup",
+        ]
+        subprocess.run(
+            [args.binary, "generate", "--out", set_dir, "--modes", "center", *common], check=True, stdout=subprocess.DEVNULL
+        )
+        subprocess.run(
+            [args.binary, "generate", "--out", left_dir, "--modes", "left", *common], check=True, stdout=subprocess.DEVNULL
+        )
         make_variants(set_dir, left_dir, set_dir)
         with open(os.path.join(set_dir, "snippet-nojs.html"), encoding="utf-8") as f:
             nojs = fill(f.read(), "state-0123456789abcdef-E", "nonce-0123456789abcdef-E")
         with open(os.path.join(set_dir, "nojs-filled.html"), "w", encoding="utf-8") as f:
             f.write(nojs)
-        pages.RequestHandlerClass = page_handler(service.port, {
-            "/e2e/pages/": os.path.join(ROOT, "e2e/pages"), "/e2e/": os.path.join(ROOT, "e2e/pages"),
-            "/examples/": os.path.join(ROOT, "Examples/web"), "/set/": set_dir, "/left/": left_dir}, posted)
+        pages.RequestHandlerClass = page_handler(
+            service.port,
+            {
+                "/e2e/pages/": os.path.join(ROOT, "e2e/pages"),
+                "/e2e/": os.path.join(ROOT, "e2e/pages"),
+                "/examples/": os.path.join(ROOT, "Examples/web"),
+                "/set/": set_dir,
+                "/left/": left_dir,
+            },
+            posted,
+        )
         threading.Thread(target=pages.serve_forever, daemon=True).start()
 
         failures.start("generate writes the element beside siwa-init.js")
@@ -1002,26 +1310,28 @@ def main():
 
         key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
         browser = Browser(args.chromedriver, tls_port=relay.port, signing_key=key)
-        checks = {"served": lambda: check_served(service.port, failures),
-                  "element-page": lambda: check_element_page(browser, origin, shot, failures),
-                  "element-dynamic": lambda: check_element_dynamic(browser, origin, shot, failures),
-                  "element-schemes": lambda: check_element_schemes(browser, origin, shot, failures),
-                  "element-bad-input": lambda: check_element_bad_input(browser, origin, shot, failures),
-                  "element-focus": lambda: check_element_focus(browser, origin, shot, failures),
-                  "element-fluid": lambda: check_element_fluid(browser, origin, shot, failures),
-                  "element-canonical": lambda: check_element_canonical(browser, service.port, None, shot, failures),
-                  "element-cache-version": lambda: check_versioned(args.binary, browser, shot, failures),
-                  "element-static-set": lambda: check_element_static_set(browser, set_dir, shot, failures),
-                  "axe": lambda: axe_pages.check_axe(browser, origin, service.port, set_dir, failures),
-                  "snippet-spa": lambda: check_snippet_spa(browser, origin, shot, failures),
-                  "snippet-jsapi": lambda: check_snippet_jsapi(browser, origin, shot, failures),
-                  "snippet-second": lambda: check_snippet_second_button(browser, origin, shot, failures),
-                  "snippet-own-init": lambda: check_snippet_own_init(browser, origin, shot, failures),
-                  "snippet-events": lambda: check_snippet_events(browser, origin, shot, failures),
-                  "snippet-colours": lambda: check_snippet_colours(browser, origin, shot, failures),
-                  "snippet-tailwind": lambda: check_snippet_tailwind(browser, origin, shot, failures),
-                  "snippet-nojs": lambda: check_snippet_nojs(browser, origin, shot, failures),
-                  "examples": lambda: check_examples(browser, origin, shot, failures)}
+        checks = {
+            "served": lambda: check_served(service.port, failures),
+            "element-page": lambda: check_element_page(browser, origin, shot, failures),
+            "element-dynamic": lambda: check_element_dynamic(browser, origin, shot, failures),
+            "element-schemes": lambda: check_element_schemes(browser, origin, shot, failures),
+            "element-bad-input": lambda: check_element_bad_input(browser, origin, shot, failures),
+            "element-focus": lambda: check_element_focus(browser, origin, shot, failures),
+            "element-fluid": lambda: check_element_fluid(browser, origin, shot, failures),
+            "element-canonical": lambda: check_element_canonical(browser, service.port, None, shot, failures),
+            "element-cache-version": lambda: check_versioned(args.binary, browser, shot, failures),
+            "element-static-set": lambda: check_element_static_set(browser, set_dir, shot, failures),
+            "axe": lambda: axe_pages.check_axe(browser, origin, service.port, set_dir, failures),
+            "snippet-spa": lambda: check_snippet_spa(browser, origin, shot, failures),
+            "snippet-jsapi": lambda: check_snippet_jsapi(browser, origin, shot, failures),
+            "snippet-second": lambda: check_snippet_second_button(browser, origin, shot, failures),
+            "snippet-own-init": lambda: check_snippet_own_init(browser, origin, shot, failures),
+            "snippet-events": lambda: check_snippet_events(browser, origin, shot, failures),
+            "snippet-colours": lambda: check_snippet_colours(browser, origin, shot, failures),
+            "snippet-tailwind": lambda: check_snippet_tailwind(browser, origin, shot, failures),
+            "snippet-nojs": lambda: check_snippet_nojs(browser, origin, shot, failures),
+            "examples": lambda: check_examples(browser, origin, shot, failures),
+        }
         for name, check in checks.items():
             if args.only and args.only not in name:
                 continue

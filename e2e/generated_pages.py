@@ -54,6 +54,7 @@ What is tolerated, and why (the ONLY tolerated messages):
 Warnings (siwa-init.js noting placeholders or a missing Apple script) are printed but
 never fail the check.
 """
+
 import argparse
 import base64
 import functools
@@ -75,17 +76,16 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+import harness
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
+from harness import CHROMIUM_ARGUMENTS, OFFLINE_RESOLVER, ROOT, free_port
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
-import harness
-from harness import CHROMIUM_ARGUMENTS, OFFLINE_RESOLVER, ROOT, free_port
 APPLE_SCRIPT_HOST = "appleid.cdn-apple.com"
 APPLE_AUTHORIZE = "https://appleid.apple.com/auth/authorize"
 EXAMPLE_ORIGIN = "https://siwa-example.test"
@@ -93,10 +93,12 @@ PLACEHOLDERS = ("__SIWA_STATE__", "__SIWA_NONCE__")
 # The README's Content-Security-Policy recipe with the images on the page's own origin,
 # exactly as the example servers send it, and the opener policy that keeps the popup's
 # answer reaching the page.
-RECIPE = ("default-src 'self'; script-src 'self' https://appleid.cdn-apple.com; "
-          "style-src 'self' 'unsafe-inline'; font-src 'self' data:; img-src 'self'; "
-          "connect-src 'self' https://appleid.apple.com; frame-src https://appleid.apple.com; "
-          "form-action 'self' https://appleid.apple.com; base-uri 'none'; object-src 'none'")
+RECIPE = (
+    "default-src 'self'; script-src 'self' https://appleid.cdn-apple.com; "
+    "style-src 'self' 'unsafe-inline'; font-src 'self' data:; img-src 'self'; "
+    "connect-src 'self' https://appleid.apple.com; frame-src https://appleid.apple.com; "
+    "form-action 'self' https://appleid.apple.com; base-uri 'none'; object-src 'none'"
+)
 OPENER_POLICY = "same-origin-allow-popups"
 # ChromeDriver's log levels, named as the console names them.
 LEVELS = {"SEVERE": "error", "WARNING": "warning", "INFO": "info", "DEBUG": "debug"}
@@ -229,8 +231,10 @@ KEY_ID = "stand-in-key"
 
 def id_token(key, claims, kid=KEY_ID):
     """A JWT signed like Apple's id_tokens (RS256)."""
+
     def part(data):
         return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
     head = part(json.dumps({"alg": "RS256", "kid": kid}).encode()) + "." + part(json.dumps(claims).encode())
     return head + "." + part(key.sign(head.encode(), padding.PKCS1v15(), hashes.SHA256()))
 
@@ -238,29 +242,46 @@ def id_token(key, claims, kid=KEY_ID):
 def key_set(key, kid=KEY_ID):
     """The public half of `key` as Apple publishes its keys (a JWK set)."""
     numbers = key.public_key().public_numbers()
+
     def b64(n):
         return base64.urlsafe_b64encode(n.to_bytes((n.bit_length() + 7) // 8, "big")).rstrip(b"=").decode()
-    return json.dumps({"keys": [{"kty": "RSA", "kid": kid, "use": "sig", "alg": "RS256",
-                                 "n": b64(numbers.n), "e": b64(numbers.e)}]})
+
+    return json.dumps(
+        {"keys": [{"kty": "RSA", "kid": kid, "use": "sig", "alg": "RS256", "n": b64(numbers.n), "e": b64(numbers.e)}]}
+    )
 
 
 def apple_claims(client_id, nonce, **changes):
     now = int(time.time())
-    return {"iss": "https://appleid.apple.com", "aud": client_id, "sub": "000123.standin", "nonce": nonce,
-            "iat": now, "exp": now + 600, **changes}
+    return {
+        "iss": "https://appleid.apple.com",
+        "aud": client_id,
+        "sub": "000123.standin",
+        "nonce": nonce,
+        "iat": now,
+        "exp": now + 600,
+        **changes,
+    }
 
 
 def apple_signin_page(url, key):
     """The stand-in for Apple's sign-in page in the popup: answers at once, like Apple's
     web_message, to the redirect URI's origin, with a signed id_token carrying the nonce."""
     query = urllib.parse.parse_qs(urllib.parse.urlparse(url).query)
-    answer = {"authorization": {"code": "c0de", "state": query["state"][0],
-                                "id_token": id_token(key, apple_claims(query["client_id"][0], query["nonce"][0]))},
-              "user": {"email": "a@example.com"}}
+    answer = {
+        "authorization": {
+            "code": "c0de",
+            "state": query["state"][0],
+            "id_token": id_token(key, apple_claims(query["client_id"][0], query["nonce"][0])),
+        },
+        "user": {"email": "a@example.com"},
+    }
     target = urllib.parse.urlparse(query["redirect_uri"][0])
     data = json.dumps([answer, f"{target.scheme}://{target.netloc}"]).replace("</", "<\\/")
-    return ("<!DOCTYPE html><title>Apple (stand-in)</title><script>"
-            f"var a = {data}; window.opener.postMessage(a[0], a[1]); window.close();</script>")
+    return (
+        "<!DOCTYPE html><title>Apple (stand-in)</title><script>"
+        f"var a = {data}; window.opener.postMessage(a[0], a[1]); window.close();</script>"
+    )
 
 
 def apple_script():
@@ -271,6 +292,7 @@ def apple_script():
 
 # ---------------------------------------------------------------- the browser
 
+
 class Browser:
     """One headless Chromium; `open` gives each page a fresh document, viewport,
     colour scheme and console log."""
@@ -279,16 +301,17 @@ class Browser:
         self.signing_key = signing_key  # Apple's stand-in signs id_tokens with it
         options = webdriver.ChromeOptions()
         for arg in CHROMIUM_ARGUMENTS + (
-                # The TLS relay's self-signed certificate for siwa-example.test.
-                "--ignore-certificate-errors",
-                # Every host but ours unresolvable: same result with or without network;
-                # https://siwa-example.test is the TLS relay in front of the example server.
-                f"--host-resolver-rules=MAP siwa-example.test:443 127.0.0.1:{tls_port}, {OFFLINE_RESOLVER}"):
+            # The TLS relay's self-signed certificate for siwa-example.test.
+            "--ignore-certificate-errors",
+            # Every host but ours unresolvable: same result with or without network;
+            # https://siwa-example.test is the TLS relay in front of the example server.
+            f"--host-resolver-rules=MAP siwa-example.test:443 127.0.0.1:{tls_port}, {OFFLINE_RESOLVER}",
+        ):
             options.add_argument(arg)
         if chromium:
             options.binary_location = chromium
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        options.enable_bidi = True           # for the stand-in's request handler
+        options.enable_bidi = True  # for the stand-in's request handler
         options.page_load_strategy = "none"  # see the module docstring; open() waits
         self.driver = webdriver.Chrome(service=Service(chromedriver), options=options)
         self.cdp("Page.addScriptToEvaluateOnNewDocument", {"source": CSP_RECORDER})
@@ -305,7 +328,8 @@ class Browser:
     def _wait_loaded(self, url, timeout=30):
         try:
             WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(
-                lambda _: self.js("return [location.href, document.readyState]") == [url, "complete"])
+                lambda _: self.js("return [location.href, document.readyState]") == [url, "complete"]
+            )
         except TimeoutException:
             raise TimeoutException(f"{url} did not load within {timeout} s") from None
 
@@ -316,10 +340,12 @@ class Browser:
         self._wait_loaded("about:blank")
         self.driver.get_log("browser")
         self.log = []
-        self.cdp("Emulation.setDeviceMetricsOverride",
-                 {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": False})
-        self.cdp("Emulation.setEmulatedMedia",
-                 {"features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
+        self.cdp(
+            "Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": False}
+        )
+        self.cdp(
+            "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]}
+        )
         self.use_stand_in(stand_in)
         self.driver.get(url)
         self._wait_loaded(url)
@@ -342,8 +368,12 @@ class Browser:
 
         def serve_signin(request):
             self.stand_in_served.append(request.url)
-            request.provide_response(status=200, headers={"Content-Type": "text/html; charset=utf-8"},
-                                     body=apple_signin_page(request.url, self.signing_key))
+            request.provide_response(
+                status=200,
+                headers={"Content-Type": "text/html; charset=utf-8"},
+                body=apple_signin_page(request.url, self.signing_key),
+            )
+
         self.stand_in_handlers = [
             self.driver.network.add_request_handler([f"https://{APPLE_SCRIPT_HOST}/**"], serve_script),
             self.driver.network.add_request_handler([APPLE_AUTHORIZE + "*"], serve_signin),
@@ -357,7 +387,7 @@ class Browser:
         out = []
         for entry in self.log:
             message = entry["message"]
-            match = re.match(r"(\S+) (?:- |\d+(?::\d+)? )?(.*)\Z", message, re.S)
+            match = re.match(r"(\S+) (?:- |\d+(?::\d+)? )?(.*)\Z", message, re.DOTALL)
             url, text = (match.group(1), match.group(2)) if match else ("", message)
             if not re.match(r"[a-z][a-z0-9+.-]*:", url):  # e.g. "console-api 12:3 ...": no URL
                 url, text = "", message
@@ -370,17 +400,19 @@ class Browser:
         """CSP violations the page saw, and requests to our origin answered 4xx/5xx
         (but the browser's own /favicon.ico: tolerated 2)."""
         violations = self.js("return (window.__siwaCheck || {csp: []}).csp")
-        failed = self.js("""return performance.getEntriesByType('resource')
+        failed = self.js(
+            """return performance.getEntriesByType('resource')
             .filter(e => e.name.startsWith(arguments[0]) && e.responseStatus >= 400
                          && new URL(e.name).pathname !== '/favicon.ico')
-            .map(e => e.responseStatus + ' ' + e.name);""", origin)
+            .map(e => e.responseStatus + ' ' + e.name);""",
+            origin,
+        )
         return [f"CSP violation: {v}" for v in violations] + [f"failed request: {f}" for f in failed]
 
     def screenshot(self, path, full_page=False):
         params = {"format": "png"}
         if full_page:
-            size = self.js("return [document.documentElement.scrollWidth,"
-                           " Math.min(document.documentElement.scrollHeight, 4000)]")
+            size = self.js("return [document.documentElement.scrollWidth, Math.min(document.documentElement.scrollHeight, 4000)]")
             params["clip"] = {"x": 0, "y": 0, "width": size[0], "height": size[1], "scale": 1}
             params["captureBeyondViewport"] = True
         with open(path, "wb") as f:
@@ -407,8 +439,10 @@ def console_args(text):
 
 # ---------------------------------------------------------------- the checks
 
+
 class Failures(list):
     """The failed checks, each named with the page run it belongs to."""
+
     run = "setup"
 
     def start(self, run):
@@ -467,6 +501,7 @@ class Server(http.server.ThreadingHTTPServer):
 def make_handler(root):
     """Static files, as a plain web host serves a pasted snippet: no server step; the
     pages carry the recipe's policies."""
+
     class Handler(http.server.SimpleHTTPRequestHandler):
         def __init__(self, *args, **kwargs):
             super().__init__(*args, directory=root, **kwargs)
@@ -480,6 +515,7 @@ def make_handler(root):
                 self.send_header("Cross-Origin-Opener-Policy", OPENER_POLICY)
             self.send_header("Cache-Control", "no-store")
             super().end_headers()
+
     return Handler
 
 
@@ -494,8 +530,26 @@ class TLSRelay:
         self.opener_policy = None  # replaces the example's Cross-Origin-Opener-Policy if set
         self.folder = tempfile.mkdtemp(prefix="siwa-tls-")
         cert, key = os.path.join(self.folder, "cert.pem"), os.path.join(self.folder, "key.pem")
-        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-                        "-subj", "/CN=siwa-example.test", "-keyout", key, "-out", cert], check=True, capture_output=True)
+        subprocess.run(
+            [
+                "openssl",
+                "req",
+                "-x509",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-days",
+                "1",
+                "-subj",
+                "/CN=siwa-example.test",
+                "-keyout",
+                key,
+                "-out",
+                cert,
+            ],
+            check=True,
+            capture_output=True,
+        )
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(cert, key)
         relay = self
@@ -507,8 +561,9 @@ class TLSRelay:
             def relay(self):
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length) if length else None
-                headers = {k: v for k, v in self.headers.items()
-                           if k.lower() not in ("connection", "keep-alive", "accept-encoding")}
+                headers = {
+                    k: v for k, v in self.headers.items() if k.lower() not in ("connection", "keep-alive", "accept-encoding")
+                }
                 upstream = http.client.HTTPConnection("127.0.0.1", relay.target, timeout=20)
                 upstream.request(self.command, self.path, body=body, headers=headers)
                 response = upstream.getresponse()
@@ -543,8 +598,9 @@ class Example:
         self.port = free_port()
         self.log = tempfile.NamedTemporaryFile(prefix="siwa-example-", suffix=".log", delete=False)
         environment = dict(os.environ, APPLE_CLIENT_ID=client_id, APPLE_KEYS_URL=keys_url)
-        self.process = subprocess.Popen([binary, dist, str(self.port)], stdout=self.log, stderr=subprocess.STDOUT,
-                                        env=environment)
+        self.process = subprocess.Popen(
+            [binary, dist, str(self.port)], stdout=self.log, stderr=subprocess.STDOUT, env=environment
+        )
         deadline = time.time() + 30
         while True:
             if self.process.poll() is not None:
@@ -623,8 +679,10 @@ def check_index(browser, origin, shot, failures):
         return { count: imgs.length, broken: imgs.filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src),
                  dark: document.querySelectorAll('.pane.dark img').length };
     })()""")
-    failures.check(result["count"] > 0 and result["dark"] * 2 == result["count"],
-                   f"index.html shows {result['count']} images, half of them on the dark background")
+    failures.check(
+        result["count"] > 0 and result["dark"] * 2 == result["count"],
+        f"index.html shows {result['count']} images, half of them on the dark background",
+    )
     failures.check(not result["broken"], f"every gallery image loads (broken: {result['broken'][:5]})")
     browser.screenshot(shot("index.png"), full_page=True)
     ours, _ = our_errors(browser, origin)
@@ -666,7 +724,9 @@ def check_gallery_presets(browser, origin, dist, shot, failures):
     failures.start("index.html of platform packs")
     browser.open(origin + "index.html", width=1280, height=900)
     presets = sorted({e["preset"] for e in files})
-    offered = browser.js("return [...document.querySelectorAll('select[data-facet=\"preset\"] option')].map(o => o.value).filter(v => v)")
+    offered = browser.js(
+        "return [...document.querySelectorAll('select[data-facet=\"preset\"] option')].map(o => o.value).filter(v => v)"
+    )
     failures.check(sorted(offered) == presets, f"a preset menu with the set's layouts ({offered})")
     for preset in presets:
         choose(browser, "preset", preset)
@@ -674,12 +734,16 @@ def check_gallery_presets(browser, origin, dist, shot, failures):
         rows = browser.js("""return [...document.querySelectorAll('li[data-preset]')]
             .filter(r => r.getClientRects().length > 0).map(r => [r.dataset.preset, r.querySelector('code').textContent]);""")
         want = sorted(e["path"] for e in files if e["preset"] == preset)
-        failures.check(sorted(path for _, path in rows) == want and {p for p, _ in rows} == {preset},
-                       f"{preset}: exactly its {len(want)} files shown ({len(rows)} rows)")
+        failures.check(
+            sorted(path for _, path in rows) == want and {p for p, _ in rows} == {preset},
+            f"{preset}: exactly its {len(want)} files shown ({len(rows)} rows)",
+        )
     browser.screenshot(shot("gallery-presets.png"))
     browser.driver.find_element(By.ID, "clear-filters").click()
     time.sleep(0.2)
-    shown = browser.js("return [...document.querySelectorAll('li[data-preset]')].filter(r => r.getClientRects().length > 0).length")
+    shown = browser.js(
+        "return [...document.querySelectorAll('li[data-preset]')].filter(r => r.getClientRects().length > 0).length"
+    )
     failures.check(shown == len(files), f"“Show all” shows every layout's rows again ({shown} of {len(files)})")
 
 
@@ -723,17 +787,26 @@ def check_gallery_paged(browser, origin, dist, shot, failures):
         for row in state["rows"]:
             seen[row] = seen.get(row, 0) + 1
         failures.check(not state["broken"], f"{page}: every image loads (broken: {state['broken'][:3]})")
-        failures.check(len(state["languages"]) == len(pages) and sum(current for _, current in state["languages"]) == 1,
-                       f"{page}: a language bar with the {len(pages)} pages, this one marked ({state['languages'][:3]}...)")
+        failures.check(
+            len(state["languages"]) == len(pages) and sum(current for _, current in state["languages"]) == 1,
+            f"{page}: a language bar with the {len(pages)} pages, this one marked ({state['languages'][:3]}...)",
+        )
         # The dark look is the white button, named in the pane; Android's is its -night
         # file. (iOS here has PDFs only, which no browser shows in an <img>: the pane
         # shows the same button from another layout.)
-        wrong = [(preset, style, light, dark) for preset, style, light, dark in state["dark"]
-                 if dark[1] != "white" or dark[2] != "dark mode: white" or light[2]
-                 or light[1] != ("black" if style == "black" else "white")
-                 or (preset == "android" and ("-night" not in dark[0] or "-night" in light[0]))]
-        failures.check(state["dark"] and not wrong,
-                       f"{page}: {len(state['dark'])} iOS and Android cards show their dark look, the white button, on dark grey (wrong: {wrong[:2]})")
+        wrong = [
+            (preset, style, light, dark)
+            for preset, style, light, dark in state["dark"]
+            if dark[1] != "white"
+            or dark[2] != "dark mode: white"
+            or light[2]
+            or light[1] != ("black" if style == "black" else "white")
+            or (preset == "android" and ("-night" not in dark[0] or "-night" in light[0]))
+        ]
+        failures.check(
+            state["dark"] and not wrong,
+            f"{page}: {len(state['dark'])} iOS and Android cards show their dark look, the white button, on dark grey (wrong: {wrong[:2]})",
+        )
         ours, _ = our_errors(browser, origin)
         failures.check(not ours, f"{page}: no console errors, CSP violations or failed loads {ours}")
     # A card's file list is closed on these pages; a screenshot with one opened.
@@ -744,23 +817,28 @@ def check_gallery_paged(browser, origin, dist, shot, failures):
     time.sleep(0.3)
     browser.screenshot(shot("gallery-paged-ios.png"))
     files = sorted(e["path"] for e in manifest["files"])
-    failures.check(sorted(seen) == files and set(seen.values()) == {1},
-                   f"every file of the set on exactly one page ({len(seen)} of {len(files)})")
+    failures.check(
+        sorted(seen) == files and set(seen.values()) == {1},
+        f"every file of the set on exactly one page ({len(seen)} of {len(files)})",
+    )
     print("  gallery page heights (px): " + ", ".join(f"{p} {h}" for p, h in heights.items()))
     failures.check(max(heights.values()) < 15000, f"each page under 15,000 px (tallest {max(heights.values())})")
     # A shared link from the one-page days still lands on its language's buttons.
-    locale = last[len("gallery/"):-len(".html")]
+    locale = last[len("gallery/") : -len(".html")]
     expected = origin + f"gallery/{locale}.html#style=black"
     browser.driver.get(origin + f"index.html#style=black&locale={locale}")
     try:  # open() would wait for the URL asked for, which the page replaces
         WebDriverWait(browser.driver, 30, poll_frequency=0.05).until(
-            lambda _: browser.js("return [location.href, document.readyState]") == [expected, "complete"])
+            lambda _: browser.js("return [location.href, document.readyState]") == [expected, "complete"]
+        )
     except TimeoutException:
         pass
     time.sleep(0.3)
     state = browser.js("return {url: location.href, style: (document.querySelector('select[data-facet=\"style\"]') || {}).value}")
-    failures.check(state["url"] == origin + f"gallery/{locale}.html#style=black" and state["style"] == "black",
-                   f"index.html#style=black&locale={locale} opens {locale}'s page filtered to black ({state})")
+    failures.check(
+        state["url"] == origin + f"gallery/{locale}.html#style=black" and state["style"] == "black",
+        f"index.html#style=black&locale={locale} opens {locale}'s page filtered to black ({state})",
+    )
     browser.screenshot(shot("gallery-paged.png"))
 
 
@@ -774,45 +852,61 @@ def check_gallery(browser, origin, dist, shot, failures):
     failures.start("index.html filters")
     browser.open(origin + "index.html", width=1280, height=900)
     state = browser.js(GALLERY_STATE)
-    failures.check(state["total"] == len(buttons) == state["shown"], f"every button shown at first ({state['shown']} of {len(buttons)})")
-    failures.check(sorted(state["filters"]) == ["locale", "mode", "style", "type"],
-                   f"menus for layout, title, style and language, none for the single preset ({sorted(state['filters'])})")
+    failures.check(
+        state["total"] == len(buttons) == state["shown"], f"every button shown at first ({state['shown']} of {len(buttons)})"
+    )
+    failures.check(
+        sorted(state["filters"]) == ["locale", "mode", "style", "type"],
+        f"menus for layout, title, style and language, none for the single preset ({sorted(state['filters'])})",
+    )
 
     choose(browser, "locale", "ar_SA")
     want = {b for b in buttons if b[3] in ("", "ar_SA")}
     state = browser.js(GALLERY_STATE)
-    failures.check(sorted(state["keys"]) == sorted(map(key, want)),
-                   f"Arabic: the {len(want)} Arabic and logo-only buttons, nothing else ({state['shown']} shown)")
+    failures.check(
+        sorted(state["keys"]) == sorted(map(key, want)),
+        f"Arabic: the {len(want)} Arabic and logo-only buttons, nothing else ({state['shown']} shown)",
+    )
     choose(browser, "style", "black")
     want = {b for b in want if b[2] == "black"}
     state = browser.js(GALLERY_STATE)
-    failures.check(sorted(state["keys"]) == sorted(map(key, want)) and state["status"] == f"{len(want)} of {len(buttons)} buttons",
-                   f"Arabic + black: {len(want)} buttons, counted in the status ({state['status']!r})")
+    failures.check(
+        sorted(state["keys"]) == sorted(map(key, want)) and state["status"] == f"{len(want)} of {len(buttons)} buttons",
+        f"Arabic + black: {len(want)} buttons, counted in the status ({state['status']!r})",
+    )
     failures.check(state["hash"] == "#style=black&locale=ar_SA", f"the choice is in the URL hash ({state['hash']!r})")
 
     browser.open(origin + "index.html#mode=logo", width=1280, height=900)
     state = browser.js(GALLERY_STATE)
     logos = {b for b in buttons if b[0] == "logo"}
-    failures.check(sorted(state["keys"]) == sorted(map(key, logos)) and state["filters"]["mode"] == "logo" and state["sections"] == 1,
-                   f"a shared #mode=logo opens with the {len(logos)} logo-only buttons in their one section ({state['shown']}, {state['sections']} sections)")
+    failures.check(
+        sorted(state["keys"]) == sorted(map(key, logos)) and state["filters"]["mode"] == "logo" and state["sections"] == 1,
+        f"a shared #mode=logo opens with the {len(logos)} logo-only buttons in their one section ({state['shown']}, {state['sections']} sections)",
+    )
     browser.driver.find_element(By.ID, "clear-filters").click()
     time.sleep(0.2)
     state = browser.js(GALLERY_STATE)
-    failures.check(state["shown"] == len(buttons) and state["hash"] == "", f"“Show all” shows all {len(buttons)} again and clears the hash")
+    failures.check(
+        state["shown"] == len(buttons) and state["hash"] == "", f"“Show all” shows all {len(buttons)} again and clears the hash"
+    )
 
     # The contents list: a filter link, and a jump to a section.
     browser.driver.find_element(By.CSS_SELECTOR, '.contents a[href="#style=white"]').click()
     time.sleep(0.2)
     state = browser.js(GALLERY_STATE)
     whites = {b for b in buttons if b[2] == "white"}
-    failures.check(sorted(state["keys"]) == sorted(map(key, whites)), f"the contents link “white” filters to the {len(whites)} white buttons")
+    failures.check(
+        sorted(state["keys"]) == sorted(map(key, whites)), f"the contents link “white” filters to the {len(whites)} white buttons"
+    )
     browser.driver.find_element(By.ID, "clear-filters").click()
     section = browser.js("return document.querySelector('.contents ol a').getAttribute('href')")
     browser.driver.find_element(By.CSS_SELECTOR, f'.contents ol a[href="{section}"]').click()
     time.sleep(0.3)
     top = browser.js("return document.querySelector(arguments[0]).getBoundingClientRect().top", section)
-    failures.check(0 <= top < 120 and browser.js(GALLERY_STATE)["shown"] == len(buttons),
-                   f"the contents list jumps to {section} (now {top:.0f} px from the top) without filtering")
+    failures.check(
+        0 <= top < 120 and browser.js(GALLERY_STATE)["shown"] == len(buttons),
+        f"the contents list jumps to {section} (now {top:.0f} px from the top) without filtering",
+    )
 
     failures.start("index.html on dark grey")
     look = browser.js("""const dark = document.querySelector('.pane.dark');
@@ -820,17 +914,27 @@ def check_gallery(browser, origin, dist, shot, failures):
         const plain = document.querySelector('.item[data-style="white"] .pane.dark .tile');
         return {dark: getComputedStyle(dark).backgroundColor, light: getComputedStyle(document.querySelector('.pane.light')).backgroundColor,
                 ring: getComputedStyle(ring).boxShadow, plain: getComputedStyle(plain).boxShadow};""")
-    failures.check(look["dark"] == "rgb(28, 28, 30)" and look["light"] == "rgb(255, 255, 255)",
-                   f"dark variants on dark grey, light ones on white ({look['dark']}, {look['light']})")
-    failures.check("rgba(255, 255, 255" in look["ring"] and look["plain"] == "none",
-                   f"black buttons keep a ring on dark grey, white ones none ({look['ring']!r}, {look['plain']!r})")
+    failures.check(
+        look["dark"] == "rgb(28, 28, 30)" and look["light"] == "rgb(255, 255, 255)",
+        f"dark variants on dark grey, light ones on white ({look['dark']}, {look['light']})",
+    )
+    failures.check(
+        "rgba(255, 255, 255" in look["ring"] and look["plain"] == "none",
+        f"black buttons keep a ring on dark grey, white ones none ({look['ring']!r}, {look['plain']!r})",
+    )
 
     failures.start("index.html copy buttons")
-    browser.cdp("Browser.grantPermissions", {"origin": origin.rstrip("/"), "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    browser.cdp(
+        "Browser.grantPermissions",
+        {"origin": origin.rstrip("/"), "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]},
+    )
     paths = browser.js("return [...document.querySelectorAll('.files button.copy')].map(b => b.dataset.copy)")
     listed = {e["path"] for e in files} | {e["endpoint"] for e in files}
-    failures.check(set(paths) <= listed and {e["path"] for e in files} <= set(paths),
-                   f"every file of the manifest has a copy button with its path, and every endpoint is the manifest's ({len(paths)} buttons)")
+    failures.check(
+        set(paths) <= listed and {e["path"] for e in files} <= set(paths),
+        f"every file of the manifest has a copy button with its path, and every endpoint is the manifest's ({len(paths)} buttons)",
+    )
+
     def copy(index):
         button = browser.driver.find_elements(By.CSS_SELECTOR, ".files button.copy")[index]
         browser.js("arguments[0].scrollIntoView({block: 'center'})", button)
@@ -838,12 +942,16 @@ def check_gallery(browser, origin, dist, shot, failures):
         time.sleep(0.3)
         return button.text, browser.driver.execute_async_script(
             "const done = arguments[arguments.length - 1];"
-            "navigator.clipboard.readText().then(done, e => done('clipboard error: ' + e));")
+            "navigator.clipboard.readText().then(done, e => done('clipboard error: ' + e));"
+        )
+
     label, copied = copy(1)
     failures.check(label == "Copied" and copied == paths[1], f"Copy puts {paths[1]!r} on the clipboard ({label!r}, {copied!r})")
     browser.js("navigator.clipboard.writeText = () => Promise.reject(new Error('refused'))")
     label, copied = copy(2)
-    failures.check(label == "Copied" and copied == paths[2], f"the execCommand fallback copies {paths[2]!r} ({label!r}, {copied!r})")
+    failures.check(
+        label == "Copied" and copied == paths[2], f"the execCommand fallback copies {paths[2]!r} ({label!r}, {copied!r})"
+    )
     failures.check(browser.js("return document.querySelector('.clipboard-buffer') === null"), "the fallback leaves no textarea")
     ours, _ = our_errors(browser, origin)
     failures.check(not ours, f"no console errors, CSP violations or failed loads from our files {ours}")
@@ -857,15 +965,20 @@ def check_gallery(browser, origin, dist, shot, failures):
     choose(browser, "locale", "ja_JP")
     state = browser.js(GALLERY_STATE)
     want = {b for b in buttons if b[3] in ("", "ja_JP")}
-    failures.check(sorted(state["keys"]) == sorted(map(key, want)), f"the filters work from file:// ({state['shown']} of {len(buttons)} for ja_JP)")
+    failures.check(
+        sorted(state["keys"]) == sorted(map(key, want)),
+        f"the filters work from file:// ({state['shown']} of {len(buttons)} for ja_JP)",
+    )
     button = browser.driver.find_element(By.CSS_SELECTOR, ".item:not([hidden]) .files button.copy")
     path = button.get_attribute("data-copy")
     browser.js("arguments[0].scrollIntoView({block: 'center'})", button)
     button.click()
     time.sleep(0.3)
     selected = browser.js("return getSelection().toString()")
-    failures.check("/ja_JP/" in path and (button.text == "Copied" or (button.text == "Selected" and selected == path)),
-                   f"copy from file:// copies, or selects the path ({button.text!r}, selection {selected!r})")
+    failures.check(
+        "/ja_JP/" in path and (button.text == "Copied" or (button.text == "Selected" and selected == path)),
+        f"copy from file:// copies, or selects the path ({button.text!r}, selection {selected!r})",
+    )
     browser.screenshot(shot("gallery-ja_JP.png"))
 
 
@@ -877,9 +990,12 @@ def check_img_snippet(browser, origin, size, shot, failures):
         info = browser.driver.execute_async_script(VISIBLE_IMAGE)
         failures.check(bool(info and info["ok"]), f"the image loads ({info})")
         failures.check(bool(info) and (info["w"], info["h"]) == size, f"shown at {size[0]}x{size[1]} pt ({info})")
-        failures.check(bool(info) and info["src"].endswith(f"@{scale}x.{IMAGE_EXT}")
-                       and info["natural"] == [size[0] * scale, size[1] * scale],
-                       f"the @{scale}x file is picked, {size[0] * scale}x{size[1] * scale} px ({info})")
+        failures.check(
+            bool(info)
+            and info["src"].endswith(f"@{scale}x.{IMAGE_EXT}")
+            and info["natural"] == [size[0] * scale, size[1] * scale],
+            f"the @{scale}x file is picked, {size[0] * scale}x{size[1] * scale} px ({info})",
+        )
         browser.screenshot(shot(f"snippet-img-{scale}x.png"))
         ours, _ = our_errors(browser, origin)
         failures.check(not ours, f"no console errors, CSP violations or failed loads from our files {ours}")
@@ -896,21 +1012,27 @@ def check_nojs_as_pasted(browser, origin, size, args, shot, failures):
         failures.check(bool(info) and info["src"].endswith(want), f"picture picks {want} ({info and info['src']})")
         failures.check(bool(info) and (info["w"], info["h"]) == size, f"shown at {size[0]}x{size[1]} pt")
         failures.check(bool(info) and info["alt"] == "Sign in with Apple", "alt text is the localised title")
-        failures.check(bool(info) and info["link"] == "#siwa-setup",
-                       f"with the placeholders in place the image links to the explanation ({info and info['link']})")
+        failures.check(
+            bool(info) and info["link"] == "#siwa-setup",
+            f"with the placeholders in place the image links to the explanation ({info and info['link']})",
+        )
         apple = browser.js("return document.querySelector('a.siwa-signin').href")
         href = urllib.parse.urlparse(apple)
         query = urllib.parse.parse_qs(href.query)
         failures.check(f"{href.scheme}://{href.netloc}{href.path}" == APPLE_AUTHORIZE, "the hidden link goes to Apple")
-        failures.check(query.get("client_id") == [args.client_id] and query.get("redirect_uri") == [args.redirect_uri],
-                       "client_id and redirect_uri arrive intact (escaping round-trips)")
+        failures.check(
+            query.get("client_id") == [args.client_id] and query.get("redirect_uri") == [args.redirect_uri],
+            "client_id and redirect_uri arrive intact (escaping round-trips)",
+        )
         failures.check(browser.js(BOX, "a.siwa-signin")["shown"] is False, "the link with the placeholders is not shown")
         failures.check(browser.js(BOX, "#siwa-setup")["shown"] is False, "the explanation waits for a click")
         box = browser.js(BOX, "a.siwa-setup-link img")
         click_middle(browser, box)
         time.sleep(0.3)
-        failures.check(browser.js("return location.origin + location.pathname + location.hash")
-                       == origin + "snippet-nojs.html#siwa-setup", "a click stays on the page, nothing goes to Apple")
+        failures.check(
+            browser.js("return location.origin + location.pathname + location.hash") == origin + "snippet-nojs.html#siwa-setup",
+            "a click stays on the page, nothing goes to Apple",
+        )
         failures.check(browser.js(BOX, "#siwa-setup")["shown"] is True, "a click shows the explanation")
         browser.screenshot(shot(f"snippet-nojs-{name}.png"))
         ours, _ = our_errors(browser, origin)
@@ -925,8 +1047,10 @@ def check_js_as_pasted(browser, origin, size, shot, failures):
     failures.start("snippet.html as pasted, Apple's library unreachable")
     browser.open(origin + "snippet.html", width=480, height=260)
     info = browser.driver.execute_async_script(VISIBLE_IMAGE)
-    failures.check(bool(info and info["ok"]) and (info["w"], info["h"]) == size,
-                   f"our image shows the button at {size[0]}x{size[1]} pt ({info})")
+    failures.check(
+        bool(info and info["ok"]) and (info["w"], info["h"]) == size,
+        f"our image shows the button at {size[0]}x{size[1]} pt ({info})",
+    )
     box = browser.js(BOX, "#appleid-signin")
     failures.check((box["w"], box["h"]) == size, f"#appleid-signin is the button's size ({box})")
     click_middle(browser, box)
@@ -934,8 +1058,10 @@ def check_js_as_pasted(browser, origin, size, shot, failures):
     failures.check(browser.js(BOX, "#siwa-setup")["shown"] is True, "a click explains in the page")
     failures.check(browser.js("return location.href") == origin + "snippet.html", "nothing is opened")
     messages = browser.messages()
-    failures.check(any(l == "warning" and "still placeholders" in t for l, t, _ in messages),
-                   "siwa-init.js says at once that state and nonce are placeholders")
+    failures.check(
+        any(l == "warning" and "still placeholders" in t for l, t, _ in messages),
+        "siwa-init.js says at once that state and nonce are placeholders",
+    )
     ours, seen = our_errors(browser, origin, expected_errors=(REQUIRED,))
     failures.check(REQUIRED in seen, "the click's explanation is in the console too")
     failures.check(not ours, f"no other console errors, CSP violations or failed loads from our files {ours}")
@@ -948,16 +1074,21 @@ def check_js_as_pasted(browser, origin, size, shot, failures):
     failures.check(len(browser.stand_in_served) == 1, f"the stand-in answered Apple's script URL {browser.stand_in_served}")
     record = browser.js("return window.__siwa")
     drawn = record["drawn"] if record else []
-    failures.check(len(drawn) == 1 and (drawn[0]["width"], drawn[0]["height"]) == size and drawn[0]["mode"] == "center-align",
-                   f"Apple's script drew the button at once, from the meta tags and data attributes ({drawn})")
-    failures.check(browser.js("return document.querySelectorAll('#appleid-signin img').length") == 0,
-                   "our image gave way to Apple's button")
+    failures.check(
+        len(drawn) == 1 and (drawn[0]["width"], drawn[0]["height"]) == size and drawn[0]["mode"] == "center-align",
+        f"Apple's script drew the button at once, from the meta tags and data attributes ({drawn})",
+    )
+    failures.check(
+        browser.js("return document.querySelectorAll('#appleid-signin img').length") == 0, "our image gave way to Apple's button"
+    )
     box = browser.js(BOX, "#appleid-signin")
     failures.check((box["w"], box["h"]) == size, f"#appleid-signin is the button's size ({box})")
     click_at(browser, box["x"] + box["w"] + 100, box["y"] + box["h"] / 2)
     time.sleep(0.3)
-    failures.check(browser.js("return window.__siwa.signIns.length") == 0
-                   and browser.js(BOX, "#siwa-setup")["shown"] is False, "a click 100 px beside the button does nothing")
+    failures.check(
+        browser.js("return window.__siwa.signIns.length") == 0 and browser.js(BOX, "#siwa-setup")["shown"] is False,
+        "a click 100 px beside the button does nothing",
+    )
     click_middle(browser, box)
     time.sleep(0.5)
     failures.check(browser.js("return window.__siwa.signIns.length") == 0, "a click on the button starts no sign-in")
@@ -973,11 +1104,21 @@ def check_js_as_pasted(browser, origin, size, shot, failures):
     browser.open(origin + "snippet.html", width=480, height=260, stand_in=True)
     browser.js("document.querySelector('#appleid-signin [role=button]').focus()")
     for kind in ("keyDown", "keyUp"):
-        browser.cdp("Input.dispatchKeyEvent", {"type": kind, "key": "Enter", "code": "Enter",
-                                               "windowsVirtualKeyCode": 13, "text": "\r" if kind == "keyDown" else ""})
+        browser.cdp(
+            "Input.dispatchKeyEvent",
+            {
+                "type": kind,
+                "key": "Enter",
+                "code": "Enter",
+                "windowsVirtualKeyCode": 13,
+                "text": "\r" if kind == "keyDown" else "",
+            },
+        )
     time.sleep(0.5)
-    failures.check(browser.js("return window.__siwa.signIns.length") == 0 and len(browser.driver.window_handles) == 1,
-                   "Enter on the button starts no sign-in")
+    failures.check(
+        browser.js("return window.__siwa.signIns.length") == 0 and len(browser.driver.window_handles) == 1,
+        "Enter on the button starts no sign-in",
+    )
     failures.check(browser.js(BOX, "#siwa-setup")["shown"] is True, "Enter explains in the page")
     ours, seen = our_errors(browser, origin, expected_errors=(REQUIRED,), strict=True)
     failures.check(REQUIRED in seen and not ours, f"and in the console, nothing else red {ours}")
@@ -987,8 +1128,16 @@ def check_js_as_pasted(browser, origin, size, shot, failures):
     def space():
         browser.js("document.querySelector('#appleid-signin [role=button]').focus()")
         for kind in ("keyDown", "keyUp"):
-            browser.cdp("Input.dispatchKeyEvent", {"type": kind, "key": " ", "code": "Space",
-                                                   "windowsVirtualKeyCode": 32, "text": " " if kind == "keyDown" else ""})
+            browser.cdp(
+                "Input.dispatchKeyEvent",
+                {
+                    "type": kind,
+                    "key": " ",
+                    "code": "Space",
+                    "windowsVirtualKeyCode": 32,
+                    "text": " " if kind == "keyDown" else "",
+                },
+            )
 
     def tap():
         box = browser.js(BOX, "#appleid-signin")
@@ -996,17 +1145,23 @@ def check_js_as_pasted(browser, origin, size, shot, failures):
         browser.cdp("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
         browser.cdp("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
-    inputs = (("Space", space), ("a tap", tap),
-              ("a script's click()", lambda: browser.js("document.getElementById('appleid-signin').click()")),
-              ("AppleID.auth.signIn()", lambda: browser.js("AppleID.auth.signIn().catch(() => {})")))
+    inputs = (
+        ("Space", space),
+        ("a tap", tap),
+        ("a script's click()", lambda: browser.js("document.getElementById('appleid-signin').click()")),
+        ("AppleID.auth.signIn()", lambda: browser.js("AppleID.auth.signIn().catch(() => {})")),
+    )
     for name, action in inputs:
         failures.start(f"snippet.html as pasted, with the stand-in: {name}")
         browser.open(origin + "snippet.html", width=480, height=260, stand_in=True)
         action()
         time.sleep(0.6)
-        failures.check(browser.js("return window.__siwa.signIns.length") == 0 and len(browser.driver.window_handles) == 1
-                       and not [u for u in browser.stand_in_served if u.startswith(APPLE_AUTHORIZE)],
-                       f"{name} starts no sign-in: nothing reaches Apple's authorize URL")
+        failures.check(
+            browser.js("return window.__siwa.signIns.length") == 0
+            and len(browser.driver.window_handles) == 1
+            and not [u for u in browser.stand_in_served if u.startswith(APPLE_AUTHORIZE)],
+            f"{name} starts no sign-in: nothing reaches Apple's authorize URL",
+        )
         failures.check(browser.js(BOX, "#siwa-setup")["shown"] is True, f"{name} explains in the page")
         ours, seen = our_errors(browser, origin, expected_errors=(REQUIRED,), strict=True)
         failures.check(REQUIRED in seen and not ours, f"and in the console, nothing else red {ours}")
@@ -1018,14 +1173,17 @@ def check_logo_as_pasted(browser, logo_origin, logo_dist, shot, failures):
     browser.open(logo_origin + "snippet.html", width=480, height=260, stand_in=True)
     size = browser.js("return Number(document.getElementById('appleid-signin').dataset.size)")
     drawn = (browser.js("return window.__siwa") or {}).get("drawn", [])
-    failures.check(size > 0 and len(drawn) == 1 and (drawn[0]["width"], drawn[0]["height"]) == (size, size),
-                   f"Apple's script draws the logo at data-size, {size}x{size} ({drawn})")
+    failures.check(
+        size > 0 and len(drawn) == 1 and (drawn[0]["width"], drawn[0]["height"]) == (size, size),
+        f"Apple's script draws the logo at data-size, {size}x{size} ({drawn})",
+    )
     box = browser.js(BOX, "#appleid-signin")
     failures.check((box["w"], box["h"]) == (size, size), f"#appleid-signin is the logo's size ({box})")
     inits = (browser.js("return window.__siwa") or {}).get("inits", [])
     failures.check(len(inits) == 1 and inits[0]["scope"] == "", f"no scope configured ({inits})")
-    failures.check(browser.js("return document.querySelector('meta[name=\"appleid-signin-scope\"]')") is None,
-                   "no empty scope meta tag")
+    failures.check(
+        browser.js("return document.querySelector('meta[name=\"appleid-signin-scope\"]')") is None, "no empty scope meta tag"
+    )
     text = open(os.path.join(logo_dist, "snippet-nojs.html"), encoding="utf-8").read()
     link = re.search(r'class="siwa-signin" href="([^"]+)"', text).group(1)
     failures.check("scope=" not in link and "response_mode=form_post" in link, f"the authorize link has no empty scope ({link})")
@@ -1038,6 +1196,7 @@ def check_logo_as_pasted(browser, logo_origin, logo_dist, shot, failures):
 
 def keys_handler(body):
     """Apple's key set stand-in (https://appleid.apple.com/auth/keys) for the example."""
+
     class Handler(http.server.BaseHTTPRequestHandler):
         fetches = 0
 
@@ -1052,6 +1211,7 @@ def keys_handler(body):
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
             self.wfile.write(data)
+
     return Handler
 
 
@@ -1060,8 +1220,12 @@ def check_example_refusals(example, key, client_id, keys, failures):
     failures.start("the Hummingbird example server: only this visitor's answer, signed by Apple, is accepted")
     state, nonce = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
     other = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    unsigned = (base64.urlsafe_b64encode(b'{"alg":"none"}').rstrip(b"=").decode() + "." +
-                base64.urlsafe_b64encode(json.dumps(apple_claims(client_id, nonce)).encode()).rstrip(b"=").decode() + ".")
+    unsigned = (
+        base64.urlsafe_b64encode(b'{"alg":"none"}').rstrip(b"=").decode()
+        + "."
+        + base64.urlsafe_b64encode(json.dumps(apple_claims(client_id, nonce)).encode()).rstrip(b"=").decode()
+        + "."
+    )
     cases = [
         ("the visitor's answer", state, id_token(key, apple_claims(client_id, nonce)), 200),
         ("another state", secrets.token_urlsafe(32), id_token(key, apple_claims(client_id, nonce)), 400),
@@ -1074,8 +1238,9 @@ def check_example_refusals(example, key, client_id, keys, failures):
     ]
     for name, posted_state, token, want in cases:
         body = urllib.parse.urlencode({"code": "c0de", "id_token": token, "state": posted_state}).encode()
-        request = urllib.request.Request(f"http://127.0.0.1:{example.port}/auth/apple/callback", data=body,
-                                         headers={"Cookie": f"siwa={state}.{nonce}"})
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{example.port}/auth/apple/callback", data=body, headers={"Cookie": f"siwa={state}.{nonce}"}
+        )
         try:
             with urllib.request.urlopen(request, timeout=20) as response:
                 status, text = response.status, response.read().decode()
@@ -1085,24 +1250,38 @@ def check_example_refusals(example, key, client_id, keys, failures):
 
     # Apple's one-time `user` (unsigned): kept once by the token's sub, never replaced.
     def post_user(user):
-        body = urllib.parse.urlencode({"code": "c0de", "id_token": id_token(key, apple_claims(client_id, nonce, sub="000777.first")),
-                                       "state": state, "user": user}).encode()
-        request = urllib.request.Request(f"http://127.0.0.1:{example.port}/auth/apple/callback", data=body,
-                                         headers={"Cookie": f"siwa={state}.{nonce}"})
+        body = urllib.parse.urlencode(
+            {
+                "code": "c0de",
+                "id_token": id_token(key, apple_claims(client_id, nonce, sub="000777.first")),
+                "state": state,
+                "user": user,
+            }
+        ).encode()
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{example.port}/auth/apple/callback", data=body, headers={"Cookie": f"siwa={state}.{nonce}"}
+        )
         with urllib.request.urlopen(request, timeout=20) as response:
             return response.read().decode()
+
     first = post_user(json.dumps({"name": {"firstName": "Ada"}, "email": "ada@example.com"}))
     again = post_user(json.dumps({"name": {"firstName": "Mallory"}, "email": "m@example.com"}))
-    failures.check("First sign-in" in first and "unsigned" in first and "First sign-in" not in again,
-                   f"the first sign-in's user is stored once by sub, a later one does not replace it ({first[-90:]!r})")
+    failures.check(
+        "First sign-in" in first and "unsigned" in first and "First sign-in" not in again,
+        f"the first sign-in's user is stored once by sub, a later one does not replace it ({first[-90:]!r})",
+    )
     status, _, _ = harness.http_get(f"http://127.0.0.1:{example.port}/apple-signin-button.js")
     failures.check(status == 200, f"the example serves the set's files with siwa-buttons' static-file middleware ({status})")
     request = urllib.request.Request(f"http://127.0.0.1:{example.port}/auth/apple/session", data=b"", method="POST")
     with urllib.request.urlopen(request, timeout=20) as response:
         session, cookie = json.loads(response.read()), response.headers.get("Set-Cookie", "")
-    failures.check(len(session.get("state", "")) >= 40 and len(session.get("nonce", "")) >= 40
-                   and f"siwa={session.get('state')}.{session.get('nonce')}" in cookie and "HttpOnly" in cookie,
-                   "POST /auth/apple/session: fresh state and nonce as JSON, kept in the cookie")
+    failures.check(
+        len(session.get("state", "")) >= 40
+        and len(session.get("nonce", "")) >= 40
+        and f"siwa={session.get('state')}.{session.get('nonce')}" in cookie
+        and "HttpOnly" in cookie,
+        "POST /auth/apple/session: fresh state and nonce as JSON, kept in the cookie",
+    )
 
     # Forged tokens naming made-up key ids must not each make the example fetch Apple's keys.
     before = keys.RequestHandlerClass.fetches
@@ -1110,17 +1289,20 @@ def check_example_refusals(example, key, client_id, keys, failures):
     statuses = []
     for token in forged:
         body = urllib.parse.urlencode({"code": "c0de", "id_token": token, "state": state}).encode()
-        request = urllib.request.Request(f"http://127.0.0.1:{example.port}/auth/apple/callback", data=body,
-                                         headers={"Cookie": f"siwa={state}.{nonce}"})
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{example.port}/auth/apple/callback", data=body, headers={"Cookie": f"siwa={state}.{nonce}"}
+        )
         try:
             with urllib.request.urlopen(request, timeout=20) as response:
                 statuses.append(response.status)
         except urllib.error.HTTPError as error:
             statuses.append(error.code)
     fetched = keys.RequestHandlerClass.fetches - before
-    failures.check(statuses == [400] * 20 and before >= 1 and fetched == 0,
-                   f"20 tokens with made-up key ids: all 400, no new fetch of Apple's keys within the cooldown "
-                   f"({sorted(set(statuses))}, {fetched} fetches after {before})")
+    failures.check(
+        statuses == [400] * 20 and before >= 1 and fetched == 0,
+        f"20 tokens with made-up key ids: all 400, no new fetch of Apple's keys within the cooldown "
+        f"({sorted(set(statuses))}, {fetched} fetches after {before})",
+    )
 
 
 def check_example_flow(browser, example, relay, size, args, shot, failures):
@@ -1129,10 +1311,17 @@ def check_example_flow(browser, example, relay, size, args, shot, failures):
     with urllib.request.urlopen(f"http://127.0.0.1:{example.port}/", timeout=20) as response:
         headers = response.headers
         body = response.read().decode()
-    failures.check(headers.get("Content-Security-Policy") == RECIPE, f"it sends the CSP recipe ({headers.get('Content-Security-Policy')!r})")
-    failures.check(headers.get("Cross-Origin-Opener-Policy") == OPENER_POLICY, "and Cross-Origin-Opener-Policy: same-origin-allow-popups")
+    failures.check(
+        headers.get("Content-Security-Policy") == RECIPE, f"it sends the CSP recipe ({headers.get('Content-Security-Policy')!r})"
+    )
+    failures.check(
+        headers.get("Cross-Origin-Opener-Policy") == OPENER_POLICY, "and Cross-Origin-Opener-Policy: same-origin-allow-popups"
+    )
     cookie = headers.get("Set-Cookie", "")
-    failures.check(all(x in cookie for x in ("HttpOnly", "Secure", "SameSite=None")), f"its cookie is HttpOnly, Secure, SameSite=None ({cookie})")
+    failures.check(
+        all(x in cookie for x in ("HttpOnly", "Secure", "SameSite=None")),
+        f"its cookie is HttpOnly, Secure, SameSite=None ({cookie})",
+    )
     failures.check(not any(p in body for p in PLACEHOLDERS), "no placeholder is left in the page it serves")
 
     failures.start("the Hummingbird example server: a popup sign-in, end to end (light, 1x)")
@@ -1142,14 +1331,20 @@ def check_example_flow(browser, example, relay, size, args, shot, failures):
     config = inits[0] if inits else {}
     failures.check(len(inits) == 1, f"Apple's script configured itself once from the meta tags ({len(inits)})")
     fresh = lambda v: isinstance(v, str) and len(v) >= 40 and "__SIWA_" not in v
-    failures.check(fresh(config.get("state")) and fresh(config.get("nonce")) and config.get("state") != config.get("nonce"),
-                   "state and nonce are fresh values from the server")
-    failures.check(config.get("clientId") == args.client_id and config.get("redirectURI") == args.redirect_uri,
-                   f"client id and redirect URI arrive intact ({config.get('clientId')!r}, {config.get('redirectURI')!r})")
+    failures.check(
+        fresh(config.get("state")) and fresh(config.get("nonce")) and config.get("state") != config.get("nonce"),
+        "state and nonce are fresh values from the server",
+    )
+    failures.check(
+        config.get("clientId") == args.client_id and config.get("redirectURI") == args.redirect_uri,
+        f"client id and redirect URI arrive intact ({config.get('clientId')!r}, {config.get('redirectURI')!r})",
+    )
     failures.check(config.get("usePopup") is True and config.get("scope") == "name email", "usePopup and scope")
     drawn = record.get("drawn", [])
-    failures.check(len(drawn) == 1 and (drawn[0]["width"], drawn[0]["height"]) == size
-                   and drawn[0]["color"] == "black", f"the black button, {size[0]}x{size[1]} ({drawn})")
+    failures.check(
+        len(drawn) == 1 and (drawn[0]["width"], drawn[0]["height"]) == size and drawn[0]["color"] == "black",
+        f"the black button, {size[0]}x{size[1]} ({drawn})",
+    )
     problems = browser.page_problems(origin)
     failures.check(not problems, f"no CSP violation or failed load under the recipe {problems}")
     browser.screenshot(shot("example-page.png"))
@@ -1160,16 +1355,21 @@ def check_example_flow(browser, example, relay, size, args, shot, failures):
     click_middle(browser, box)
     try:
         WebDriverWait(browser.driver, 15, poll_frequency=0.1).until(
-            lambda _: browser.js("return location.pathname + ' ' + document.readyState") == "/auth/apple/callback complete")
+            lambda _: browser.js("return location.pathname + ' ' + document.readyState") == "/auth/apple/callback complete"
+        )
     except TimeoutException as error:
         print(f"    {error.msg}")
     signins = [u for u in browser.stand_in_served if u.startswith(APPLE_AUTHORIZE)]
     query = urllib.parse.parse_qs(urllib.parse.urlparse(signins[0]).query) if signins else {}
-    failures.check(len(signins) == 1 and query.get("state") == [config.get("state")] and query.get("nonce") == [config.get("nonce")],
-                   f"the popup asked Apple with the page's state and nonce ({signins})")
+    failures.check(
+        len(signins) == 1 and query.get("state") == [config.get("state")] and query.get("nonce") == [config.get("nonce")],
+        f"the popup asked Apple with the page's state and nonce ({signins})",
+    )
     result = browser.js("const r = document.getElementById('result'); return r && r.textContent")
-    failures.check(result is not None and result.startswith("Signed in: state and nonce match"),
-                   f"the answer reached the redirect URI and the example accepted it ({result!r} at {browser.js('return location.href')})")
+    failures.check(
+        result is not None and result.startswith("Signed in: state and nonce match"),
+        f"the answer reached the redirect URI and the example accepted it ({result!r} at {browser.js('return location.href')})",
+    )
     ours, _ = our_errors(browser, origin, strict=True)
     failures.check(not ours, f"nothing red in the console, no CSP violation {ours}")
     browser.screenshot(shot("example-signed-in.png"))
@@ -1185,9 +1385,11 @@ def check_example_flow(browser, example, relay, size, args, shot, failures):
         box = browser.js(BOX, "#appleid-signin")
         click_middle(browser, box)
         time.sleep(4)
-        failures.check(browser.js("return location.pathname") == "/" and
-                       len([u for u in browser.stand_in_served if u.startswith(APPLE_AUTHORIZE)]) == 1,
-                       "the popup asks Apple, but its answer never reaches the page")
+        failures.check(
+            browser.js("return location.pathname") == "/"
+            and len([u for u in browser.stand_in_served if u.startswith(APPLE_AUTHORIZE)]) == 1,
+            "the popup asks Apple, but its answer never reaches the page",
+        )
     finally:
         relay.opener_policy = None
     for handle in browser.driver.window_handles[1:]:  # the stand-in could not close itself
@@ -1198,12 +1400,16 @@ def check_example_flow(browser, example, relay, size, args, shot, failures):
     failures.start("the Hummingbird example server: dark scheme, 2x")
     browser.open(origin, width=480, height=260, scale=2, dark=True, stand_in=True)
     drawn = (browser.js("return window.__siwa") or {}).get("drawn", [])
-    failures.check(len(drawn) == 1 and drawn[0]["color"] == "white" and drawn[0]["border"] == "false",
-                   f"Apple's button is white on a dark scheme, as the no-JS image is ({drawn})")
+    failures.check(
+        len(drawn) == 1 and drawn[0]["color"] == "white" and drawn[0]["border"] == "false",
+        f"Apple's button is white on a dark scheme, as the no-JS image is ({drawn})",
+    )
     # Failures that are nobody's fault are not logged as errors: a closed popup, and the
     # one Apple sends when the site itself calls signIn() again.
     for error in ("popup_closed_by_user", "user_trigger_new_signin_flow"):
-        browser.js("document.dispatchEvent(new CustomEvent('AppleIDSignInOnFailure', { detail: { error: arguments[0] } }))", error)
+        browser.js(
+            "document.dispatchEvent(new CustomEvent('AppleIDSignInOnFailure', { detail: { error: arguments[0] } }))", error
+        )
     time.sleep(0.2)
     infos = [t for l, t, _ in browser.messages() if l == "info" and "sign-in not completed" in t]
     failures.check(len(infos) == 2, f"popup_closed_by_user and user_trigger_new_signin_flow are logged as info ({infos})")
@@ -1216,8 +1422,12 @@ def check_example_flow(browser, example, relay, size, args, shot, failures):
     info = browser.driver.execute_async_script(VISIBLE_IMAGE)
     link = urllib.parse.urlparse((info or {}).get("link") or "")
     query = urllib.parse.parse_qs(link.query)
-    failures.check(f"{link.scheme}://{link.netloc}{link.path}" == APPLE_AUTHORIZE and fresh((query.get("state") or [""])[0])
-                   and fresh((query.get("nonce") or [""])[0]), f"filled in, the image links to Apple with fresh values ({info})")
+    failures.check(
+        f"{link.scheme}://{link.netloc}{link.path}" == APPLE_AUTHORIZE
+        and fresh((query.get("state") or [""])[0])
+        and fresh((query.get("nonce") or [""])[0]),
+        f"filled in, the image links to Apple with fresh values ({info})",
+    )
     failures.check(browser.js(BOX, "a.siwa-setup-link")["shown"] is False, "the explanation's link is gone")
     ours, _ = our_errors(browser, origin, strict=True)
     failures.check(not ours, f"no console errors, CSP violations or failed loads {ours}")
@@ -1239,8 +1449,10 @@ def main():
     os.makedirs(args.screenshots, exist_ok=True)
     shot = functools.partial(os.path.join, args.screenshots)
 
-    servers = [Server(("127.0.0.1", 0), make_handler(os.path.abspath(d)))
-               for d in (args.dist, args.logo_dist, args.packs_dist, args.paged_dist)]
+    servers = [
+        Server(("127.0.0.1", 0), make_handler(os.path.abspath(d)))
+        for d in (args.dist, args.logo_dist, args.packs_dist, args.paged_dist)
+    ]
     for server in servers:
         threading.Thread(target=server.serve_forever, daemon=True).start()
     origin, logo_origin, packs_origin, paged_origin = (f"http://127.0.0.1:{s.server_address[1]}/" for s in servers)
@@ -1267,8 +1479,9 @@ def main():
         check_nojs_as_pasted(browser, origin, size, args, shot, failures)
         check_js_as_pasted(browser, origin, size, shot, failures)
         check_logo_as_pasted(browser, logo_origin, args.logo_dist, shot, failures)
-        example = Example(args.example, os.path.abspath(args.dist), args.client_id,
-                          f"http://127.0.0.1:{keys.server_address[1]}/auth/keys")
+        example = Example(
+            args.example, os.path.abspath(args.dist), args.client_id, f"http://127.0.0.1:{keys.server_address[1]}/auth/keys"
+        )
         relay.target = example.port
         check_example_refusals(example, key, args.client_id, keys, failures)
         check_example_flow(browser, example, relay, size, args, shot, failures)

@@ -1,5 +1,6 @@
 """What the end-to-end checks share: the repository, free ports, plain HTTP, headless
 Chromium with every host but ours unresolvable, PNG headers. e2e/run.sh runs the checks."""
+
 import os
 import socket
 import struct
@@ -14,9 +15,19 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OFFLINE_RESOLVER = "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 
 # Headless Chromium without anything that would reach out or vary between runs.
-CHROMIUM_ARGUMENTS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                      "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
-                      "--disable-component-update", "--disable-sync", "--hide-scrollbars", "--mute-audio")
+CHROMIUM_ARGUMENTS = (
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--hide-scrollbars",
+    "--mute-audio",
+)
 
 
 def free_port():

@@ -37,8 +37,10 @@ The memory check also compares answers: every 10th button served under load is
 requested again alone at the end, and must be the same bytes.
 Prints one line per check and exits non-zero on the first failure.
 """
-import hashlib
+
 import argparse
+import hashlib
+import http.client
 import json
 import multiprocessing
 import os
@@ -50,11 +52,11 @@ import sys
 import tempfile
 import threading
 import time
-import http.client
 from concurrent.futures import ThreadPoolExecutor
 
 import harness
 from harness import ROOT, free_port
+
 # Memory bound beyond the process's base and the image cache: fonts, text engines
 # (each retired after 64 sizes), Cairo's and fontconfig's own bounded caches, malloc
 # arenas of the render threads. Measured peak: see docs/performance.md (Service guarantees).
@@ -76,6 +78,8 @@ def bound_mb(base, cache_mb=0, budget_mb=0, workers=2, exports=0):
     --output-budget-mb + the margin + PER_WORKER_MB for each render thread past two +
     EXPORT_MB for each export being made at once."""
     return base + cache_mb + budget_mb + MARGIN_MB + PER_WORKER_MB * max(0, workers - 2) + EXPORT_MB * exports
+
+
 # Flatness compares medians of quarters, not two samples: single samples swing by
 # +-6 MB (malloc arenas, the cache's turnover), which made a two-sample check flaky.
 # 5% of ~87 MB over the 10,000 buttons between the quarters' middles catches a leak
@@ -92,7 +96,7 @@ def median(values):
 def quarter_medians(series):
     """Median RSS of the second quarter and of the last quarter of a run's samples."""
     quarter = max(1, len(series) // 4)
-    return median(series[quarter:2 * quarter]), median(series[-quarter:])
+    return median(series[quarter : 2 * quarter]), median(series[-quarter:])
 
 
 def grows(series):
@@ -130,8 +134,10 @@ def distinct_targets(count, binary, seed=1):
             q = f"/appleid/button/logo?size={rng.randint(30, 64)}&scale={scale}"
         else:
             path = "/appleid/button" if endpoint == "button" else "/appleid/button/left"
-            q = (f"{path}?width={rng.randint(130, 375)}&height={rng.randint(30, 64)}&scale={scale}"
-                 f"&locale={rng.choice(locs)}&type={rng.choice(['sign-in', 'continue', 'sign-up'])}")
+            q = (
+                f"{path}?width={rng.randint(130, 375)}&height={rng.randint(30, 64)}&scale={scale}"
+                f"&locale={rng.choice(locs)}&type={rng.choice(['sign-in', 'continue', 'sign-up'])}"
+            )
         q += f"&format={fmt}"
         if q not in seen:
             seen.add(q)
@@ -143,8 +149,19 @@ class Server:
     def __init__(self, binary, *args, prlimit=None):
         self.port = free_port()
         # Canonical redirects off: the distinct buttons are spelled freely, and each must be a render.
-        cmd = [binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "error",
-               "--canonical", "off", *args]
+        cmd = [
+            binary,
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--log-level",
+            "error",
+            "--canonical",
+            "off",
+            *args,
+        ]
         if prlimit:
             cmd = ["prlimit", f"--nofile={prlimit}", "--"] + cmd
         # Its errors (logged at --log-level error) go to a file, to say why a request failed.
@@ -214,6 +231,7 @@ def ok(message):
 
 # MARK: memory
 
+
 def serve_distinct(server, targets, samples, label, threads=8, digests=None):
     """Sends every target once (keep-alive, `threads` clients); samples RSS every 500.
     With `digests` (a dict), keeps the SHA-256 of every 10th answer by target."""
@@ -250,12 +268,12 @@ def compare_alone(server, digests, label):
     """Requests each target of `digests` again, one at a time on an idle server: the
     bytes must be those it answered under load. Returns the number compared."""
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-    differing = [t for t, digest in digests.items()
-                 if hashlib.sha256(get(server.port, t, conn=conn)[2]).hexdigest() != digest]
+    differing = [t for t, digest in digests.items() if hashlib.sha256(get(server.port, t, conn=conn)[2]).hexdigest() != digest]
     conn.close()
     if differing:
-        fail(f"{label}: {len(differing)} of {len(digests)} answers under load differ from the same URL alone, "
-             f"e.g. {differing[:3]}")
+        fail(
+            f"{label}: {len(differing)} of {len(digests)} answers under load differ from the same URL alone, e.g. {differing[:3]}"
+        )
     return len(digests)
 
 
@@ -279,18 +297,22 @@ def check_memory(binary, buttons, plot):
             early, late = quarter_medians(series[1:])  # without the base sample
             bound = bound_mb(base, cache_mb, workers=len(os.sched_getaffinity(0)))  # the server's default workers
             results[cache_mb] = (base, early, late, peak, bound)
-            print(f"     {label}: {buttons} distinct buttons in {elapsed:.0f} s; RSS base {base:.0f} MB, "
-                  f"median second quarter {early:.0f} MB, last quarter {late:.0f} MB, end {end:.0f} MB, "
-                  f"peak {peak:.0f} MB (bound {bound:.0f} MB)", flush=True)
+            print(
+                f"     {label}: {buttons} distinct buttons in {elapsed:.0f} s; RSS base {base:.0f} MB, "
+                f"median second quarter {early:.0f} MB, last quarter {late:.0f} MB, end {end:.0f} MB, "
+                f"peak {peak:.0f} MB (bound {bound:.0f} MB)",
+                flush=True,
+            )
             if peak > bound:
                 fail(f"memory: {label} peak RSS {peak:.0f} MB exceeds the bound {bound:.0f} MB")
             if grows(series[1:]):
-                fail(f"memory: {label} RSS still growing: median {early:.0f} MB in the second quarter, "
-                     f"{late:.0f} MB in the last")
+                fail(f"memory: {label} RSS still growing: median {early:.0f} MB in the second quarter, {late:.0f} MB in the last")
             if cache_mb == 0:  # with a cache the second request would be a hit: compare renders
                 compared = compare_alone(server, digests, "memory")
-                ok(f"memory: {compared} URLs answered under load (8 clients, every format) "
-                   "byte-identical to their render alone, 0 differ")
+                ok(
+                    f"memory: {compared} URLs answered under load (8 clients, every format) "
+                    "byte-identical to their render alone, 0 differ"
+                )
         finally:
             server.stop()
     ok(f"memory: {buttons} distinct buttons twice, RSS bounded and flat")
@@ -338,6 +360,7 @@ def draw_plot(samples, path, buttons):
 
 # MARK: slow clients
 
+
 def check_slow(binary):
     idle = 3
     server = Server(binary, "--idle-timeout", str(idle))
@@ -369,7 +392,7 @@ def check_slow(binary):
         # the rest of the second watching for the server closing them.
         while time.time() - started < idle + 4 and len(closed_at) < len(slow):
             round_start = time.time()
-            byte = request[i % len(request):i % len(request) + 1]
+            byte = request[i % len(request) : i % len(request) + 1]
             for k, s in enumerate(slow):
                 if k in closed_at:
                     continue
@@ -401,8 +424,10 @@ def check_slow(binary):
             fail(f"slow: connections closed after {latest:.1f} s, before the {idle} s idle timeout")
         latencies.sort()
         p99 = latencies[int(len(latencies) * 0.99) - 1] * 1000
-        ok(f"slow: 50 slowloris connections closed after {min(closed_at.values()):.1f}-{latest:.1f} s "
-           f"(--idle-timeout {idle}); a normal client meanwhile: {len(latencies)} requests, p99 {p99:.1f} ms")
+        ok(
+            f"slow: 50 slowloris connections closed after {min(closed_at.values()):.1f}-{latest:.1f} s "
+            f"(--idle-timeout {idle}); a normal client meanwhile: {len(latencies)} requests, p99 {p99:.1f} ms"
+        )
         if p99 > 250:
             fail(f"slow: normal client's p99 {p99:.0f} ms while slow clients were connected")
 
@@ -424,6 +449,7 @@ def check_slow(binary):
 
 
 # MARK: descriptors
+
 
 def open_idle(port, count):
     socks = []
@@ -461,7 +487,7 @@ def check_fds(binary):
         time.sleep(0.5)
         t = time.perf_counter()
         try:
-            status, headers, body = get(server.port, "/healthz", timeout=5)
+            status, _headers, body = get(server.port, "/healthz", timeout=5)
         except OSError as e:
             fail(f"fds: a connection past the limit got no answer ({e})")
         ms = (time.perf_counter() - t) * 1000
@@ -515,8 +541,11 @@ def measure_non_readers(binary, count, guards, timeout=5, wait=40, asks="png"):
     """Opens `count` non-reading clients and watches the server for `wait` seconds:
     RSS base and peak, and when its connections are all closed (None: not within `wait`)."""
     args = ["--max-connections", str(count + 64)]
-    args += ["--write-timeout", str(timeout), "--output-budget-mb", "32"] if guards else \
-        ["--write-timeout", "86400", "--output-budget-mb", "1048576"]
+    args += (
+        ["--write-timeout", str(timeout), "--output-budget-mb", "32"]
+        if guards
+        else ["--write-timeout", "86400", "--output-budget-mb", "1048576"]
+    )
     server = Server(binary, *args, prlimit=count + 256)
     try:
         base, sockets = server.rss_mb(), socket_count(server.pid)
@@ -572,8 +601,11 @@ def check_readers(binary, count, asks="png"):
         label = f"guards on (--write-timeout {timeout}, --output-budget-mb 32)" if guards else "guards off"
         rows.append((label, base, peak, after, left, closed_in))
         when = f"all closed after {closed_in:.1f} s" if closed_in else f"{left} still open after {wait} s"
-        print(f"     {connected} non-reading clients of {asks}, {label}: RSS base {base:.0f} MB, peak {peak:.0f} MB, "
-              f"{after:.0f} MB after they go; {when}; then /healthz: {status}", flush=True)
+        print(
+            f"     {connected} non-reading clients of {asks}, {label}: RSS base {base:.0f} MB, peak {peak:.0f} MB, "
+            f"{after:.0f} MB after they go; {when}; then /healthz: {status}",
+            flush=True,
+        )
         if guards and status != 200:
             fail(f"readers: /healthz answered {status} after the non-reading clients")
     _, base, peak, after, left, closed_in = rows[-1]
@@ -582,8 +614,10 @@ def check_readers(binary, count, asks="png"):
     bound = bound_mb(base, budget_mb=32, workers=len(os.sched_getaffinity(0)), exports=2 if asks == "export" else 0)
     if peak > bound:
         fail(f"readers: peak RSS {peak:.0f} MB with the guards on exceeds {bound:.0f} MB")
-    ok(f"readers: {count} clients that never read: closed by the write guards after {closed_in:.1f} s, "
-       f"RSS peak {peak:.0f} MB (guards off: {rows[0][2]:.0f} MB, {rows[0][4]} still open after {wait} s)")
+    ok(
+        f"readers: {count} clients that never read: closed by the write guards after {closed_in:.1f} s, "
+        f"RSS peak {peak:.0f} MB (guards off: {rows[0][2]:.0f} MB, {rows[0][4]} still open after {wait} s)"
+    )
 
 
 # MARK: probes under a burst of pipelining clients
@@ -616,8 +650,7 @@ def check_burst(binary, clients=600, requests=300, seconds=15):
     server = Server(binary, "--max-connections", str(clients + 64), prlimit=clients + 256)
     try:
         get(server.port, LARGE)  # cached from now on
-        probe = subprocess.Popen([sys.executable, "-c", PROBE, str(server.port), str(seconds)],
-                                 stdout=subprocess.PIPE, text=True)
+        probe = subprocess.Popen([sys.executable, "-c", PROBE, str(server.port), str(seconds)], stdout=subprocess.PIPE, text=True)
         time.sleep(1)
         socks = open_non_readers(server.port, clients, requests=requests)
         latencies = json.loads(probe.communicate(timeout=seconds + 60)[0])
@@ -629,15 +662,19 @@ def check_burst(binary, clients=600, requests=300, seconds=15):
     ordered = sorted(latencies)
     p50, p99 = ordered[len(ordered) // 2], ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
     failed = sum(1 for ms in latencies if ms >= 10000)
-    print(f"     burst: {len(socks)} clients x {requests} pipelined scale-6 PNGs, never read; /healthz on new "
-          f"connections: {len(latencies)} probes, p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {ordered[-1]:.1f} ms, "
-          f"{failed} failed; RSS {peak:.0f} MB", flush=True)
+    print(
+        f"     burst: {len(socks)} clients x {requests} pipelined scale-6 PNGs, never read; /healthz on new "
+        f"connections: {len(latencies)} probes, p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {ordered[-1]:.1f} ms, "
+        f"{failed} failed; RSS {peak:.0f} MB",
+        flush=True,
+    )
     if failed or p99 >= 100:
         fail(f"burst: /healthz p99 {p99:.0f} ms ({failed} failed) under {clients} pipelining clients")
     ok(f"burst: /healthz p99 {p99:.1f} ms under {clients} clients pipelining {requests} requests each")
 
 
 # MARK: everything at once, for longer
+
 
 def probe_health(port, stop, results):
     """GET /healthz every 200 ms on one keep-alive connection until `stop`; puts the
@@ -678,9 +715,21 @@ def check_long(binary, minutes, workers=8, worst=False):
         # Room in the render queue for every render connection and both exports: the mix is
         # renders and exports at work, not 503s (the default depth, 64, sheds most of them).
         extra = ["--exports", str(exporters), "--max-connections", str(connections), "--queue-depth", str(clients + 64)]
-    server = Server(binary, "--workers", str(workers), "--cache-mb", str(cache_mb), "--write-timeout", "5",
-                    "--output-budget-mb", "32", "--export-max-files", "400", *extra,
-                    prlimit=(connections + 256) if worst else None)
+    server = Server(
+        binary,
+        "--workers",
+        str(workers),
+        "--cache-mb",
+        str(cache_mb),
+        "--write-timeout",
+        "5",
+        "--output-budget-mb",
+        "32",
+        "--export-max-files",
+        "400",
+        *extra,
+        prlimit=(connections + 256) if worst else None,
+    )
     deadline = time.time() + minutes * 60
     stop = threading.Event()
     lock = threading.Lock()
@@ -698,9 +747,11 @@ def check_long(binary, minutes, workers=8, worst=False):
         n = 0
         while not stop.is_set():
             fmt = rng.choice(["png", "webp", "svg", "pdf", "vectordrawable"])
-            t = (f"/appleid/button?width={rng.randint(130, 375)}&height={rng.randint(30, 64)}&scale={rng.randint(1, 6)}"
-                 f"&locale={rng.choice(locs)}&type={rng.choice(['sign-in', 'continue', 'sign-up'])}&format={fmt}"
-                 f"&border_radius={rng.randint(0, 50)}")
+            t = (
+                f"/appleid/button?width={rng.randint(130, 375)}&height={rng.randint(30, 64)}&scale={rng.randint(1, 6)}"
+                f"&locale={rng.choice(locs)}&type={rng.choice(['sign-in', 'continue', 'sign-up'])}&format={fmt}"
+                f"&border_radius={rng.randint(0, 50)}"
+            )
             try:
                 status, _, body = get(server.port, t, conn=conn)
             except OSError:
@@ -718,7 +769,7 @@ def check_long(binary, minutes, workers=8, worst=False):
     def exports():
         while not stop.is_set():
             try:
-                status, _, body = get(server.port, "/api/export.zip?locales=en_US,de_DE,ja_JP&formats=png,svg", timeout=120)
+                status, _, _body = get(server.port, "/api/export.zip?locales=en_US,de_DE,ja_JP&formats=png,svg", timeout=120)
                 count(f"export {status}")
             except OSError:
                 count("export error")
@@ -780,14 +831,18 @@ def check_long(binary, minutes, workers=8, worst=False):
     latencies = sorted(t for t, _ in health)
     p99 = latencies[int(len(latencies) * 0.99) - 1] * 1000
     failing = sum(1 for _, status in health if status != 200)
-    bad = {k: v for k, v in statuses.items()
-           if k not in (200, 503, "export 200", "export 503") and not str(k).startswith("burst of")}
+    bad = {
+        k: v for k, v in statuses.items() if k not in (200, 503, "export 200", "export 503") and not str(k).startswith("burst of")
+    }
     peak = max(rss)
-    quarters = [median(rss[i * len(rss) // 4:(i + 1) * len(rss) // 4]) for i in range(4)]
-    print(f"     {minutes} min: answers {dict(sorted(statuses.items(), key=str))}; /healthz {len(health)} probes, "
-          f"p99 {p99:.1f} ms, {failing} failing; RSS base {base:.0f} MB, peak {peak:.0f} MB, "
-          f"median by quarter {' / '.join(f'{q:.0f}' for q in quarters)} MB; "
-          f"{compared} answers byte-identical alone", flush=True)
+    quarters = [median(rss[i * len(rss) // 4 : (i + 1) * len(rss) // 4]) for i in range(4)]
+    print(
+        f"     {minutes} min: answers {dict(sorted(statuses.items(), key=str))}; /healthz {len(health)} probes, "
+        f"p99 {p99:.1f} ms, {failing} failing; RSS base {base:.0f} MB, peak {peak:.0f} MB, "
+        f"median by quarter {' / '.join(f'{q:.0f}' for q in quarters)} MB; "
+        f"{compared} answers byte-identical alone",
+        flush=True,
+    )
     if bad:
         fail(f"long: unexpected answers {bad}")
     if failing:
@@ -798,14 +853,19 @@ def check_long(binary, minutes, workers=8, worst=False):
     if peak > bound:
         fail(f"long: peak RSS {peak:.0f} MB over the bound {bound:.0f} MB")
     if worst:
-        print(f"     worst mix: bound {bound:.0f} MB, peak {peak:.0f} MB: {100 * (1 - peak / bound):.0f}% headroom "
-              f"(at least {HEADROOM_PERCENT}%)", flush=True)
+        print(
+            f"     worst mix: bound {bound:.0f} MB, peak {peak:.0f} MB: {100 * (1 - peak / bound):.0f}% headroom "
+            f"(at least {HEADROOM_PERCENT}%)",
+            flush=True,
+        )
         if peak > bound * (1 - HEADROOM_PERCENT / 100):
             fail(f"long: peak RSS {peak:.0f} MB leaves less than {HEADROOM_PERCENT}% under the bound {bound:.0f} MB")
         if quarters[3] > quarters[1] * (1 + FLAT_PERCENT / 100):
             fail(f"long: RSS still rising: last quarter's median {quarters[3]:.0f} MB, second's {quarters[1]:.0f} MB")
-    ok(f"long: {minutes} min of renders, exports and non-reading clients with {workers} workers: no stall, no 5xx but 503, "
-       f"RSS within bound, {compared} answers compared, 0 differ")
+    ok(
+        f"long: {minutes} min of renders, exports and non-reading clients with {workers} workers: no stall, no 5xx but 503, "
+        f"RSS within bound, {compared} answers compared, 0 differ"
+    )
 
 
 def main():

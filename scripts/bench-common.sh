@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the generator benchmarks (sourced after `root` and `runs` are set):
 # `bin`, a release siwa-buttons-full, which runs `generate` (SIWA_BUTTONS_BIN, else built here with SWIFT_SCRATCH,
 # default .build), a scratch folder `work` removed on exit, and `best_of`.
@@ -14,6 +15,7 @@ trap 'rm -rf "$work"' EXIT
 best_of() {
     local name=$1 best="" start end t
     shift
+    # shellcheck disable=SC2154 # runs: set by the script that sources this file
     for _ in $(seq "$runs"); do
         rm -rf "${work:?}/$name"
         start=$EPOCHREALTIME

@@ -13,8 +13,8 @@ Usage: scripts/bench-export.py BINARY [--port 18150] [--normal 50]
    export (the default set in two languages). Prints how many were answered 200 and how
    fast, how many got 503 and with which Retry-After.
 """
+
 import argparse
-import os
 import socket
 import statistics
 import subprocess
@@ -79,8 +79,7 @@ def main():
     args = parser.parse_args()
     base = f"http://127.0.0.1:{args.port}"
     log = tempfile.TemporaryFile()
-    server = subprocess.Popen([args.binary, "serve", "--port", str(args.port), "--log-level", "warning"],
-                              stdout=log, stderr=log)
+    server = subprocess.Popen([args.binary, "serve", "--port", str(args.port), "--log-level", "warning"], stdout=log, stderr=log)
     try:
         for _ in range(300):
             try:
@@ -91,10 +90,12 @@ def main():
         print(f"service pid {server.pid}, RSS at start {rss_kib(server.pid) / 1024:.0f} MiB")
         for name, path in (("small export", SMALL), ("largest pack (android, 37 languages)", LARGE)):
             before, peak, after, status, size, seconds, length = measured_download(base, server.pid, path)
-            print(f"{name}: {status}, {size / 1048576:.1f} MiB in {seconds:.1f} s "
-                  f"({'Content-Length ' + length if length else 'streamed, no Content-Length'}); "
-                  f"RSS {before / 1024:.0f} MiB before, peak {peak / 1024:.0f} MiB (+{(peak - before) / 1024:.0f}), "
-                  f"{after / 1024:.0f} MiB after; VmHWM so far {rss_kib(server.pid, 'VmHWM') / 1024:.0f} MiB")
+            print(
+                f"{name}: {status}, {size / 1048576:.1f} MiB in {seconds:.1f} s "
+                f"({'Content-Length ' + length if length else 'streamed, no Content-Length'}); "
+                f"RSS {before / 1024:.0f} MiB before, peak {peak / 1024:.0f} MiB (+{(peak - before) / 1024:.0f}), "
+                f"{after / 1024:.0f} MiB after; VmHWM so far {rss_kib(server.pid, 'VmHWM') / 1024:.0f} MiB"
+            )
 
         # A slow reader takes a slot and holds it.
         slow = socket.socket()
@@ -122,10 +123,13 @@ def main():
         ok = sorted(r[2] for r in results if r[0] == 200)
         busy = [r for r in results if r[0] == 503]
         other = [r[0] for r in results if r[0] not in (200, 503)]
-        print(f"{args.normal} normal exports beside the slow reader, in {wall:.1f} s: {len(ok)} answered 200"
-              + (f" (first {ok[0]:.1f} s, median {statistics.median(ok):.1f} s, last {ok[-1]:.1f} s)" if ok else "")
-              + f"; {len(busy)} got 503" + (f" with Retry-After {sorted(set(r[3] for r in busy))}" if busy else "")
-              + (f"; other answers {other}" if other else ""))
+        print(
+            f"{args.normal} normal exports beside the slow reader, in {wall:.1f} s: {len(ok)} answered 200"
+            + (f" (first {ok[0]:.1f} s, median {statistics.median(ok):.1f} s, last {ok[-1]:.1f} s)" if ok else "")
+            + f"; {len(busy)} got 503"
+            + (f" with Retry-After {sorted({r[3] for r in busy})}" if busy else "")
+            + (f"; other answers {other}" if other else "")
+        )
         print(f"RSS with the slow reader still holding: {rss_kib(server.pid) / 1024:.0f} MiB")
         slow.close()
     finally:

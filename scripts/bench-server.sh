@@ -153,7 +153,7 @@ printf '\nour/bare route ratio (a)/(d): %s\n' "$(awk -v a="$cached_rps" -v d="$b
 # CPU 1 with one thread (on 2 cores, wrk and the server otherwise fight over the same
 # cores and the ratio swings 0.6-1.1 between runs): each pair gives a ratio, the
 # median is the figure to quote.
-pin_server=() pin_client=()
+pin_client=()
 if [[ "$(nproc)" -ge 2 ]] && command -v taskset >/dev/null; then
     taskset -a -p -c 0 "$OURS_PID" >/dev/null
     taskset -a -p -c 0 "$BARE_PID" >/dev/null

@@ -54,9 +54,24 @@ def main():
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 40
     port = free_port()
     server = subprocess.Popen(
-        [binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--cache-mb", "0", "--workers", "1",
-         "--canonical", "off", "--log-level", "warning"],
-        cwd=ROOT)
+        [
+            binary,
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--cache-mb",
+            "0",
+            "--workers",
+            "1",
+            "--canonical",
+            "off",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+    )
     inproc = subprocess.Popen([bench, "--stdin"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
     try:
         for _ in range(100):
@@ -113,15 +128,19 @@ def main():
     with open(os.path.join(ROOT, "Benchmarks/Thresholds/peers.json")) as f:
         thresholds = json.load(f)
     print(f"median of {rounds} interleaved rounds; resvg-py {resvg_py.__version__}, skia-python {skia.__version__}\n")
-    print("| button | ours in-process | ours over HTTP | resvg | Skia | resvg / ours | Skia / ours | PNG bytes: ours / resvg / Skia |")
+    print(
+        "| button | ours in-process | ours over HTTP | resvg | Skia | resvg / ours | Skia / ours | PNG bytes: ours / resvg / Skia |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|---|")
     failures = []
     for name, *_ in prepared:
         m = {k: statistics.median(v) for k, v in times[name].items()}
         ours, resvg, sk = m["in-process"], m["resvg"], m["skia"]
         b = sizes[name]
-        print(f"| {name} | {ours * 1e3:.2f} ms | {m['http'] * 1e3:.2f} ms | {resvg * 1e3:.2f} ms | {sk * 1e3:.2f} ms "
-              f"| {resvg / ours:.1f}× | {sk / ours:.1f}× | {b[0]:,} / {b[1]:,} / {b[2]:,} |")
+        print(
+            f"| {name} | {ours * 1e3:.2f} ms | {m['http'] * 1e3:.2f} ms | {resvg * 1e3:.2f} ms | {sk * 1e3:.2f} ms "
+            f"| {resvg / ours:.1f}× | {sk / ours:.1f}× | {b[0]:,} / {b[1]:,} / {b[2]:,} |"
+        )
         limit = thresholds.get(name, {})
         if resvg / ours < limit.get("resvg_over_ours_min", 0):
             failures.append(f"{name}: resvg / ours {resvg / ours:.1f}× < {limit['resvg_over_ours_min']}×")

@@ -10,7 +10,13 @@ picture must not.
 
 Set SIWA_FONTS_DIR if a binary is not in its build folder.
 """
-import itertools, os, subprocess, sys, tempfile
+
+import itertools
+import os
+import subprocess
+import sys
+import tempfile
+
 import numpy as np
 from PIL import Image
 
@@ -22,8 +28,10 @@ TYPES = ["sign-in", "continue", "sign-up"]
 def targets():
     for locale, style, kind, scale in itertools.product(LOCALES, STYLES, TYPES, [1, 3]):
         yield f"/appleid/button?locale={locale}&{style}&type={kind}&width=260&height=44&scale={scale}"
-        yield (f"/appleid/button/left?locale={locale}&{style}&type={kind}&width=300&height=50"
-               f"&logo-size=large&border_radius=50&scale={scale}")
+        yield (
+            f"/appleid/button/left?locale={locale}&{style}&type={kind}&width=300&height=50"
+            f"&logo-size=large&border_radius=50&scale={scale}"
+        )
     for style, scale, radius in itertools.product(STYLES, [1, 3], [0, 15, 50]):
         yield f"/appleid/button/logo?size=44&{style}&border_radius={radius}&scale={scale}"
 
@@ -42,7 +50,7 @@ def raster(path, fmt, out):
     subprocess.run(["pdftocairo", "-r", str(72 * SUPERSAMPLE), "-png", "-singlefile", path, out[:-4]], check=True)
     a = np.asarray(Image.open(out).convert("L"), dtype=np.float64)
     h, w = a.shape[0] // SUPERSAMPLE, a.shape[1] // SUPERSAMPLE
-    return a[:h * SUPERSAMPLE, :w * SUPERSAMPLE].reshape(h, SUPERSAMPLE, w, SUPERSAMPLE).mean(axis=(1, 3))
+    return a[: h * SUPERSAMPLE, : w * SUPERSAMPLE].reshape(h, SUPERSAMPLE, w, SUPERSAMPLE).mean(axis=(1, 3))
 
 
 def svg_on_white(path, out):
@@ -50,7 +58,7 @@ def svg_on_white(path, out):
     subprocess.run(["rsvg-convert", "-z", str(SUPERSAMPLE), "-b", "white", "-o", out, path], check=True)
     a = np.asarray(Image.open(out).convert("L"), dtype=np.float64)
     h, w = a.shape[0] // SUPERSAMPLE, a.shape[1] // SUPERSAMPLE
-    return a[:h * SUPERSAMPLE, :w * SUPERSAMPLE].reshape(h, SUPERSAMPLE, w, SUPERSAMPLE).mean(axis=(1, 3))
+    return a[: h * SUPERSAMPLE, : w * SUPERSAMPLE].reshape(h, SUPERSAMPLE, w, SUPERSAMPLE).mean(axis=(1, 3))
 
 
 def main():
@@ -68,15 +76,13 @@ def main():
             images = {}
             for name, binary in [("old", old), ("new", new)]:
                 path = os.path.join(work, f"{i}-{name}.{fmt}")
-                subprocess.run([binary, "render", f"{target}&format={fmt}", "-o", path], check=True,
-                               stderr=subprocess.DEVNULL)
+                subprocess.run([binary, "render", f"{target}&format={fmt}", "-o", path], check=True, stderr=subprocess.DEVNULL)
                 sizes[name] += os.path.getsize(path)
                 images[name] = raster(path, fmt, os.path.join(work, f"{i}-{name}-{fmt}.png"))
                 if fmt == "pdf":
                     # Control: the same build's SVG, drawn the same way, against its PDF.
                     svg = os.path.join(work, f"{i}-{name}-control.svg")
-                    subprocess.run([binary, "render", f"{target}&format=svg", "-o", svg], check=True,
-                                   stderr=subprocess.DEVNULL)
+                    subprocess.run([binary, "render", f"{target}&format=svg", "-o", svg], check=True, stderr=subprocess.DEVNULL)
                     d = np.abs(images[name] - svg_on_white(svg, svg[:-4] + ".png"))
                     control[name] = (max(control[name][0], float(d.max())), control[name][1] + [d.mean()])
             a, b = images["old"], images["new"]
@@ -89,9 +95,11 @@ def main():
                 worst, worst_target = round(float(d.max()), 1), target
             means.append(d.mean())
             count += 1
-        print(f"{fmt}: {count} files, max difference {worst} (of 255) at {worst_target}, "
-              f"mean {np.mean(means):.4f}, worst file mean {np.max(means):.4f}; "
-              f"bytes old {sizes['old']} new {sizes['new']} ({100 * (sizes['new'] / sizes['old'] - 1):+.1f}%)")
+        print(
+            f"{fmt}: {count} files, max difference {worst} (of 255) at {worst_target}, "
+            f"mean {np.mean(means):.4f}, worst file mean {np.max(means):.4f}; "
+            f"bytes old {sizes['old']} new {sizes['new']} ({100 * (sizes['new'] / sizes['old'] - 1):+.1f}%)"
+        )
         for name in ["old", "new"] if fmt == "pdf" else []:
             print(f"  control, {name} PDF against {name} SVG: max {control[name][0]:.1f}, mean {np.mean(control[name][1]):.4f}")
 

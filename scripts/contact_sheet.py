@@ -8,7 +8,13 @@ at the top of README.md (docs/contact-sheet.png): the three styles in each mode,
 right-to-left, Thai and CJK titles, on light and dark; no captions. Refresh it with
 `python3 scripts/contact_sheet.py docs/contact-sheet.png --readme` when output changes.
 """
-import argparse, json, os, subprocess, tempfile
+
+import argparse
+import json
+import os
+import subprocess
+import tempfile
+
 from PIL import Image, ImageDraw
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -37,23 +43,43 @@ def main():
     rows = []  # (caption, [targets])
     if a.readme:
         for style, q in STYLES.items():
-            rows.append(("", [f"/appleid/button?{q}&width=220&height=44&scale=2",
-                              f"/appleid/button/left?{q}&type=continue&width=220&height=44&scale=2&logo-size=medium",
-                              f"/appleid/button/logo?{q}&size=44&scale=2&border_radius=50"]))
+            rows.append(
+                (
+                    "",
+                    [
+                        f"/appleid/button?{q}&width=220&height=44&scale=2",
+                        f"/appleid/button/left?{q}&type=continue&width=220&height=44&scale=2&logo-size=medium",
+                        f"/appleid/button/logo?{q}&size=44&scale=2&border_radius=50",
+                    ],
+                )
+            )
         for locales_row in (("ar_SA", "iw_IL", "th_TH"), ("zh_CN", "ja_JP", "ko_KR")):
-            rows.append(("", [f"/appleid/button?type={t}&locale={loc}&width=220&height=44&scale=2"
-                              for loc, t in zip(locales_row, TYPES)]))
+            rows.append(
+                ("", [f"/appleid/button?type={t}&locale={loc}&width=220&height=44&scale=2" for loc, t in zip(locales_row, TYPES)])
+            )
     elif a.locales:
         for loc in locales():
-            rows.append((loc, [f"/appleid/button?type={t}&locale={loc}&width=250&height=44&scale=2" for t in TYPES]
-                         + [f"/appleid/button/left?color=white&border=true&locale={loc}&width=250&height=44&scale=2"]))
+            rows.append(
+                (
+                    loc,
+                    [f"/appleid/button?type={t}&locale={loc}&width=250&height=44&scale=2" for t in TYPES]
+                    + [f"/appleid/button/left?color=white&border=true&locale={loc}&width=250&height=44&scale=2"],
+                )
+            )
     else:
         for style, q in STYLES.items():
             for t in TYPES:
-                rows.append((f"{style} {t}", [f"/appleid/button?{q}&type={t}&width=220&height=44&scale=2",
-                                              f"/appleid/button/left?{q}&type={t}&width=220&height=44&scale=2&logo-size=medium",
-                                              f"/appleid/button/logo?{q}&size=44&scale=2",
-                                              f"/appleid/button/logo?{q}&size=44&scale=2&border_radius=50"]))
+                rows.append(
+                    (
+                        f"{style} {t}",
+                        [
+                            f"/appleid/button?{q}&type={t}&width=220&height=44&scale=2",
+                            f"/appleid/button/left?{q}&type={t}&width=220&height=44&scale=2&logo-size=medium",
+                            f"/appleid/button/logo?{q}&size=44&scale=2",
+                            f"/appleid/button/logo?{q}&size=44&scale=2&border_radius=50",
+                        ],
+                    )
+                )
     with tempfile.TemporaryDirectory() as tmp:
         grid = [(cap, [render(a.bin, t, tmp) for t in ts]) for cap, ts in rows]
     pad, capw = (16, 0) if a.readme else (12, 150)

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The release build that scripts/install.sh installs and scripts/bench-start.sh times
 # (sourced: defines `release_build`, the build command, and `build_release`, which builds
 # both binaries with it: siwa-buttons, which draws a plain `render` line itself, and

@@ -4,6 +4,7 @@
 # (scripts/setup-build.sh, all that scripts/install.sh and scripts/serve.sh install),
 # then the test tools and the Python packages of the image measurements.
 set -euo pipefail
+# shellcheck source=scripts/setup-build.sh
 source "$(dirname "${BASH_SOURCE[0]}")/setup-build.sh"
 
 packages=(
@@ -42,13 +43,16 @@ apt_install_missing podman runc mmdebstrap nginx binutils curl
 # The release (scripts/release.sh, e2e/check-release.sh): the signature, the package's
 # checks, the Debian tools that compute its Depends; catatonit for `podman kube play`'s pods.
 apt_install_missing minisign lintian dpkg-dev catatonit
+# The linters of scripts/test.sh.
+apt_install_missing shellcheck
 command -v node >/dev/null || apt_install_missing nodejs
 # The element's npm package (scripts/pack-element.sh, e2e/check-element-package.sh).
 # This kind of machine brings node with its own npm, whose nodejs package conflicts with
 # Debian's npm: install Debian's only where there is none.
 apt_install_missing node-typescript
 command -v npm >/dev/null || apt_install_missing npm
-deploy_tools=(kubernetes-validate==1.37.0 cfn-lint==1.51.0)
+# ruff: the Python linter and formatter of scripts/test.sh (ruff.toml).
+deploy_tools=(kubernetes-validate==1.37.0 cfn-lint==1.51.0 ruff==0.17.6)
 # The SBOM's writer and validator (scripts/release/sbom.py). For the system Python, in a
 # venv that also sees Debian's packages, first on PATH from here on.
 release_venv=${XDG_CACHE_HOME:-$HOME/.cache}/siwa-buttons/release-tools
@@ -64,7 +68,7 @@ if ! python3 -c 'import cyclonedx.validation.json, jsonschema' 2>/dev/null; then
 fi
 deploy_venv=${XDG_CACHE_HOME:-$HOME/.cache}/siwa-buttons/deploy-tools
 [ -x "$deploy_venv/bin/cfn-lint" ] && export PATH="$deploy_venv/bin:$PATH"
-if ! command -v kubernetes-validate >/dev/null || ! command -v cfn-lint >/dev/null; then
+if ! command -v kubernetes-validate >/dev/null || ! command -v cfn-lint >/dev/null || ! command -v ruff >/dev/null; then
   echo "setup: installing ${deploy_tools[*]}"
   if [ "$(command -v python3)" = /usr/bin/python3 ]; then
     apt_install_missing python3-venv

@@ -28,13 +28,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 import unicodedata as ucd
 
 from fontTools import subset
 from fontTools import unicodedata as fucd
-from fontTools.ttLib import TTFont, TTCollection
+from fontTools.ttLib import TTCollection, TTFont
 
 # --------------------------------------------------------------------------
 # Labels
@@ -57,12 +56,12 @@ def read_labels(path: str) -> list[tuple[str, dict[str, str]]]:
 # Fonts
 
 INTER_SCRIPTS = {"Latn", "Grek", "Cyrl"}
-NEUTRAL_SCRIPTS = {"Zyyy", "Zinh", "Zzzz"}   # Common, Inherited, Unknown
+NEUTRAL_SCRIPTS = {"Zyyy", "Zinh", "Zzzz"}  # Common, Inherited, Unknown
 CJK_SCRIPTS = {"Hani", "Hira", "Kana", "Hang", "Bopo"}
 
 INTER_BASE = (
-    set(range(0x20, 0x7F))                      # printable ASCII
-    | set(range(0xA0, 0x100))                   # Latin-1 Supplement
+    set(range(0x20, 0x7F))  # printable ASCII
+    | set(range(0xA0, 0x100))  # Latin-1 Supplement
     | {0x2005, 0x2019, 0x2011, 0x2013, 0x2014, 0x2026}
 )
 
@@ -75,8 +74,13 @@ CJK_FACE_BY_LOCALE = {
     "ja_JP": "jp",
     "ko_KR": "kr",
 }
-CJK_FAMILY = {"sc": "Noto Sans CJK SC", "tc": "Noto Sans CJK TC", "hk": "Noto Sans CJK HK",
-              "jp": "Noto Sans CJK JP", "kr": "Noto Sans CJK KR"}
+CJK_FAMILY = {
+    "sc": "Noto Sans CJK SC",
+    "tc": "Noto Sans CJK TC",
+    "hk": "Noto Sans CJK HK",
+    "jp": "Noto Sans CJK JP",
+    "kr": "Noto Sans CJK KR",
+}
 
 # Optional features a face keeps (fontTools drops them by default): Japanese titles
 # set their kana with the proportional alternates, as Apple does (docs/geometry.md).
@@ -104,36 +108,62 @@ def autohint_reference(key: str) -> set[int]:
 
 
 class FontSpec:
-    def __init__(self, key, out, family, scripts, extras, src=None, ttc=None, psname=None, locales=None,
-                 features=()):
-        self.key = key              # short id used in the coverage table
-        self.out = out              # output file name in Fonts/
-        self.family = family        # expected typographic family name (name ID 16 or 1)
-        self.scripts = scripts      # Unicode scripts this font draws
-        self.extras = set(extras)   # always included (when the source has them)
-        self.src = src              # source font file
-        self.ttc = ttc              # or: a TTC ...
-        self.psname = psname        # ... and the PostScript name of the face in it
-        self.locales = locales      # CJK: only these locales' labels; None = all
-        self.features = features    # layout features kept beyond fontTools' default set
+    def __init__(self, key, out, family, scripts, extras, src=None, ttc=None, psname=None, locales=None, features=()):
+        self.key = key  # short id used in the coverage table
+        self.out = out  # output file name in Fonts/
+        self.family = family  # expected typographic family name (name ID 16 or 1)
+        self.scripts = scripts  # Unicode scripts this font draws
+        self.extras = set(extras)  # always included (when the source has them)
+        self.src = src  # source font file
+        self.ttc = ttc  # or: a TTC ...
+        self.psname = psname  # ... and the PostScript name of the face in it
+        self.locales = locales  # CJK: only these locales' labels; None = all
+        self.features = features  # layout features kept beyond fontTools' default set
 
 
 def font_specs(args) -> list[FontSpec]:
     specs = [
         FontSpec("Inter", "Inter-Medium.otf", "Inter", INTER_SCRIPTS, INTER_BASE, src=args.inter),
-        FontSpec("Arabic", "NotoSansArabic-Medium.ttf", "Noto Sans Arabic", {"Arab"},
-                 {0x20, 0xA0, 0x200E, 0x200F} | autohint_reference("Arabic"), src=args.arabic),
-        FontSpec("Hebrew", "NotoSansHebrew-Medium.ttf", "Noto Sans Hebrew", {"Hebr"},
-                 {0x20, 0xA0, 0x200E, 0x200F} | autohint_reference("Hebrew"), src=args.hebrew),
-        FontSpec("Thai", "NotoSansThai-Medium.ttf", "Noto Sans Thai", {"Thai"},
-                 {0x20, 0xA0} | autohint_reference("Thai"), src=args.thai),
+        FontSpec(
+            "Arabic",
+            "NotoSansArabic-Medium.ttf",
+            "Noto Sans Arabic",
+            {"Arab"},
+            {0x20, 0xA0, 0x200E, 0x200F} | autohint_reference("Arabic"),
+            src=args.arabic,
+        ),
+        FontSpec(
+            "Hebrew",
+            "NotoSansHebrew-Medium.ttf",
+            "Noto Sans Hebrew",
+            {"Hebr"},
+            {0x20, 0xA0, 0x200E, 0x200F} | autohint_reference("Hebrew"),
+            src=args.hebrew,
+        ),
+        FontSpec(
+            "Thai",
+            "NotoSansThai-Medium.ttf",
+            "Noto Sans Thai",
+            {"Thai"},
+            {0x20, 0xA0} | autohint_reference("Thai"),
+            src=args.thai,
+        ),
     ]
     for face in ("sc", "tc", "hk", "jp", "kr"):
         locs = {loc for loc, f in CJK_FACE_BY_LOCALE.items() if f == face}
-        specs.append(FontSpec(f"CJK{face.upper()}", f"NotoSansCJK{face}-Medium.otf", CJK_FAMILY[face],
-                              CJK_SCRIPTS, {0x20, 0x3000}, ttc=args.cjk_ttc,
-                              psname=f"NotoSansCJK{face}-Medium", locales=locs,
-                              features=KEPT_CJK_FEATURES.get(face, ())))
+        specs.append(
+            FontSpec(
+                f"CJK{face.upper()}",
+                f"NotoSansCJK{face}-Medium.otf",
+                CJK_FAMILY[face],
+                CJK_SCRIPTS,
+                {0x20, 0x3000},
+                ttc=args.cjk_ttc,
+                psname=f"NotoSansCJK{face}-Medium",
+                locales=locs,
+                features=KEPT_CJK_FEATURES.get(face, ()),
+            )
+        )
     return specs
 
 
@@ -212,13 +242,13 @@ def subset_options(features=()) -> subset.Options:
     # The default (IDs 0-6) would drop 16/17. IDs 256+ only name the stylistic
     # sets that the subsets no longer have.
     o.name_IDs = list(range(256))
-    o.name_languages = [0x0409]   # English names only
+    o.name_languages = [0x0409]  # English names only
     o.name_legacy = False
-    o.notdef_outline = True       # a visible box for anything missing
+    o.notdef_outline = True  # a visible box for anything missing
     o.glyph_names = False
     o.hinting = True
     o.recalc_timestamp = False
-    o.ignore_missing_unicodes = True   # checked by wanted_codepoints()
+    o.ignore_missing_unicodes = True  # checked by wanted_codepoints()
     # Keep the CJK fonts' BASE table (baselines): Pango 1.50 aligns runs of
     # different fonts with it, and without it "Apple" in a Chinese label sits
     # ~2.5 px off compared with the full font. It holds only coordinates (no
@@ -239,14 +269,17 @@ def check_base(font: TTFont, path: str) -> None:
             return
         seen.add(id(obj))
         if type(obj).__name__ == "BaseCoord" and getattr(obj, "Format", 1) != 1:
-            sys.exit(f"error: {path}: BASE has a BaseCoord of format {obj.Format}; "
-                     "it references glyphs or device tables and cannot be copied unsubset")
+            sys.exit(
+                f"error: {path}: BASE has a BaseCoord of format {obj.Format}; "
+                "it references glyphs or device tables and cannot be copied unsubset"
+            )
         if isinstance(obj, list):
             for x in obj:
                 walk(x)
         elif hasattr(obj, "__dict__"):
             for x in vars(obj).values():
                 walk(x)
+
     walk(font["BASE"].table)
 
 
@@ -263,8 +296,7 @@ def add_presentation_form_aliases(font: TTFont, src_cmap: dict[int, str]) -> int
     script" under light ("slight") hinting and look different from the full
     font's."""
     kept = set(font.getGlyphOrder())
-    extra = {cp: g for cp, g in src_cmap.items()
-             if g in kept and any(lo <= cp <= hi for lo, hi in PRESENTATION_FORMS)}
+    extra = {cp: g for cp, g in src_cmap.items() if g in kept and any(lo <= cp <= hi for lo, hi in PRESENTATION_FORMS)}
     if not extra:
         return 0
     for table in font["cmap"].tables:
@@ -299,8 +331,10 @@ def build(args, rows) -> None:
         os.replace(tmp, out)
         check_font(out, spec, weight)
         src = spec.ttc + f" #{spec.ttc_index}" if spec.ttc else spec.src
-        print(f"  {spec.out:30s} {len(cps):4d} chars (+{aliases:2d} aliases) {len(font.getGlyphOrder()):4d} glyphs "
-              f"{os.path.getsize(out):7d} bytes  <- {src}")
+        print(
+            f"  {spec.out:30s} {len(cps):4d} chars (+{aliases:2d} aliases) {len(font.getGlyphOrder()):4d} glyphs "
+            f"{os.path.getsize(out):7d} bytes  <- {src}"
+        )
 
 
 def family_of(font: TTFont) -> str:
@@ -319,6 +353,7 @@ def check_font(path: str, spec: FontSpec, src_weight: int) -> None:
 
 # --------------------------------------------------------------------------
 # Licence files
+
 
 def dep5_paragraphs(path: str) -> list[dict[str, str]]:
     """Parse a Debian machine-readable copyright file into field dicts."""
@@ -368,12 +403,18 @@ def write_licences(args) -> None:
     inter_holders, inter_ofl = ofl_from_copyright(args.copyright_inter)
     noto_holders, noto_ofl = ofl_from_copyright(args.copyright_noto)
     cjk_holders, cjk_ofl = ofl_from_copyright(args.copyright_cjk)
+
     def ofl_notice(what: str, these: str) -> list[str]:
-        return ["This Font Software is licensed under the SIL Open Font License, Version 1.1.",
-                "This license is copied below, and is also available with a FAQ at:",
-                "https://openfontlicense.org", "",
-                f"Neither the package's debian/copyright nor {what} declare a Reserved Font",
-                f"Name (see README.md). {these} (Modified Versions under the OFL).", ""]
+        return [
+            "This Font Software is licensed under the SIL Open Font License, Version 1.1.",
+            "This license is copied below, and is also available with a FAQ at:",
+            "https://openfontlicense.org",
+            "",
+            f"Neither the package's debian/copyright nor {what} declare a Reserved Font",
+            f"Name (see README.md). {these} (Modified Versions under the OFL).",
+            "",
+        ]
+
     # The OFL text is the canonical one as carried by fonts-noto-cjk-extra's
     # debian/copyright; the other two packages carry the same licence, reflowed
     # (fonts-noto-extra) or with the quotation marks dropped (fonts-inter).
@@ -382,33 +423,43 @@ def write_licences(args) -> None:
     for other, path in ((inter_ofl, args.copyright_inter), (noto_ofl, args.copyright_noto)):
         if not any("TERMINATION" in l for l in other):
             sys.exit(f"error: no OFL text in {path}")
-    ofl_source = ["-" * 59,
-                  "(OFL 1.1 text as shipped in fonts-noto-cjk-extra's debian/copyright.)", ""]
+    ofl_source = ["-" * 59, "(OFL 1.1 text as shipped in fonts-noto-cjk-extra's debian/copyright.)", ""]
 
-    lines = ["Inter-Medium.otf in this folder is a subset of Inter-Medium.otf from the",
-             f"Debian package fonts-inter {pkgs['fonts-inter']} (upstream: Inter, https://github.com/rsms/inter).", "",
-             "Copyright (as given in the package's debian/copyright):"]
+    lines = [
+        "Inter-Medium.otf in this folder is a subset of Inter-Medium.otf from the",
+        f"Debian package fonts-inter {pkgs['fonts-inter']} (upstream: Inter, https://github.com/rsms/inter).",
+        "",
+        "Copyright (as given in the package's debian/copyright):",
+    ]
     lines += ["  " + h for h in inter_holders]
-    lines += ["Copyright (as given in the font's name table):",
-              "  " + name_copyright(args.inter), ""] + ofl_notice("the font's name table", "The file here is a subset")
+    lines += ["Copyright (as given in the font's name table):", "  " + name_copyright(args.inter), ""] + ofl_notice(
+        "the font's name table", "The file here is a subset"
+    )
     lines += ofl_source + cjk_ofl
     _write(os.path.join(args.out, "LICENSE-Inter.txt"), lines)
 
-    lines = ["NotoSansArabic-Medium.ttf, NotoSansHebrew-Medium.ttf and NotoSansThai-Medium.ttf",
-             "in this folder are subsets of the fonts of the same names from the Debian package",
-             f"fonts-noto-extra {pkgs['fonts-noto-extra']} (upstream: Noto, https://github.com/googlei18n/noto-fonts).", "",
-             "Copyright (as given in the package's debian/copyright):"]
+    lines = [
+        "NotoSansArabic-Medium.ttf, NotoSansHebrew-Medium.ttf and NotoSansThai-Medium.ttf",
+        "in this folder are subsets of the fonts of the same names from the Debian package",
+        f"fonts-noto-extra {pkgs['fonts-noto-extra']} (upstream: Noto, https://github.com/googlei18n/noto-fonts).",
+        "",
+        "Copyright (as given in the package's debian/copyright):",
+    ]
     lines += ["  " + h for h in noto_holders]
     lines += ["Copyright (as given in the fonts' name tables):"]
     lines += ["  " + name_copyright(p) for p in (args.arabic, args.hebrew, args.thai)]
-    lines += ["",
-              "NotoSansCJK{sc,tc,hk,jp,kr}-Medium.otf in this folder are subsets of faces of",
-              "NotoSansCJK-Medium.ttc from the Debian package",
-              f"fonts-noto-cjk-extra {pkgs['fonts-noto-cjk-extra']} (upstream: Noto CJK, https://github.com/googlefonts/noto-cjk).", "",
-              "Copyright (as given in the package's debian/copyright):"]
+    lines += [
+        "",
+        "NotoSansCJK{sc,tc,hk,jp,kr}-Medium.otf in this folder are subsets of faces of",
+        "NotoSansCJK-Medium.ttc from the Debian package",
+        f"fonts-noto-cjk-extra {pkgs['fonts-noto-cjk-extra']} (upstream: Noto CJK, https://github.com/googlefonts/noto-cjk).",
+        "",
+        "Copyright (as given in the package's debian/copyright):",
+    ]
     lines += ["  " + h for h in cjk_holders]
-    lines += ["Copyright (as given in the fonts' name tables):",
-              "  " + name_copyright(args.cjk_ttc, 0), ""] + ofl_notice("the fonts' name tables", "The files here are subsets")
+    lines += ["Copyright (as given in the fonts' name tables):", "  " + name_copyright(args.cjk_ttc, 0), ""] + ofl_notice(
+        "the fonts' name tables", "The files here are subsets"
+    )
     lines += ofl_source + cjk_ofl
     _write(os.path.join(args.out, "LICENSE-Noto.txt"), lines)
 
@@ -420,6 +471,7 @@ def _write(path: str, lines: list[str]) -> None:
 
 # --------------------------------------------------------------------------
 # Coverage report
+
 
 def coverage(args, rows) -> bool:
     specs = font_specs(args)
@@ -444,11 +496,9 @@ def coverage(args, rows) -> bool:
                 if s & INTER_SCRIPTS or s <= NEUTRAL_SCRIPTS and cp in cmaps["Inter"]:
                     key = "Inter"
                 else:
-                    cands = [f for f in script_fonts if s & f.scripts
-                             and (f.locales is None or loc in f.locales)]
-                    if not cands:   # script-neutral char Inter lacks: the locale's script font
-                        cands = [f for f in script_fonts if (f.locales is None or loc in f.locales)
-                                 and cp in cmaps[f.key]]
+                    cands = [f for f in script_fonts if s & f.scripts and (f.locales is None or loc in f.locales)]
+                    if not cands:  # script-neutral char Inter lacks: the locale's script font
+                        cands = [f for f in script_fonts if (f.locales is None or loc in f.locales) and cp in cmaps[f.key]]
                     key = cands[0].key if cands else None
                 if key is None or cp not in cmaps[key]:
                     bad.append(f"{ch!r} U+{cp:04X}" + (f" not in {by_key[key].out}" if key else " has no font"))

@@ -7,6 +7,13 @@ cd "$(dirname "$0")/.."
 source scripts/setup.sh
 
 python3 scripts/check-imports.py
+# The shell scripts (.shellcheckrc: the idioms used on purpose), and every JavaScript file
+# we ship or run parsed by node.
+git ls-files -z '*.sh' | xargs -0 shellcheck
+git ls-files -z '*.js' '*.mjs' | xargs -0 -n 1 node --check
+# The Python of e2e/ and scripts/ (ruff.toml): formatted, and clean.
+git ls-files -z '*.py' | xargs -0 ruff format --check
+git ls-files -z '*.py' | xargs -0 ruff check
 # The formatter the toolchain ships, with .swift-format: the tree as it formats it.
 swift format lint --strict --recursive --parallel Sources Tests Examples Benchmarks Package.swift
 swift build --build-tests

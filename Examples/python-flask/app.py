@@ -7,6 +7,7 @@ and nonce in siwa-buttons' snippet, and the answer is only accepted with both.
 SIWA_DIST is a `siwa-buttons generate` output made with
 --redirect-uri https://YOUR-SITE/auth/apple/callback. Serve it over https (the cookie is Secure).
 """
+
 import hmac
 import json
 import os
@@ -19,10 +20,12 @@ DIST = os.environ["SIWA_DIST"]
 CLIENT_ID = os.environ["APPLE_CLIENT_ID"]  # the Services ID: the id_token's audience
 APPLE_KEYS = jwt.PyJWKClient("https://appleid.apple.com/auth/keys")
 # README "Content-Security-Policy", images on this origin.
-POLICY = ("default-src 'self'; script-src 'self' https://appleid.cdn-apple.com; "
-          "style-src 'self' 'unsafe-inline'; font-src 'self' data:; img-src 'self'; "
-          "connect-src 'self' https://appleid.apple.com; frame-src https://appleid.apple.com; "
-          "form-action 'self' https://appleid.apple.com; base-uri 'none'; object-src 'none'")
+POLICY = (
+    "default-src 'self'; script-src 'self' https://appleid.cdn-apple.com; "
+    "style-src 'self' 'unsafe-inline'; font-src 'self' data:; img-src 'self'; "
+    "connect-src 'self' https://appleid.apple.com; frame-src https://appleid.apple.com; "
+    "form-action 'self' https://appleid.apple.com; base-uri 'none'; object-src 'none'"
+)
 
 app = Flask(__name__, static_folder=None)
 

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the scripts that run siwa-buttons and nginx on loopback (deploy/nginx/demo.sh,
 # scripts/bench-server.sh, scripts/bench-canonical.sh), after ROOT is set.
 

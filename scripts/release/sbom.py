@@ -48,12 +48,12 @@ def needed_sonames(binary: Path) -> list[str]:
 def debian_package(soname: str) -> tuple[str, str]:
     """(package, version) holding the library the dynamic linker would load for soname."""
     cache = subprocess.run(["ldconfig", "-p"], check=True, capture_output=True, text=True).stdout
-    match = re.search(rf"^\s*{re.escape(soname)} \(libc6,x86-64[^)]*\) => (\S+)$", cache, re.M)
+    match = re.search(rf"^\s*{re.escape(soname)} \(libc6,x86-64[^)]*\) => (\S+)$", cache, re.MULTILINE)
     if not match:
         sys.exit(f"sbom: {soname} is not in the linker's cache (ldconfig -p)")
     path = Path(match.group(1)).resolve()
     for candidate in (str(path), str(path).replace("/usr/lib/", "/lib/", 1)):
-        owner = subprocess.run(["dpkg-query", "-S", candidate], capture_output=True, text=True)
+        owner = subprocess.run(["dpkg-query", "-S", candidate], check=False, capture_output=True, text=True)
         if owner.returncode == 0:
             package = owner.stdout.split(":")[0]
             version = subprocess.run(
@@ -111,8 +111,10 @@ def make(args: argparse.Namespace) -> None:
     text = JsonV1Dot6(bom).output_as_string(indent=2)
     validate_text(text)
     Path(args.output).write_text(text + "\n")
-    print(f"sbom: {len(tree.get('dependencies', []))} direct Swift packages, "
-          f"{len(bom.components) - len(packages)} in all, {len(packages)} Debian packages")
+    print(
+        f"sbom: {len(tree.get('dependencies', []))} direct Swift packages, "
+        f"{len(bom.components) - len(packages)} in all, {len(packages)} Debian packages"
+    )
 
 
 def validate_text(text: str) -> None:
@@ -132,8 +134,10 @@ def main() -> None:
     if args.validate:
         validate_text(Path(args.validate).read_text())
         document = json.loads(Path(args.validate).read_text())
-        print(f"sbom: {args.validate} is valid CycloneDX {document['specVersion']}, "
-              f"{len(document.get('components', []))} components")
+        print(
+            f"sbom: {args.validate} is valid CycloneDX {document['specVersion']}, "
+            f"{len(document.get('components', []))} components"
+        )
         return
     if not (args.version and args.dependencies and args.binary and args.output):
         parser.error("--version, --dependencies, --binary and -o are needed to make one")

@@ -29,9 +29,11 @@ final class PixelBuffers: Sendable {
     let count: Int, largest: Int
     private let free = Mutex<[Buffer]>([])
 
-    /// 16 buffers of up to 4 MiB: one per render thread of a large `--workers` (the
-    /// largest of Apple's buttons, 375 x 64 pt at @6x, is 3.4 MB).
-    static let shared = PixelBuffers(count: 16, largest: 4 << 20)
+    /// 4 buffers of up to 4 MiB (the largest of Apple's buttons, 375 x 64 pt at @6x, is
+    /// 3.4 MB): one per render thread of the default service (2) and of `generate` on up to
+    /// 4 cores. They stay resident, so not one per thread of any `--workers`: with 16 kept,
+    /// the worst-mix soak at `--workers 8` peaked 72 MB higher (docs/performance.md).
+    static let shared = PixelBuffers(count: 4, largest: 4 << 20)
 
     init(count: Int, largest: Int) {
         self.count = count
