@@ -92,7 +92,7 @@ package enum ConfigurationFile {
                     throw ConfigurationError(
                         field: label,
                         allowMappings
-                            ? "must be a size like 250x44 or {width: 250, height: 44, radius: 15}"
+                            ? "must be a size like 250x44 or {width: 250, height: 44, radius: \(ButtonSize.defaultRadius)}"
                             : "must be a single value", location: element.place(in: fileName))
                 }
             }

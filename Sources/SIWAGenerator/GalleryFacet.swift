@@ -25,7 +25,7 @@ struct GalleryFacet: Sendable {
     static let all: [GalleryFacet] = [
         GalleryFacet(
             name: "mode", label: "Layout", values: { [$0.button.mode.rawValue] },
-            text: { ButtonSpec.Mode(rawValue: $0).map(GalleryPage.modeName) ?? $0 }),
+            text: { ButtonSpec.Mode(rawValue: $0).map(\.displayName) ?? $0 }),
         GalleryFacet(name: "type", label: "Title", values: { $0.button.mode == .logo ? [] : [$0.button.type.rawValue] }),
         GalleryFacet(name: "style", label: "Style", values: { [ButtonStyle($0.button).rawValue] }),
         GalleryFacet(name: "locale", label: "Language", values: { $0.button.mode == .logo ? [] : [$0.button.locale.code] }),

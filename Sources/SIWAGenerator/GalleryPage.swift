@@ -151,7 +151,7 @@ enum GalleryPage {
                     GallerySection(
                         id: key,
                         heading: [
-                            card.preset?.rawValue, modeName(button.mode), button.mode == .logo ? nil : button.type.rawValue,
+                            card.preset?.rawValue, button.mode.displayName, button.mode == .logo ? nil : button.type.rawValue,
                             sizeText, radiusText,
                         ].compactMap { $0 }.joined(separator: " · ")))
             }
@@ -313,13 +313,5 @@ enum GalleryPage {
     private static func label(_ format: OutputFormat, scale: Double) -> String {
         guard format.isRaster else { return format.displayName }
         return "\(format.displayName) @\(scale == scale.rounded() ? String(Int(scale)) : String(scale))x"
-    }
-
-    static func modeName(_ mode: ButtonSpec.Mode) -> String {
-        switch mode {
-        case .center: "Center-aligned"
-        case .left: "Left-aligned"
-        case .logo: "Logo only"
-        }
     }
 }

@@ -77,7 +77,7 @@ package struct ButtonSize: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Apple's default `border_radius`.
-    package static let defaultRadius = 15
+    package static let defaultRadius = Parameter.borderRadius.defaultValue
 
     /// 44 pt is the height the HIG recommends; 250 pt keeps every English title at
     /// the HIG's 43% font size (narrower buttons shrink the longer titles).

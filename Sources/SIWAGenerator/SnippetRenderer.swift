@@ -99,11 +99,7 @@ package struct SnippetRenderer: Sendable {
     /// `data-width`/`data-height` there).
     package static func dataAttributes(_ spec: ButtonSpec) -> [(String, String)] {
         var attrs: [(String, String)] = []
-        switch spec.mode {
-        case .center: attrs.append(("mode", "center-align"))
-        case .left: attrs.append(("mode", "left-align"))
-        case .logo: attrs.append(("mode", "logo-only"))
-        }
+        attrs.append(("mode", spec.mode.appleJSName))
         if spec.mode != .logo { attrs.append(("type", spec.type.rawValue)) }
         attrs += [
             ("color", spec.color.rawValue),

@@ -1,3 +1,5 @@
+import SIWAButtons
+
 /// What was measured on an image of a button, in image pixels unless named otherwise.
 package struct ButtonMeasurement: Codable, Equatable, Sendable {
     package var width: Int
@@ -10,7 +12,7 @@ package struct ButtonMeasurement: Codable, Equatable, Sendable {
     /// The button's face colour (`#000000`), the most common opaque colour.
     package var background: String
     /// Black, white or white with outline, by the face colour and the border.
-    package var style: ButtonStyleKind
+    package var style: ButtonStyle
     /// Width of a border in the face's opposite colour (0: none).
     package var border: Int
     /// Corner radius estimated from the transparent corners.

@@ -3,8 +3,8 @@ import SIWAButtons
 /// The numbers of Apple's rules, and the tolerances with which measured buttons are held
 /// to them (Apple's own images pass: see SIWALintTests).
 enum HIGNumbers {
-    static let minimumWidth = 140.0
-    static let minimumHeight = 30.0
+    static let minimumWidth = Double(ButtonSchema.HIG.minimumWidth)
+    static let minimumHeight = Double(ButtonSchema.HIG.minimumHeight)
     /// Title font size as a share of the height.
     static let titleShare = 0.43
     /// Below this share the title is visibly squeezed. Apple's service, like ours, shrinks

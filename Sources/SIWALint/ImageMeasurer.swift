@@ -1,3 +1,5 @@
+import SIWAButtons
+
 /// Measures an image of a button as `../shared/tools/measure-button` does (its method,
 /// generalised to any colours): the face is the most common opaque colour, ink is what
 /// differs from it by more than half, away from the edges, corners and border; columns

@@ -13,14 +13,14 @@ package struct LintReport: Sendable {
     package var subject: String
     package var findings: [LintFinding]
     /// Apple's recommended styles for each page colour given.
-    package var recommendations: [LintContext.Appearance: [ButtonStyleKind]]
+    package var recommendations: [LintContext.Appearance: [ButtonStyle]]
     /// What an image measurement found (nil for requests), for `--json`.
     package var measurement: ButtonMeasurement?
 
     package init(subject: String, findings: [LintFinding], context: LintContext, measurement: ButtonMeasurement? = nil) {
         self.subject = subject
         self.findings = Self.ordered(findings)
-        recommendations = context.backgrounds.mapValues(ButtonStyleKind.recommended(on:))
+        recommendations = context.backgrounds.mapValues(ButtonStyle.recommended(on:))
         self.measurement = measurement
     }
 

@@ -9,6 +9,8 @@ struct SIWAButtonsCommand: AsyncParsableCommand {
         commandName: "siwa-buttons",
         abstract: "Draws Sign in with Apple buttons (PNG, WebP, SVG, PDF, Android VectorDrawable) and serves them.",
         version: PackageVersion.current,
-        subcommands: [RenderCommand.self, ServeCommand.self, GenerateCommand.self, LintCommand.self, SchemaCommand.self]
+        subcommands: [
+            RenderCommand.self, ServeCommand.self, GenerateCommand.self, LintCommand.self, SchemaCommand.self, CodegenCommand.self,
+        ]
     )
 }

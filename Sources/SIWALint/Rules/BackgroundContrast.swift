@@ -1,3 +1,5 @@
+import SIWAButtons
+
 /// A black or white button must stand out from the page, in each appearance given.
 enum BackgroundContrast: PageRule {
     static let rule = LintRule(
@@ -16,7 +18,7 @@ enum BackgroundContrast: PageRule {
             return LintFinding(
                 rule,
                 "the \(style.rawValue) button on the page \(page) (\(appearance.rawValue) mode) has a contrast of \(LintNumber.text(contrast)):1 (less than 3:1)",
-                fix: "use \(ButtonStyleKind.recommended(on: page).map(\.rawValue).joined(separator: " or ")) there",
+                fix: "use \(ButtonStyle.recommended(on: page).map(\.rawValue).joined(separator: " or ")) there",
                 mark: .whole(label: "\(style.rawValue) on \(page): \(LintNumber.text(contrast)):1"))
         }
     }

@@ -32,7 +32,7 @@ protocol PageRule: RequestRule, ImageRule {
 extension PageRule {
     static func findings(on request: LintedRequest) -> [LintFinding] {
         let spec = request.spec
-        let style: ButtonStyleKind = spec.color == .black ? .black : (spec.border ? .whiteOutline : .white)
+        let style = ButtonStyle(spec)
         return findings(
             on: ButtonOnPage(
                 style: style, width: Double(spec.width), height: Double(spec.height),
@@ -54,7 +54,7 @@ struct LintedRequest: Sendable {
 
 /// A button on its page, as the page rules see it: style and size in points.
 struct ButtonOnPage: Sendable {
-    var style: ButtonStyleKind
+    var style: ButtonStyle
     var width, height: Double
     var context: LintContext
 }

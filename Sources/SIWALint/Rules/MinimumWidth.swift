@@ -1,11 +1,13 @@
 import SIWAButtons
 
-/// At least 140 pt wide (logo-only buttons have their own rules).
+/// At least ``ButtonSchema/HIG/minimumWidth`` (140 pt) wide (logo-only buttons have their own rules).
 enum MinimumWidth: RequestRule, ImageRule {
+    private static let min = ButtonSchema.HIG.minimumWidth
+
     static let rule = LintRule(
         id: "min-width", severity: .error, name: "Minimum width",
-        fix: "make the button at least 140 pt wide",
-        hig: "Minimum button width: 140 pt (280 px @2x).",
+        fix: "make the button at least \(min) pt wide",
+        hig: "Minimum button width: \(min) pt (\(2 * min) px @2x).",
         subjects: [.request, .image])
 
     static func findings(on request: LintedRequest) -> [LintFinding] {
@@ -14,8 +16,8 @@ enum MinimumWidth: RequestRule, ImageRule {
         return [
             LintFinding(
                 rule,
-                "width \(spec.width) pt is below the HIG's 140 pt minimum (Apple's service accepts it)",
-                fix: "use width=140 or more")
+                "width \(spec.width) pt is below the HIG's \(min) pt minimum (Apple's service accepts it)",
+                fix: "use width=\(min) or more")
         ]
     }
 
@@ -24,10 +26,10 @@ enum MinimumWidth: RequestRule, ImageRule {
         return [
             LintFinding(
                 rule,
-                "the button is \(LintNumber.text(m.widthPoints)) pt wide (\(m.width) px at \(LintNumber.text(m.scale))x), below 140 pt",
+                "the button is \(LintNumber.text(m.widthPoints)) pt wide (\(m.width) px at \(LintNumber.text(m.scale))x), below \(min) pt",
                 mark: .span(
                     x0: 0, x1: Double(m.width), y: Double(m.height) - 2,
-                    label: "\(LintNumber.text(m.widthPoints)) pt < 140"))
+                    label: "\(LintNumber.text(m.widthPoints)) pt < \(min)"))
         ]
     }
 }

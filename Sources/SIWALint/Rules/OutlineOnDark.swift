@@ -1,3 +1,5 @@
+import SIWAButtons
+
 /// The white-with-outline style belongs on white or light pages, not dark or saturated ones.
 enum OutlineOnDark: PageRule {
     static let rule = LintRule(
@@ -15,7 +17,7 @@ enum OutlineOnDark: PageRule {
             return LintFinding(
                 rule,
                 "the white-outline button is on a \(page.isDark ? "dark" : "saturated") page \(page) (\(appearance.rawValue) mode)",
-                fix: "use \(ButtonStyleKind.recommended(on: page).map(\.rawValue).joined(separator: " or ")) there",
+                fix: "use \(ButtonStyle.recommended(on: page).map(\.rawValue).joined(separator: " or ")) there",
                 mark: .whole(label: "outline on \(page)"))
         }
     }

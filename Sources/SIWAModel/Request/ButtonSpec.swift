@@ -8,6 +8,16 @@ public struct ButtonSpec: Hashable, Sendable {
     public enum Mode: String, CaseIterable, Sendable {
         /// `/appleid/button` (logo and title centred), `/appleid/button/left`, `/appleid/button/logo`.
         case center, left, logo
+
+        /// The layout's name for people: `Center-aligned`, `Left-aligned`, `Logo only`
+        /// (the gallery's facets and cards, the editor's choices).
+        public var displayName: String {
+            switch self {
+            case .center: "Center-aligned"
+            case .left: "Left-aligned"
+            case .logo: "Logo only"
+            }
+        }
     }
 
     /// The title: Apple's `type` parameter.
@@ -60,7 +70,7 @@ public struct ButtonSpec: Hashable, Sendable {
     /// ``ButtonRequest/set(_:to:)`` check them.
     public init(
         mode: Mode = .center, type: Kind = .signIn, color: Color = .black, border: Bool = false,
-        borderRadius: Int = 15, locale: ButtonLocale = .default,
+        borderRadius: Int = Parameter.borderRadius.defaultValue, locale: ButtonLocale = .default,
         width: Int? = nil, height: Int? = nil, size: Int? = nil,
         logoSize: LogoSize = .small, logoPosition: Int = 0, labelPosition: Int = 0
     ) {

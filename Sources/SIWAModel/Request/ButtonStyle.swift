@@ -1,5 +1,5 @@
 /// The three looks Apple allows.
-public enum ButtonStyle: String, CaseIterable, Sendable {
+public enum ButtonStyle: String, CaseIterable, Codable, Sendable {
     /// A black face (`color=black`, never a border) or a white one without (`color=white`).
     case black, white
     /// A white face with a black outline (`color=white&border=true`).

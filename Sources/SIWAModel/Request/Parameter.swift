@@ -53,7 +53,7 @@ public enum Parameter: String, CaseIterable, Sendable {
     public var defaultValue: Int {
         switch self {
         case .borderRadius: 15
-        case .width: 140
+        case .width: ButtonSchema.HIG.minimumWidth
         case .height, .size: 30
         case .scale: 1
         default: 0

@@ -36,6 +36,11 @@ public struct ButtonSchema: Encodable, Sendable {
         public let mode: String
         /// Apple's parameters of the endpoint, in Apple's order (also the canonical query's).
         public let parameters: [String]
+        /// The layout's name for people (`Center-aligned`): the editor's and the gallery's
+        /// (``ButtonSpec/Mode/displayName``). Not in the JSON of `GET /api/schema`.
+        public let displayName: String
+
+        private enum CodingKeys: String, CodingKey { case path, mode, parameters }
     }
 
     /// One of Apple's locales, with its titles and where they come from.
@@ -90,6 +95,11 @@ public struct ButtonSchema: Encodable, Sendable {
         public let fileExtension: String
         /// Pixels (PNG, WebP): one file per scale; the vector formats come once, at 1x.
         public let raster: Bool
+        /// The format's name for people (`VectorDrawable`): the editor's and the gallery's
+        /// (``OutputFormat/displayName``). Not in the JSON of `GET /api/schema`.
+        public let displayName: String
+
+        private enum CodingKeys: String, CodingKey { case name, mediaType, fileExtension, raster }
     }
 
     /// A field of the web flow (Sign in with Apple JS settings) the snippets need.
@@ -169,13 +179,17 @@ public struct ButtonSchema: Encodable, Sendable {
             ))
         self.parameters = parameters
         endpoints = Endpoint.allCases.map {
-            EndpointEntry(path: $0.path, mode: $0.mode.rawValue, parameters: $0.parameters.map(\.name))
+            EndpointEntry(
+                path: $0.path, mode: $0.mode.rawValue, parameters: $0.parameters.map(\.name),
+                displayName: $0.mode.displayName)
         }
         types = ButtonSpec.Kind.allCases.map(\.rawValue)
         styles = ButtonStyle.allCases.map { StyleEntry(name: $0.rawValue, color: $0.color.rawValue, border: $0.border) }
         logoSizes = ButtonSpec.LogoSize.allCases.map(\.rawValue)
         formats = OutputFormat.allCases.map {
-            FormatEntry(name: $0.rawValue, mediaType: $0.mediaType, fileExtension: $0.fileExtension, raster: $0.isRaster)
+            FormatEntry(
+                name: $0.rawValue, mediaType: $0.mediaType, fileExtension: $0.fileExtension, raster: $0.isRaster,
+                displayName: $0.displayName)
         }
         locales = ButtonLocale.all.map { locale in
             LocaleEntry(

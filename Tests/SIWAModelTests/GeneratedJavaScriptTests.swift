@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import SIWAModel
+
+/// The JavaScript copies of the schema are generated (`swift run siwa-buttons-full codegen`):
+/// each file in the repository is what the command would write, so a hand edit, or a schema
+/// change without the command, fails here without a browser.
+@Suite struct GeneratedJavaScriptTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test(
+        "Each generated block in public/ is what `siwa-buttons codegen` writes",
+        arguments: GeneratedJavaScript.blocks().map(\.path))
+    func fileIsGenerated(path: String) throws {
+        let block = try #require(GeneratedJavaScript.blocks().first { $0.path == path })
+        let file = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+        let start = try #require(file.firstRange(of: GeneratedJavaScript.begin), "\(path) has no generated block")
+        let stop = try #require(file[start.lowerBound...].firstRange(of: GeneratedJavaScript.end + "\n"))
+        // The block alone, so that a failure shows the lines that differ, not the whole file.
+        #expect(file[start.lowerBound..<stop.upperBound] == block.text[...], "\(path) differs: run `\(GeneratedJavaScript.command)`")
+    }
+
+    @Test("The element's block holds every locale's three titles and the defaults")
+    func elementBlock() {
+        let block = GeneratedJavaScript.elementBlock()
+        #expect(block.contains("  en_US: [\"Sign in with Apple\", \"Continue with Apple\", \"Sign up with Apple\"],\n"))
+        let titleLines = block.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains("\", \"") }
+        #expect(titleLines.count == ButtonLocale.all.count)
+        #expect(block.contains("  'border-radius': '\(Parameter.borderRadius.defaultValue)',\n"))
+        #expect(block.contains("  width: '\(Parameter.width.defaultValue)',\n"))
+        #expect(block.hasPrefix(GeneratedJavaScript.begin + "\n") && block.hasSuffix(GeneratedJavaScript.end + "\n"))
+    }
+
+    @Test("A block is replaced between its markers, and a file without them is refused")
+    func replacing() {
+        let file = "a\n\(GeneratedJavaScript.begin)\nold\n\(GeneratedJavaScript.end)\nb\n"
+        let block = "\(GeneratedJavaScript.begin)\nnew\n\(GeneratedJavaScript.end)\n"
+        #expect(GeneratedJavaScript.replacingBlock(in: file, with: block) == "a\n" + block + "b\n")
+        #expect(GeneratedJavaScript.replacingBlock(in: "a\nb\n", with: block) == nil)
+    }
+}
