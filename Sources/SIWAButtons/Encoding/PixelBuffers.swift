@@ -15,17 +15,18 @@ final class PixelBuffers: Sendable {
         let bytes: UnsafeMutableRawPointer
         let capacity: Int
 
-        init(capacity: Int) {
+        init(capacity: Int, touched: Bool = false) {
             // 64-byte aligned, as pixman's own allocations are for its SIMD paths.
-            bytes = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 64)
+            bytes = UnsafeMutableRawPointer.allocate(byteCount: max(capacity, 1), alignment: 64)
             self.capacity = capacity
+            if touched { memset(bytes, 0, capacity) }
         }
 
         deinit { bytes.deallocate() }
     }
 
-    /// Buffers kept: at most `count`, each at most `largest` bytes (a larger render
-    /// allocates its own and gives it back to the system). Bounded: `count` x `largest`.
+    /// Buffers kept: at most `count`, each of `largest` bytes (a larger render allocates
+    /// its own and gives it back to the system). Bounded: `count` x `largest`.
     let count: Int, largest: Int
     private let free = Mutex<[Buffer]>([])
 
@@ -42,10 +43,13 @@ final class PixelBuffers: Sendable {
 
     /// A cleared buffer of at least `size` bytes, for `body`; kept for the next render after.
     func withCleared<R>(_ size: Int, _ body: (UnsafeMutableRawPointer) throws -> R) rethrows -> R {
+        // Every kept block is `largest` bytes, touched whole when made: the memory kept is
+        // resident from the first renders on and does not creep up as larger buttons come
+        // (blocks sized to each request drifted to larger ones, RSS rising for the whole run).
         let buffer =
-            free.withLock { buffers in
-                buffers.lastIndex { $0.capacity >= size }.map { buffers.remove(at: $0) }
-            } ?? Buffer(capacity: max(size, 1))
+            size > largest
+            ? Buffer(capacity: size)
+            : free.withLock { $0.popLast() } ?? Buffer(capacity: largest, touched: true)
         defer {
             if buffer.capacity <= largest {
                 free.withLock { buffers in
