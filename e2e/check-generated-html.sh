@@ -6,7 +6,7 @@
 # (Examples/swift-hummingbird, built by `swift build` as siwa-example-hummingbird), driving
 # Debian's chromium + chromedriver with Selenium (scripts/setup.sh installs all three).
 # Fails on console errors, CSP violations and wrong sizes; screenshots are saved.
-# e2e/generated_pages.py says what is checked and which console messages are
+# e2e/check_generated_pages.py says what is checked and which console messages are
 # tolerated and why. Builds nothing.
 #
 # Usage: e2e/check-generated-html.sh [BINARY] [SCREENSHOT_DIR]
@@ -55,6 +55,6 @@ echo "== generated pages in headless Chromium ($bin)"
 # Every platform in four languages: 450 cards, a gallery page per language.
 "$bin" generate --out "$paged" --presets web,ios,android,flutter,react-native,email --formats best \
     --locales en_US,de_DE,ar_SA,ja_JP --client-id com.example.web --redirect-uri https://example.com/cb >/dev/null
-python3 "$root/e2e/generated_pages.py" "$dist" "$logo" "$packs" "$paged" "$shots" \
+python3 "$root/e2e/check_generated_pages.py" "$dist" "$logo" "$packs" "$paged" "$shots" \
     --client-id "$client_id" --redirect-uri "$redirect_uri" --example "$example" \
     --chromedriver "$(command -v chromedriver)"

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The web button editor (public/) in headless Chromium, against a running service.
 
-Usage: editor.py --binary .build/debug/siwa-buttons [--screenshots out/editor-screenshots]
-       editor.py --host-app .build/debug/HostApp --path /buttons/ [...]
+Usage: check_editor.py --binary .build/debug/siwa-buttons [--screenshots out/editor-screenshots]
+       check_editor.py --host-app .build/debug/HostApp --path /buttons/ [...]
 
 Starts `siwa-buttons serve` (or, with --host-app, the example host app that mounts the
 routes under --path) on a free port, waits for /healthz, and drives Debian's

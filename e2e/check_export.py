@@ -24,7 +24,7 @@ import tempfile
 import time
 import zipfile
 
-from editor import CheckFailed, Editor, Server, expect, report_failure, shut_down
+from check_editor import CheckFailed, Editor, Server, expect, report_failure, shut_down
 from harness import ROOT, http_get
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.ui import Select

@@ -37,8 +37,7 @@ import urllib.request
 
 import axe_pages
 import harness
-from cryptography.hazmat.primitives.asymmetric import rsa
-from generated_pages import (
+from check_generated_pages import (
     APPLE_AUTHORIZE,
     BOX,
     EXAMPLE_ORIGIN,
@@ -50,6 +49,7 @@ from generated_pages import (
     click_middle,
     our_errors,
 )
+from cryptography.hazmat.primitives.asymmetric import rsa
 from harness import ROOT, free_port, http_get
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
@@ -898,8 +898,8 @@ def check_element_canonical(browser, service_port, version, shot, failures):
 
 
 def check_element_static_set(browser, set_dir, shot, failures):
-    from generated_pages import Server as StaticServer
-    from generated_pages import make_handler
+    from check_generated_pages import Server as StaticServer
+    from check_generated_pages import make_handler
 
     failures.start("<apple-signin-button> in a generated set served as static files")
     with open(os.path.join(set_dir, "element-static.html"), "w", encoding="utf-8") as f:

@@ -4,7 +4,7 @@
 (Examples/swift-hummingbird) through a full popup sign-in. Fails on console errors from
 our own files, on CSP violations and on wrong sizes.
 
-Usage: generated_pages.py DIST LOGO_DIST SCREENSHOTS --client-id ID --redirect-uri URL
+Usage: check_generated_pages.py DIST LOGO_DIST SCREENSHOTS --client-id ID --redirect-uri URL
                                --example BINARY [--chromedriver PATH] [--chromium PATH]
 
 DIST is a set made with the client id and redirect URI given (and --use-popup); its

@@ -12,9 +12,9 @@ python3 "$root/e2e/check_docs.py" "$bin"
 bash "$root/e2e/check-generated-html.sh" "$bin"
 bash "$root/e2e/check-editor.sh" "$bin"
 # <apple-signin-button>, the snippets in single-page apps, the framework example pages
-# (e2e/front_ends.py says what; about 2 min).
+# (e2e/check_front_ends.py says what; about 2 min).
 echo "== the element and the snippets in front ends, headless Chromium ($bin)"
-python3 "$root/e2e/front_ends.py" "$bin" --chromedriver "$(command -v chromedriver)" --screenshots "$root/out/front-ends"
+python3 "$root/e2e/check_front_ends.py" "$bin" --chromedriver "$(command -v chromedriver)" --screenshots "$root/out/front-ends"
 # The element's npm package: its typings and manifest as scripts/element-types.mjs writes
 # them from the element, packed, installed by a consumer and type-checked, with failing twins.
 echo "== the element's npm package"

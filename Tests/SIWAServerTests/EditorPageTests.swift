@@ -81,7 +81,7 @@ import Testing
         }
     }
 
-    @Test("Every control written in the page has a label (those built from the schema: editor.py)")
+    @Test("Every control written in the page has a label (those built from the schema: e2e/check_editor.py)")
     func labelledControls() throws {
         let html = try String(contentsOf: Self.publicDirectory.appendingPathComponent("index.html"), encoding: .utf8)
         let ids = html.matches(of: /<(?:input|select|textarea)[^>]*\sid="([^"]+)"/).map { String($0.1) }
