@@ -10,7 +10,19 @@ bin=${1:-$root/.build/debug/siwa-buttons}
 echo "== the documentation's examples ($bin)"
 python3 "$root/e2e/check_docs.py" "$bin"
 bash "$root/e2e/check-generated-html.sh" "$bin"
-bash "$root/e2e/check-editor.sh" "$bin"
+# The web editor (check_editor.py) and its Download set panel (check_export.py), served by
+# siwa-buttons and mounted under /buttons/ in the example host app (HostApp, beside BINARY).
+shots=$root/out/editor-screenshots
+host_app=$(dirname "$bin")/HostApp
+driver=$(command -v chromedriver)
+echo "== web editor in headless Chromium ($bin, then $host_app)"
+python3 "$root/e2e/check_editor.py" --binary "$bin" --screenshots "$shots" --public "$root/public" --chromedriver "$driver"
+python3 "$root/e2e/check_editor.py" --host-app "$host_app" --path /buttons/ --screenshots "$shots/mounted" \
+    --public "$root/public" --chromedriver "$driver"
+python3 "$root/e2e/check_export.py" --binary "$bin" --public "$root/public" --chromedriver "$driver" \
+    --screenshot "$shots/export.png"
+python3 "$root/e2e/check_export.py" --binary "$bin" --host-app "$host_app" --path /buttons/ --public "$root/public" \
+    --chromedriver "$driver" --screenshot "$shots/mounted/export.png"
 # <apple-signin-button>, the snippets in single-page apps, the framework example pages
 # (e2e/check_front_ends.py says what; about 2 min).
 echo "== the element and the snippets in front ends, headless Chromium ($bin)"

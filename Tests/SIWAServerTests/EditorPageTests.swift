@@ -6,7 +6,7 @@ import Testing
 @testable import SIWAServer
 
 /// The editor in `public/` and the policy it is served under. Its behaviour in a real
-/// browser is checked by e2e/check-editor.sh; these are the cheap static guarantees.
+/// browser is checked by e2e/check_editor.py; these are the cheap static guarantees.
 @Suite struct EditorPageTests {
     /// The package's `public/` folder.
     static let publicDirectory = URL(fileURLWithPath: #filePath)

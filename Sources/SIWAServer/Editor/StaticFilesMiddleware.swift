@@ -48,7 +48,7 @@ struct StaticFiles: Sendable {
 
     /// The strict Content-Security-Policy of every HTML page (the editor). The editor is
     /// built for it: no inline script or style, no `style=""`, no eval, no other origins;
-    /// the browser check (e2e/check-editor.sh) runs under it and fails on any
+    /// the browser check (e2e/check_editor.py) runs under it and fails on any
     /// violation. Only HTML gets it because only documents enforce a policy; only files
     /// of public/ are HTML.
     static var contentSecurityPolicy: String {
