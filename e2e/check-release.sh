@@ -64,6 +64,13 @@ cut_release() {
   for _ in $(seq 1 1200); do grep -q '^release: man page' "$work/interrupted.log" && break; sleep 0.5; done
   grep -q '^release: man page' "$work/interrupted.log" || { cat "$work/interrupted.log"; fail "release.sh never reached its man page"; }
   kill -INT -- "-$interrupted"
+  # A child that catches SIGINT and exits 0 makes bash carry on (it acts on the signal only
+  # when the child died of it): press Ctrl-C again every 10 s, as a user would, until it stops.
+  for _ in $(seq 1 30); do
+    kill -0 "$interrupted" 2>/dev/null || break
+    sleep 10
+    kill -0 "$interrupted" 2>/dev/null && kill -INT -- "-$interrupted" 2>/dev/null
+  done
   if wait "$interrupted"; then fail "release.sh interrupted exited 0"; fi
   [ "$(listing)" = "$before" ] || fail "an interrupted release.sh changed dist/"
   [ -z "$(find . -maxdepth 1 -name '.dist-stage.*')" ] || fail "an interrupted release.sh left its staging folder"
