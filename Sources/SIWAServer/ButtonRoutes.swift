@@ -6,13 +6,15 @@ import Logging
 ///
 ///     router.addRoutes(ButtonRoutes(service: buttons, logger: logger).routes, atPath: "/buttons")
 ///
-/// Apple's image endpoints (`ImageRoutes`), the snippet, schema and titles APIs
-/// (`SnippetRoutes`), the rules check (`LintRoutes`), set exports (`ExportRoutes`) and the
-/// editor (`EditorRoutes`). The standalone service (`buildApplication`) mounts the same
-/// collection, with the editor served by its static-file middleware instead.
+/// Apple's image endpoints (`ImageRoutes`), the snippet API (`SnippetRoutes`), the schema
+/// (`SchemaRoute`) and titles (`TitlesRoute`), the rules check (`LintRoutes`), set exports
+/// (`ExportRoutes`), the editor (`EditorRoutes`) and, when asked, the probes and metrics
+/// (`OperationalRoutes`): every endpoint of `ServiceEndpoint`. The standalone service
+/// (`buildApplication`) mounts the same collection, with the probes, and with the editor
+/// served by its static-file middleware instead.
 ///
-/// Adding a route: one file with a `RouteCollection` (or a `register` function) and one
-/// line here; see docs/extending.md, "Adding a route".
+/// Adding a route: one file with a `RouteCollection` (or a `register` function), one line
+/// here and a case of `ServiceEndpoint`; see docs/extending.md, "Adding a route".
 public struct ButtonRoutes<Context: RequestContext> {
     /// What a host app may change; the defaults are the standalone service's.
     public struct Options: Sendable {
@@ -25,17 +27,32 @@ public struct ButtonRoutes<Context: RequestContext> {
         public var export: ExportLimits
         /// Where the editor's files are; nil serves no editor.
         public var editor: EditorSource?
+        /// `/healthz`, `/readyz` and, with an exposition, `/metrics`, as the standalone
+        /// service answers them; nil (the default) mounts none: a host app has its own.
+        public var operational: Operational?
 
         /// The standalone service's choices: canonical redirects, no `v=`, the built-in
         /// templates, the default export limits and the bundled editor.
         public init(
             urls: ImageURLPolicy = .standard, templates: URL? = nil, export: ExportLimits = ExportLimits(),
-            editor: EditorSource? = .bundled
+            editor: EditorSource? = .bundled, operational: Operational? = nil
         ) {
             self.urls = urls
             self.templates = templates
             self.export = export
             self.editor = editor
+            self.operational = operational
+        }
+    }
+
+    /// The probes and metrics of `OperationalRoutes`.
+    public struct Operational: Sendable {
+        /// What `/metrics` answers; nil mounts no `/metrics`.
+        public var metrics: MetricsExposition?
+
+        /// The probes, and `/metrics` if there is an exposition.
+        public init(metrics: MetricsExposition? = nil) {
+            self.metrics = metrics
         }
     }
 
@@ -65,6 +82,8 @@ public struct ButtonRoutes<Context: RequestContext> {
                 logger: logger, override: options.templates, titles: service.backend.titles,
                 urls: options.urls
             ).routes)
+        SchemaRoute.register(on: routes, titles: service.backend.titles, cacheVersion: options.urls.currentVersion)
+        TitlesRoute.register(on: routes, titles: service.backend.titles)
         routes.addRoutes(LintRoutes(service: service).routes)
         routes.addRoutes(
             ExportRoutes(
@@ -75,6 +94,9 @@ public struct ButtonRoutes<Context: RequestContext> {
         case .bundled: routes.addRoutes(EditorRoutes().routes)
         case .folder(let folder): routes.addRoutes(EditorRoutes(folder: folder).routes)
         case nil: break
+        }
+        if let operational = options.operational {
+            OperationalRoutes.register(on: routes, service: service, metrics: operational.metrics)
         }
         self.routes = routes
     }

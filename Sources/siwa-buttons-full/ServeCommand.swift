@@ -10,11 +10,10 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve button images at Apple's image URLs.",
         discussion: """
-            Endpoints: /appleid/button, /appleid/button/left, /appleid/button/logo
-            (Apple's parameters, plus format=png|webp|svg|pdf|vectordrawable and v=), the editor's
-            /api/snippet/..., /api/lint/..., /api/schema, /api/titles and
-            /api/export.zip (a generated set as a ZIP), the <apple-signin-button> element at /element/1/,
-            /healthz, /readyz, /metrics, and the files of --public at /. SIGINT/SIGTERM stop it after answering requests in flight.
+            Endpoints:
+            \(ServiceEndpoint.helpText)
+            and the files of --public at / (the editor; the <apple-signin-button> element at /element/1/).
+            SIGINT/SIGTERM stop it after answering requests in flight.
 
             Examples:
               siwa-buttons serve --port 8080

@@ -3,6 +3,10 @@ import Hummingbird
 import SIWAButtons
 import SIWALint
 
+enum LintEndpoint {
+    static let prefix = "/api/lint"
+}
+
 /// `GET /api/lint/appleid/button[/left|/logo]?<button query>[&background=LIGHT[,DARK]][&beside=WxH,..][&margin=PT]`:
 /// Apple's rules on one button as JSON, the document `siwa-buttons lint --json` prints
 /// (same rules, same words). The editor shows it beside its preview.
@@ -10,7 +14,6 @@ import SIWALint
 /// Bad input: 400 (404 for an unknown endpoint path) with the JSON error body of every
 /// API route (`JSONAnswer.error`), naming the parameter.
 public struct LintRoutes<Context: RequestContext>: Sendable {
-    static var prefix: String { "/api/lint" }
     /// Our parameters, beside the button's.
     static var contextParameters: [String] { ["background", "beside", "margin"] }
 
@@ -35,7 +38,7 @@ public struct LintRoutes<Context: RequestContext>: Sendable {
     /// The collection to mount: the rules check of `/api/lint/...`.
     public var routes: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
-        routes.get("\(Self.prefix)/**") { request, context in
+        routes.get("\(LintEndpoint.prefix)/**") { request, context in
             // The endpoint's path, from the wildcard: the mount path does not matter.
             let below = context.parameters.get(String(Parameters.recursiveCaptureKey)) ?? ""
             return try await respond(to: request, endpointPath: "/" + below)

@@ -8,6 +8,8 @@ import SIWAGenerator
 /// controls and checks from it; anything it cannot decide from the schema (a redirect
 /// URI's details) it leaves to the snippet endpoint's answer.
 enum SchemaRoute {
+    static let path = "/api/schema"
+
     /// - Parameter cacheVersion: the `v=` token the editor writes into its image URLs.
     static func register<Context: RequestContext>(
         on routes: RouteCollection<Context>, titles: TitleTable,
@@ -20,7 +22,7 @@ enum SchemaRoute {
         // The schema only changes with the binary, --labels and --cache-version: encoded once.
         let json = (try? encoder.encode(schema)) ?? Data("{}".utf8)
         for method in [HTTPRequest.Method.get, .head] {
-            routes.on("/api/schema", method: method) { request, _ in
+            routes.on(RouterPath(path), method: method) { request, _ in
                 JSONAnswer.response(json, for: request, cacheControl: "no-cache")
             }
         }

@@ -64,12 +64,9 @@ public struct SnippetRoutes<Context: RequestContext>: Sendable {
         var signInJS: String
     }
 
-    /// Mountable at any path, like `ImageRoutes`. Also `GET /api/schema`, which the editor
-    /// reads first.
+    /// Mountable at any path, like `ImageRoutes`.
     public var routes: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
-        SchemaRoute.register(on: routes, titles: titles, cacheVersion: urls.currentVersion)
-        TitlesRoute.register(on: routes, titles: titles)
         // One wildcard route, split here: with routes for the three paths the router would
         // not fall back from a partial match such as /api/snippet/appleid to a wildcard.
         // The path below /api comes from the wildcard, so a mount path does not matter.

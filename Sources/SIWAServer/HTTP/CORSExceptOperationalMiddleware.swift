@@ -3,7 +3,7 @@ import Hummingbird
 /// Hummingbird's CORS for every path but the operator's (`/metrics`): a page on another
 /// origin may read images and snippets, not the service's metrics.
 struct CORSExceptOperationalMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var sameOriginPaths: Set<String> { ["/metrics"] }
+    static var sameOriginPaths: Set<String> { [OperationalRoutes.metrics] }
     let cors: CORSMiddleware<Context>
 
     func handle(

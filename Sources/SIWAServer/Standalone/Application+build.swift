@@ -118,10 +118,9 @@ func buildApplication(
             service: service,
             options: .init(
                 urls: configuration.urls, templates: templates,
-                export: configuration.export, editor: nil),
+                export: configuration.export, editor: nil, operational: .init(metrics: metrics)),
             logger: logger
         ).routes)
-    OperationalRoutes.register(on: router, service: service, metrics: metrics)
 
     let connections = ConnectionLimit(maximum: max(1, configuration.maxConnections))
     logger.info(

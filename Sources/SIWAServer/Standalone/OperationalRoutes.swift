@@ -20,28 +20,32 @@ public struct MetricsExposition: Sendable {
 }
 
 /// `/healthz` (liveness) and `/readyz` (readiness) for load balancers and orchestrators,
-/// and `/metrics` for Prometheus.
+/// and `/metrics` for Prometheus: mounted by `ButtonRoutes` with `Options.operational`.
 enum OperationalRoutes {
+    static let healthz = "/healthz"
+    static let readyz = "/readyz"
+    static let metrics = "/metrics"
+
     static func register<Context: RequestContext>(
-        on router: Router<Context>, service: ButtonService,
-        metrics: MetricsExposition?
+        on routes: RouteCollection<Context>, service: ButtonService,
+        metrics exposition: MetricsExposition?
     ) {
         // HEAD too: some load balancers probe with it.
         for method in [HTTPRequest.Method.get, .head] {
             // Alive unless the render threads are stuck (a restart is the only cure).
-            router.on("/healthz", method: method) { request, _ in answer(service.liveness, request) }
+            routes.on(RouterPath(healthz), method: method) { request, _ in answer(service.liveness, request) }
             // Ready unless also draining after SIGTERM or shedding load (503s from the queue).
-            router.on("/readyz", method: method) { request, _ in answer(service.readiness, request) }
+            routes.on(RouterPath(readyz), method: method) { request, _ in answer(service.readiness, request) }
         }
-        guard let metrics else { return }
-        router.get("/metrics") { _, _ in
+        guard let exposition else { return }
+        routes.get(RouterPath(metrics)) { _, _ in
             Response(
                 status: .ok,
                 headers: [
-                    .contentType: metrics.contentType, .cacheControl: "no-store",
+                    .contentType: exposition.contentType, .cacheControl: "no-store",
                     .xContentTypeOptions: "nosniff",
                 ],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.body())))
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: exposition.body())))
         }
     }
 
