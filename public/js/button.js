@@ -179,6 +179,7 @@ export class ButtonModel {
    * A download name, the generator's flat name (`generate --naming flat`, AssetNaming):
    * `siwa-sign-in-black-en_US-250x44@2x.png`, `siwa-left-continue-white-de_DE-250x44.svg`,
    * `siwa-logo-white-44r50.svg` (the centred mode, the default, is not named).
+   * EditorFileNameTests (swift test) runs this in node and holds it to AssetNaming.
    */
   fileName(button, format, scale) {
     const radius = String(button.radius) === String(this.numbers.radius.fallback) ? '' : `r${button.radius}`;
