@@ -17,7 +17,7 @@ import Testing
         }
     }
 
-    @Test func writesAndReplacesWithoutLeavingTemporaryFiles() throws {
+    @Test("Writes and replaces without leaving temporary files") func writesAndReplacesWithoutLeavingTemporaryFiles() throws {
         let folder = try TemporaryFolder()
         let path = folder.url.appendingPathComponent("b.png").path
         try AtomicFile.write(Array("first".utf8), to: path)
@@ -28,7 +28,7 @@ import Testing
         #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o640)
     }
 
-    @Test func aFailedWriteLeavesNoFile() throws {
+    @Test("A failed write leaves no file") func aFailedWriteLeavesNoFile() throws {
         let folder = try TemporaryFolder()
         let path = folder.url.appendingPathComponent("b.png").path
         #expect(throws: (any Error).self) {
@@ -37,7 +37,7 @@ import Testing
         #expect(folder.files().isEmpty)
     }
 
-    @Test func aFailedWriteLeavesTheOldFileUnchanged() throws {
+    @Test("A failed write leaves the old file unchanged") func aFailedWriteLeavesTheOldFileUnchanged() throws {
         let folder = try TemporaryFolder()
         let path = folder.url.appendingPathComponent("b.png").path
         try AtomicFile.write(Array("old".utf8), to: path)
@@ -49,7 +49,7 @@ import Testing
         #expect(folder.files() == ["b.png"])
     }
 
-    @Test func aMissingFolderOrAFolderTargetIsAnError() throws {
+    @Test("A missing folder or a folder target is an error") func aMissingFolderOrAFolderTargetIsAnError() throws {
         let folder = try TemporaryFolder()
         #expect(throws: (any Error).self) { try AtomicFile.write([1], to: folder.url.appendingPathComponent("none/b.png").path) }
         let error = try #require(throws: FileSystemError.self) { try AtomicFile.write([1], to: folder.url.path) }
@@ -69,7 +69,7 @@ import Testing
     }
 
     /// A link keeps pointing at the file, which gets the new bytes.
-    @Test func writesThroughALink() throws {
+    @Test("Writes through a link") func writesThroughALink() throws {
         let folder = try TemporaryFolder()
         let real = folder.url.appendingPathComponent("real.png"), link = folder.url.appendingPathComponent("link.png")
         try AtomicFile.write(Array("old".utf8), to: real.path)
@@ -81,7 +81,7 @@ import Testing
     }
 
     /// A device is written, never renamed over (as root that would replace /dev/null).
-    @Test func writesToADeviceInPlace() throws {
+    @Test("Writes to a device in place") func writesToADeviceInPlace() throws {
         try AtomicFile.write([1, 2, 3], to: "/dev/null")
         var info = stat()
         #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
@@ -90,7 +90,7 @@ import Testing
     }
 
     /// A real full file system: a 1 MiB tmpfs (root only).
-    @Test(.enabled(if: SmallFileSystem.available)) func aFullDiskLeavesTheOldFile() throws {
+    @Test("A full disk leaves the old file", .enabled(if: SmallFileSystem.available)) func aFullDiskLeavesTheOldFile() throws {
         let disk = try SmallFileSystem(size: "1m")
         let path = disk.url.appendingPathComponent("b.png").path
         try AtomicFile.write(Array("old".utf8), to: path)

@@ -4,7 +4,7 @@ import Testing
 @testable import SIWAGenerator
 
 @Suite struct EscapingTests {
-    @Test func javaScriptStringKeepsNothingThatEndsAStringOrScript() {
+    @Test("JavaScript string keeps nothing that ends a string or script") func javaScriptStringKeepsNothingThatEndsAStringOrScript() {
         let hostile = "a\"'\\</script>\n\r\u{2028}\u{2029}`${x}&é😀"
         let escaped = Escaping.javaScriptString(hostile)
         for forbidden in ["\"", "'", "\\\"", "<", ">", "\n", "\r", "\u{2028}", "\u{2029}", "`", "&", "{", "}", "é"] {
@@ -17,13 +17,13 @@ import Testing
     }
 
     /// The e-mail fragments' attributes: nothing ends the attribute or opens a tag.
-    @Test func htmlEscapesWhatEndsAnAttribute() {
+    @Test("HTML escapes what ends an attribute") func htmlEscapesWhatEndsAnAttribute() {
         #expect(
             Escaping.html(hostileClientId + " & 'x'") == "a&quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#39;x&#39;")
         #expect(Escaping.html("המשך באמצעות Apple") == "המשך באמצעות Apple")
     }
 
-    @Test func urlComponentKeepsOnlyUnreserved() {
+    @Test("URL component keeps only unreserved") func urlComponentKeepsOnlyUnreserved() {
         #expect(Escaping.urlComponent("code id_token") == "code%20id_token")
         #expect(Escaping.urlComponent("https://example.com/cb?x=1&y='2'") == "https%3A%2F%2Fexample.com%2Fcb%3Fx%3D1%26y%3D%272%27")
         #expect(Escaping.urlComponent(hostileClientId) == "a%22%3C%2Fscript%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E")
@@ -31,7 +31,7 @@ import Testing
         #expect(Escaping.urlPath("center/sign-in/black/en_US/button@2x.png") == "center/sign-in/black/en_US/button@2x.png")
     }
 
-    @Test func redirectURIPolicy() {
+    @Test("Redirect URI policy") func redirectURIPolicy() {
         let ok = [
             "https://example.com/auth/apple", "https://example.com:8443/cb?x='1'&y=%20", "HTTPS://EXAMPLE.COM",
             "https://example.com:65535/cb", "https://[::1]:8443/cb", "https://[::1]/cb",
@@ -49,7 +49,7 @@ import Testing
         for uri in refused { #expect(WebFlowSettings.checkRedirectURI(uri) != nil, "\(uri)") }
     }
 
-    @Test func clientIdAndScopePolicy() {
+    @Test("Client id and scope policy") func clientIdAndScopePolicy() {
         #expect(WebFlowSettings.checkClientId(hostileClientId) == nil)
         #expect(WebFlowSettings.checkClientId("") != nil)
         #expect(WebFlowSettings.checkClientId("a\nb") != nil)
@@ -59,7 +59,7 @@ import Testing
         #expect(WebFlowSettings.checkScope("openid") != nil)
     }
 
-    @Test func authorizeURL() throws {
+    @Test("Authorize URL") func authorizeURL() throws {
         let web = try WebFlowSettings(clientId: "com.example.web", redirectURI: "https://example.com/cb")
         #expect(
             AuthorizeURL.make(web) == "https://appleid.apple.com/auth/authorize?client_id=com.example.web"
@@ -89,7 +89,7 @@ import Testing
             .render(button: button, web: web, images: images, pageLocale: pageLocale)
     }
 
-    @Test func hostileClientIdStaysData() throws {
+    @Test("Hostile client id stays data") func hostileClientIdStaysData() throws {
         let s = try render(
             clientId: hostileClientId, redirectURI: "https://example.com/cb?x='1'&q=\"".replacingOccurrences(of: "\"", with: "%22"))
         for text in [s.snippetHTML, s.noJSHTML, s.initJS, s.imgHTML, s.signInJS] {
@@ -113,7 +113,7 @@ import Testing
         #expect(s.initJS == (try render()).initJS)
     }
 
-    @Test func noScriptInlineAndNoValueForStateOrNonce() throws {
+    @Test("No script inline and no value for state or nonce") func noScriptInlineAndNoValueForStateOrNonce() throws {
         let s = try render()
         // Every <script> has a src and nothing inside.
         let scripts = s.snippetHTML.components(separatedBy: "<script").dropFirst()
@@ -140,7 +140,7 @@ import Testing
         #expect(!s.initJS.contains("__SIWA_STATE__") && !s.initJS.contains("__SIWA_NONCE__"))
     }
 
-    @Test func appleScriptAndButtonAttributes() throws {
+    @Test("Apple script and button attributes") func appleScriptAndButtonAttributes() throws {
         let left = ButtonSpec(
             mode: .left, type: .continue, color: .white, border: true, borderRadius: 50,
             locale: ButtonLocale(code: "de_DE")!, width: 280, height: 48, logoSize: .medium)
@@ -176,14 +176,14 @@ import Testing
         #expect(logo.snippetHTML.contains("<meta name=\"appleid-signin-use-popup\" content=\"false\">"))
     }
 
-    @Test func emptyScopeIsLeftOut() throws {
+    @Test("Empty scope is left out") func emptyScopeIsLeftOut() throws {
         let s = try render(scope: "")
         #expect(!s.snippetHTML.contains("appleid-signin-scope"))
         #expect(!s.snippetHTML.contains("scope=") && !s.noJSHTML.contains("scope="))
     }
 
     /// Apple's Chinese labels separate words with U+2006; the alt text names the drawn title.
-    @Test func chineseAltIsTheDrawnTitle() throws {
+    @Test("Chinese alt is the drawn title") func chineseAltIsTheDrawnTitle() throws {
         let zh = ButtonLocale(code: "zh_CN")!
         let s = try render(button: ButtonSpec(locale: zh, width: 250, height: 44))
         #expect(s.imgHTML.contains("alt=\"通过\u{2006}Apple\u{2006}登录\""))
@@ -194,7 +194,7 @@ import Testing
         #expect(en.imgHTML.contains("alt=\"Sign in with Apple\""))
     }
 
-    @Test func imgSnippetListsThreeScalesAtOneXSize() throws {
+    @Test("The <img> snippet lists three scales at one size") func imgSnippetListsThreeScalesAtOneXSize() throws {
         let s = try render(images: .endpoint(base: "https://buttons.example.com"))
         let base = "https://buttons.example.com/appleid/button?width=250&amp;height=44"
         // The service draws WebP too: offered first, the PNG <img> as the fallback.
@@ -206,7 +206,7 @@ import Testing
                 + "width=\"250\" height=\"44\" alt=\"Sign in with Apple\" lang=\"en-US\" dir=\"ltr\"></picture>\n")
     }
 
-    @Test func noJSPictureSwitchesToWhiteInTheDark() throws {
+    @Test("No JS picture switches to white in the dark") func noJSPictureSwitchesToWhiteInTheDark() throws {
         let rtl = ButtonSpec(type: .signIn, locale: ButtonLocale(code: "ar_SA")!, width: 250, height: 44)
         let s = try render(button: rtl)
         #expect(
@@ -223,7 +223,7 @@ import Testing
         #expect(!white.noJSHTML.contains("<source"))
     }
 
-    @Test func endpointImagesForTheHTTPServer() throws {
+    @Test("Endpoint images for the HTTP server") func endpointImagesForTheHTTPServer() throws {
         let s = try render(images: .endpoint(base: "https://buttons.example.com"))
         // Canonical URLs: Apple's order, defaults (format=png included) left out.
         #expect(s.noJSHTML.contains("src=\"https://buttons.example.com/appleid/button?width=250&amp;height=44\""))
@@ -231,7 +231,7 @@ import Testing
         #expect(s.noJSHTML.contains("/appleid/button?width=250&amp;height=44&amp;scale=2&amp;format=webp 2x"))
     }
 
-    @Test func endpointImagesCarryTheCacheVersion() throws {
+    @Test("Endpoint images carry the cache version") func endpointImagesCarryTheCacheVersion() throws {
         let s = try render(images: .endpoint(base: "", version: "2026-11"))
         let urls = s.noJSHTML.split(separator: "\"").filter { $0.hasPrefix("/appleid/") }.flatMap { $0.split(separator: ",") }
         #expect(!urls.isEmpty)
@@ -241,7 +241,7 @@ import Testing
         }
     }
 
-    @Test func overrideFolderReplacesFileByFile() throws {
+    @Test("Override folder replaces file by file") func overrideFolderReplacesFileByFile() throws {
         let folder = try TemporaryFolder()
         try "<p>{{clientId}}</p>\n".write(
             to: folder.url.appendingPathComponent("snippet-nojs.html.mustache"), atomically: true, encoding: .utf8)
@@ -257,7 +257,7 @@ import Testing
         #expect(custom.files["siwa-init.js"] == folder.url.appendingPathComponent("siwa-init.js.mustache").path)
     }
 
-    @Test func templateErrorsNameFileAndLine() throws {
+    @Test("Template errors name file and line") func templateErrorsNameFileAndLine() throws {
         let folder = try TemporaryFolder()
         try "<p>\n{{#open}}\n</p>\n".write(to: folder.url.appendingPathComponent("index.html.mustache"), atomically: true, encoding: .utf8)
         #expect {
@@ -268,7 +268,7 @@ import Testing
         #expect(throws: TemplateSet.LoadError.self) { try TemplateSet.load(override: folder.url.appendingPathComponent("missing")) }
     }
 
-    @Test func builtInTemplatesNeverUseUnescapedValues() throws {
+    @Test("Built-in templates never use unescaped values") func builtInTemplatesNeverUseUnescapedValues() throws {
         for file in templates.files.values {
             let text = try String(contentsOfFile: file, encoding: .utf8)
             #expect(!text.contains("{{{") && !text.contains("{{&"), "\(file)")

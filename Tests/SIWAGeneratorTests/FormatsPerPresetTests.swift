@@ -16,7 +16,7 @@ import Testing
         return config
     }
 
-    @Test func eachPresetTakesWhatItHolds() throws {
+    @Test("Each preset takes what it holds") func eachPresetTakesWhatItHolds() throws {
         let config = try Self.overrides("png,pdf,svg,vectordrawable", presets: "ios,android,web")
         try config.checkPresets()
         #expect(config.formats(for: .ios) == [.pdf])  // an imageset holds PNGs or one PDF: the vector
@@ -27,7 +27,7 @@ import Testing
         #expect(png.formats(for: .ios) == [.png] && png.formats(for: .flutter) == [.png])
     }
 
-    @Test func best() throws {
+    @Test("--formats best gives each preset its best formats") func best() throws {
         let config = try Self.overrides("best", presets: "web,ios,android,flutter,react-native,email")
         #expect(config.formatsBest)
         #expect(
@@ -52,7 +52,7 @@ import Testing
     }
 
     /// Generated: each preset holds exactly its formats, read back from manifest.json.
-    @Test func generatedSetHoldsEachPresetsFormats() throws {
+    @Test("Generated set holds each preset's formats") func generatedSetHoldsEachPresetsFormats() throws {
         var config = try Self.overrides("best", presets: "web,ios,android,flutter,react-native,email")
         config.modes = [.center]
         config.types = [.signIn]
@@ -75,7 +75,7 @@ import Testing
             ])
     }
 
-    @Test func unknownFormatMentionsBest() {
+    @Test("Unknown format mentions best") func unknownFormatMentionsBest() {
         #expect(
             throws: ConfigurationError(
                 field: "--formats",

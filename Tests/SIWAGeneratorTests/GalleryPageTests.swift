@@ -18,7 +18,8 @@ import Testing
         html.matches(of: /<figure class="item"[^>]*>/).map { String($0.output) }
     }
 
-    @Test func eachCardCarriesItsFacetsAndEachVaryingFacetHasAMenu() throws {
+    @Test("Each card carries its facets and each varying facet has a menu")
+    func eachCardCarriesItsFacetsAndEachVaryingFacetHasAMenu() throws {
         let config = smallConfiguration()
         let (html, _, _) = try gallery(config)
         let cards = cards(html)
@@ -39,7 +40,7 @@ import Testing
         #expect(html.contains(#"<script src="gallery.js" defer></script>"#))
     }
 
-    @Test func eachLayoutHasItsCardsAndEachFileRowNamesItsPreset() throws {
+    @Test("Each layout has its cards and each file row names its preset") func eachLayoutHasItsCardsAndEachFileRowNamesItsPreset() throws {
         var config = PresetTests.configuration([.web, .ios])
         config.modes = [.center]
         config.styles = [.black]
@@ -63,7 +64,7 @@ import Testing
     /// What ships in dark mode: the iOS card's dark pane shows the `-dark` image (the
     /// white button), the Android card's the `-night` one, each named in the pane; the
     /// web layout has no dark look, so its dark pane shows the button itself.
-    @Test func theDarkPaneShowsWhatShipsInDarkMode() throws {
+    @Test("The dark pane shows what ships in dark mode") func theDarkPaneShowsWhatShipsInDarkMode() throws {
         var config = PresetTests.configuration([.web, .ios, .android], formats: [.png])
         config.modes = [.center]
         config.styles = [.black]
@@ -99,7 +100,7 @@ import Testing
     /// A large set in several languages is one page per language: index.html holds the
     /// first one and the logo-only buttons, gallery/LOCALE.html each other one, all
     /// linked from a language bar, every file on exactly one page, paths that resolve.
-    @Test func aLargeSetIsOnePagePerLanguage() throws {
+    @Test("A large set is one page per language") func aLargeSetIsOnePagePerLanguage() throws {
         var config = GeneratorConfiguration()
         config.modes = [.center, .left, .logo]
         config.styles = [.black]
@@ -151,7 +152,7 @@ import Testing
             seen.keys.sorted() == manifest.files.map(\.path).sorted() && seen.values.allSatisfy { $0 == 1 }, "every file on one page, once")
     }
 
-    @Test func aFacetWithOneValueGetsNoMenu() throws {
+    @Test("A facet with one value gets no menu") func aFacetWithOneValueGetsNoMenu() throws {
         var config = smallConfiguration()
         config.locales = [ButtonLocale(code: "de_DE")!]
         config.styles = [.white]
@@ -160,7 +161,7 @@ import Testing
         #expect(html.contains(#"data-facet="mode""#) && html.contains(#"data-facet="type""#))
     }
 
-    @Test func contentsCountButtonsPerFacetAndFilesPerFormat() throws {
+    @Test("Contents count buttons per facet and files per format") func contentsCountButtonsPerFacetAndFilesPerFormat() throws {
         var config = smallConfiguration()
         config.formats = [.png, .webp, .svg]
         let (html, manifest, _) = try gallery(config)
@@ -180,7 +181,8 @@ import Testing
         }
     }
 
-    @Test func everyFileIsShownWithItsPathAndACopyButtonAndEachCardWithItsEndpoint() throws {
+    @Test("Every file is shown with its path and a copy button and each card with its endpoint")
+    func everyFileIsShownWithItsPathAndACopyButtonAndEachCardWithItsEndpoint() throws {
         var config = smallConfiguration()
         config.formats = [.png, .webp, .pdf]
         let (html, manifest, _) = try gallery(config)
@@ -203,7 +205,7 @@ import Testing
         #expect(html.contains(">WebP @2x</a>"))
     }
 
-    @Test func blackButtonsGetARingOnDarkGreyAndNothingElseDoes() throws {
+    @Test("Black buttons get a ring on dark grey and nothing else does") func blackButtonsGetARingOnDarkGreyAndNothingElseDoes() throws {
         let config = smallConfiguration()
         let (html, _, _) = try gallery(config)
         #expect(html.contains(".dark { background: #1c1c1e; }"))
@@ -214,7 +216,7 @@ import Testing
         #expect(html.contains(#"<span class="tile ringed" style="border-radius: 6.6px"><img"#))
     }
 
-    @Test func galleryScriptIsWrittenAndListed() throws {
+    @Test("Gallery script is written and listed") func galleryScriptIsWrittenAndListed() throws {
         let (_, manifest, folder) = try gallery(smallConfiguration())
         let script = String(decoding: folder.bytes("gallery.js"), as: UTF8.self)
         #expect(script.contains("select[data-facet]") && script.contains("navigator.clipboard.writeText"))

@@ -14,7 +14,7 @@ import Testing
 
     /// With a cache-version token every endpoint URL carries it, last, as the service's
     /// canonical URL; so do the gallery's.
-    @Test func cacheVersionInEveryEndpoint() throws {
+    @Test("Cache version in every endpoint") func cacheVersionInEveryEndpoint() throws {
         let folder = try TemporaryFolder()
         var config = smallConfiguration()
         config.cacheVersion = "2026-11"
@@ -33,7 +33,7 @@ import Testing
 
     /// The manifest lists exactly the files on disk, with their real size, checksum,
     /// pixel size and the endpoint query that draws them.
-    @Test func manifestMatchesTheFiles() throws {
+    @Test("Manifest matches the files") func manifestMatchesTheFiles() throws {
         let folder = try TemporaryFolder()
         let config = withWeb(smallConfiguration())
         let report = try generator(config).generate(into: folder.url)
@@ -90,7 +90,7 @@ import Testing
         #expect(differing.isEmpty, "files whose manifest sha256 differs from sha256sum: \(differing.prefix(5))")
     }
 
-    @Test func rerunsAreByteIdentical() throws {
+    @Test("Reruns are byte identical") func rerunsAreByteIdentical() throws {
         let a = try TemporaryFolder(), b = try TemporaryFolder()
         let config = withWeb(smallConfiguration())
         _ = try generator(config).generate(into: a.url)
@@ -106,7 +106,7 @@ import Testing
         #expect(a.bytes("manifest.json") == before)
     }
 
-    @Test func smallerRerunRemovesOnlyItsOwnStaleFiles() throws {
+    @Test("Smaller rerun removes only its own stale files") func smallerRerunRemovesOnlyItsOwnStaleFiles() throws {
         let folder = try TemporaryFolder()
         _ = try generator(withWeb(smallConfiguration())).generate(into: folder.url)
         try Data("keep".utf8).write(to: folder.url.appendingPathComponent("notes.txt"))
@@ -122,7 +122,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("center").path))
     }
 
-    @Test func aHandEditedManifestCannotDeleteOutsideTheFolder() throws {
+    @Test("A hand-edited manifest cannot delete outside the folder") func aHandEditedManifestCannotDeleteOutsideTheFolder() throws {
         let outer = try TemporaryFolder()
         let folder = outer.url.appendingPathComponent("dist")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -136,7 +136,8 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: outer.url.appendingPathComponent("precious.txt").path))
     }
 
-    @Test func aHandEditedManifestCannotDeleteFoldersOrFollowLinks() throws {
+    @Test("A hand-edited manifest cannot delete folders or follow links") func aHandEditedManifestCannotDeleteFoldersOrFollowLinks() throws
+    {
         let outer = try TemporaryFolder()
         let folder = outer.url.appendingPathComponent("dist")
         let elsewhere = outer.url.appendingPathComponent("elsewhere")
@@ -163,7 +164,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("button.png").path))
     }
 
-    @Test func logoOnlySnippetsSpeakTheChosenLocale() throws {
+    @Test("Logo-only snippets speak the chosen locale") func logoOnlySnippetsSpeakTheChosenLocale() throws {
         let folder = try TemporaryFolder()
         var config = withWeb(smallConfiguration())
         config.modes = [.logo]
@@ -175,7 +176,7 @@ import Testing
         #expect(noJS.contains(#"alt="Mit Apple anmelden" lang="de-DE""#))
     }
 
-    @Test func galleryShowsEveryButtonOnLightAndDark() throws {
+    @Test("Gallery shows every button on light and dark") func galleryShowsEveryButtonOnLightAndDark() throws {
         let folder = try TemporaryFolder()
         let config = smallConfiguration()
         _ = try generator(config).generate(into: folder.url)
@@ -195,7 +196,7 @@ import Testing
         #expect(!folder.files().contains("snippet.html"))
     }
 
-    @Test func snippetImagesExistEvenWhenTheMatrixLacksThem() throws {
+    @Test("Snippet images exist even when the matrix lacks them") func snippetImagesExistEvenWhenTheMatrixLacksThem() throws {
         let folder = try TemporaryFolder()
         var config = withWeb(smallConfiguration())
         config.formats = [.svg]
@@ -214,7 +215,7 @@ import Testing
 
     /// The gallery shows every image written, the snippet's extra PNGs included, and
     /// counts what it shows.
-    @Test func galleryShowsTheSnippetImagesToo() throws {
+    @Test("Gallery shows the snippet images too") func galleryShowsTheSnippetImagesToo() throws {
         let folder = try TemporaryFolder()
         var config = withWeb(smallConfiguration())
         config.formats = [.svg]
@@ -230,7 +231,7 @@ import Testing
     }
 
     /// A run that fails part-way leaves the previous manifest, and every file it lists.
-    @Test func aFailedRunKeepsTheFolderMatchingItsManifest() throws {
+    @Test("A failed run keeps the folder matching its manifest") func aFailedRunKeepsTheFolderMatchingItsManifest() throws {
         let folder = try TemporaryFolder()
         _ = try generator(smallConfiguration()).generate(into: folder.url)
         let before = folder.bytes("manifest.json")

@@ -13,7 +13,7 @@ import Testing
           continue: "Continueu amb Apple"
         """
 
-    @Test func parsesTheExample() throws {
+    @Test("Parses the example") func parsesTheExample() throws {
         let file = try LabelsFile.parse(Self.example, fileName: "labels.yml")
         let de = ButtonLocale(code: "de_DE")!, ca = ButtonLocale(code: "ca_ES")!
         #expect(file.titles.title(.signIn, in: de) == "Anmelden mit Apple")
@@ -25,7 +25,7 @@ import Testing
         #expect(file.location(of: de, .signUp) == nil)
     }
 
-    @Test func emptyFileChangesNothing() throws {
+    @Test("Empty file changes nothing") func emptyFileChangesNothing() throws {
         #expect(try LabelsFile.parse("", fileName: "l.yml").titles.isStandard)
         #expect(try LabelsFile.parse("# nothing yet\n", fileName: "l.yml").titles.isStandard)
     }
@@ -68,7 +68,7 @@ import Testing
         }
     }
 
-    @Test func syntaxErrorIsOneLine() {
+    @Test("Syntax error is one line") func syntaxErrorIsOneLine() {
         do {
             _ = try LabelsFile.parse("de_DE:\n  sign-in: [unclosed\n", fileName: "l.yml")
             Issue.record("accepted")
@@ -78,7 +78,7 @@ import Testing
         }
     }
 
-    @Test func unreadableFiles() throws {
+    @Test("Unreadable files") func unreadableFiles() throws {
         let folder = try TemporaryFolder()
         let missing = folder.url.appendingPathComponent("none.yml").path
         #expect(throws: ConfigurationError(field: "--labels", "no file '\(missing)'")) { try LabelsFile.load(missing) }
@@ -97,7 +97,7 @@ import Testing
     }
 
     /// generate: images, manifest, gallery and snippets all name the replaced title.
-    @Test func generateUsesTheOverrides() throws {
+    @Test("Generate uses the overrides") func generateUsesTheOverrides() throws {
         let folder = try TemporaryFolder()
         var config = GeneratorConfiguration()
         config.modes = [.center, .logo]
@@ -143,7 +143,7 @@ import Testing
         #expect(noJS.contains(#"alt="Anmelden mit Apple" lang="de-DE""#))
     }
 
-    @Test func manifestTitleWithoutOverrides() throws {
+    @Test("Manifest title without overrides") func manifestTitleWithoutOverrides() throws {
         let folder = try TemporaryFolder()
         var config = GeneratorConfiguration()
         config.modes = [.left]

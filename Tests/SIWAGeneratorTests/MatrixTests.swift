@@ -3,7 +3,7 @@ import Testing
 @testable import SIWAGenerator
 
 @Suite struct MatrixTests {
-    @Test func defaultSet() {
+    @Test("Default set") func defaultSet() {
         let config = GeneratorConfiguration()
         // center and left: 3 types x 3 styles; logo: 3 styles (no type, no locale).
         #expect(config.variants.count == 3 * 3 + 3 * 3 + 3)
@@ -11,7 +11,7 @@ import Testing
         #expect(config.assets().count == config.variants.count * 4)
     }
 
-    @Test func largeSetOfTheBenchmark() {
+    @Test("Large set of the benchmark") func largeSetOfTheBenchmark() {
         var config = GeneratorConfiguration()
         config.locales = ButtonLocale.all
         let assets = config.assets()
@@ -20,7 +20,7 @@ import Testing
         #expect(Set(assets.map(\.path)).count == assets.count)
     }
 
-    @Test func logoIgnoresTypeAndLocaleAndUsesTheHeight() {
+    @Test("Logo ignores type and locale and uses the height") func logoIgnoresTypeAndLocaleAndUsesTheHeight() {
         var config = GeneratorConfiguration()
         config.modes = [.logo]
         config.locales = [ButtonLocale(code: "de_DE")!, ButtonLocale(code: "ja_JP")!]
@@ -35,7 +35,7 @@ import Testing
         #expect(queries.allSatisfy { $0.contains("type=") == false && $0.contains("locale=") == false })
     }
 
-    @Test func scalesApplyToPNGOnly() {
+    @Test("Scales apply to PNG only") func scalesApplyToPNGOnly() {
         var config = GeneratorConfiguration()
         config.modes = [.center]
         config.types = [.signIn]
@@ -58,7 +58,7 @@ import Testing
         #expect(Set(assets.map(\.spec)).count == 1)
     }
 
-    @Test func stylesMapToColorAndBorder() {
+    @Test("Styles map to color and border") func stylesMapToColorAndBorder() {
         let spec = { (style: ButtonStyle) in ButtonSize.default.spec(mode: .center, type: .signIn, style: style, locale: .default) }
         #expect(spec(.black).color == .black && !spec(.black).border)
         #expect(spec(.white).color == .white && !spec(.white).border)
@@ -66,7 +66,7 @@ import Testing
         for style in ButtonStyle.allCases { #expect(ButtonStyle(spec(style)) == style) }
     }
 
-    @Test func snippetButtonIsTheFirstOfEachList() {
+    @Test("Snippet button is the first of each list") func snippetButtonIsTheFirstOfEachList() {
         var config = GeneratorConfiguration()
         config.modes = [.left, .center]
         config.types = [.continue]
@@ -88,7 +88,7 @@ import Testing
     }
 
     /// The default size keeps every English title at the HIG's 43% of the height.
-    @Test func defaultSizeFitsTheEnglishTitles() throws {
+    @Test("Default size fits the English titles") func defaultSizeFitsTheEnglishTitles() throws {
         let renderer = try ButtonRenderer.shared()
         for type in ButtonSpec.Kind.allCases {
             let spec = ButtonSize.default.spec(mode: .center, type: type, style: .black, locale: .default)
@@ -102,7 +102,7 @@ import Testing
     let naming = AssetNaming()
     let sized = AssetNaming(includesSize: true)
 
-    @Test func pathsOfTheIssue() {
+    @Test("Paths of the issue") func pathsOfTheIssue() {
         var spec = ButtonSpec(mode: .center, type: .signIn, color: .black)
         #expect(naming.path(for: spec, format: .png, scale: 2) == "center/sign-in/black/en_US/button@2x.png")
         #expect(naming.path(for: spec, format: .svg, scale: 1) == "center/sign-in/black/en_US/button.svg")
@@ -113,7 +113,7 @@ import Testing
         #expect(naming.path(for: spec, format: .vectorDrawable, scale: 1) == "logo/white/button.xml")
     }
 
-    @Test func sizeJoinsTheNameWhenThereAreSeveral() {
+    @Test("Size joins the name when there are several") func sizeJoinsTheNameWhenThereAreSeveral() {
         let spec = ButtonSpec(mode: .center, type: .signUp, width: 300, height: 56)
         #expect(sized.path(for: spec, format: .png, scale: 2) == "center/sign-up/black/en_US/button-300x56@2x.png")
         let round = ButtonSpec(mode: .center, borderRadius: 50, width: 300, height: 56)
@@ -126,7 +126,7 @@ import Testing
         #expect(AssetNaming(config).includesSize == true)
     }
 
-    @Test func everyPathIsOneTheCleanupAccepts() {
+    @Test("Every path is one the cleanup accepts") func everyPathIsOneTheCleanupAccepts() {
         var config = GeneratorConfiguration()
         config.locales = ButtonLocale.all
         config.sizes = [ButtonSize.default, ButtonSize(width: 300, height: 56, radius: 50)]

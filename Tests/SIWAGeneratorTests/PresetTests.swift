@@ -50,7 +50,7 @@ import Testing
 
     /// Density folders at 1x-4x with exact pixel sizes (250x44 at hdpi: 375x66, rounded
     /// half up), `-night` for the dark look where the style has one, valid names.
-    @Test func androidDensities() throws {
+    @Test("Android densities") func androidDensities() throws {
         let (folder, manifest) = try Self.generated(Self.configuration([.android], formats: [.png]))
         let files = folder.files().filter { $0.hasPrefix("android/") }
         let expected: [String: Double] = ["mdpi": 1, "hdpi": 1.5, "xhdpi": 2, "xxhdpi": 3, "xxxhdpi": 4]
@@ -83,7 +83,7 @@ import Testing
     /// Several locales: the locale leaves the name for the folder, in Android's
     /// qualifier order (locale, night, density), with Android's codes for Hebrew and
     /// Indonesian, and the unqualified folders hold the first locale.
-    @Test func androidLocaleFolders() throws {
+    @Test("Android locale folders") func androidLocaleFolders() throws {
         var config = Self.configuration([.android], formats: [.png])
         config.locales = ["de_DE", "iw_IL", "id_ID", "zh_CN", "en_US"].map { ButtonLocale(code: $0)! }
         let assets = config.variants.flatMap {
@@ -110,7 +110,7 @@ import Testing
     }
 
     /// Every one of Apple's 37 locales has its own valid qualifier.
-    @Test func androidQualifiersOfEveryLocale() {
+    @Test("Android qualifiers of every locale") func androidQualifiersOfEveryLocale() {
         let qualifiers = ButtonLocale.all.map(AndroidPreset.localeQualifier)
         #expect(Set(qualifiers).count == 37)
         #expect(qualifiers.allSatisfy { $0.wholeMatch(of: /[a-z]{2}(-r[A-Z]{2})?/) != nil })
@@ -120,7 +120,7 @@ import Testing
     }
 
     /// The android preset's VectorDrawables, written from the vector scene.
-    @Test func androidVectorDrawables() throws {
+    @Test("Android vector drawables") func androidVectorDrawables() throws {
         let (folder, _) = try Self.generated(Self.configuration([.android]))
         let vectors = folder.files().filter { $0.hasSuffix(".xml") }
         #expect(vectors.count == 3 * 2)  // black, its night look, white; sign-in and logo
@@ -199,11 +199,11 @@ import Testing
         "zh-Hans", "zh-HK", "zh-Hant",
     ]
 
-    @Test func xcodeLanguageIdentifiers() {
+    @Test("Xcode language identifiers") func xcodeLanguageIdentifiers() {
         #expect(Set(ButtonLocale.all.map(PlatformLocale.xcode)) == Self.xcodeLanguages)
     }
 
-    @Test func iosAssetCatalog() throws {
+    @Test("iOS asset catalog") func iosAssetCatalog() throws {
         let (folder, _) = try Self.generated(Self.configuration([.ios]))
         let sets = try Self.checkCatalog(folder, vector: false)
         #expect(
@@ -225,7 +225,7 @@ import Testing
 
     /// Several locales: still one imageset per button; the first locale fills the default
     /// slots (no `locale`), each other its own, in Xcode's words and Xcode's layout.
-    @Test func iosLocalizedImagesets() throws {
+    @Test("iOS localized imagesets") func iosLocalizedImagesets() throws {
         var config = Self.configuration([.ios])
         config.locales = ["de_DE", "en_US", "zh_TW", "iw_IL"].map { ButtonLocale(code: $0)! }
         let (folder, _) = try Self.generated(config)
@@ -284,7 +284,7 @@ import Testing
     }
 
     /// `--ios-imagesets per-locale`: an imageset per button and locale, as before.
-    @Test func iosPerLocaleImagesets() throws {
+    @Test("iOS per locale imagesets") func iosPerLocaleImagesets() throws {
         var config = Self.configuration([.ios])
         config.locales = ["en_US", "de_DE"].map { ButtonLocale(code: $0)! }
         config.imagesets = .perLocale
@@ -299,7 +299,7 @@ import Testing
         #expect(sets.values.joined().allSatisfy { $0["locale"] == nil })
     }
 
-    @Test func iosVectorCatalog() throws {
+    @Test("iOS vector catalog") func iosVectorCatalog() throws {
         var config = Self.configuration([.ios], formats: [.pdf])
         config.locales = ["en_US", "ar_SA"].map { ButtonLocale(code: $0)! }
         let (folder, _) = try Self.generated(config)
@@ -317,7 +317,7 @@ import Testing
 
     /// Flutter resolves `assets/siwa/NAME.png` to `assets/siwa/2.0x/NAME.png` and
     /// `3.0x/NAME.png` (same name, variant folder beside the main asset).
-    @Test func flutterVariantFolders() throws {
+    @Test("Flutter variant folders") func flutterVariantFolders() throws {
         let (folder, _) = try Self.generated(Self.configuration([.flutter]))
         let base = "flutter/assets/siwa/"
         let mains = folder.files().filter { $0.hasPrefix(base) && !$0.dropFirst(base.count).contains("/") }
@@ -335,7 +335,7 @@ import Testing
 
     /// Metro resolves `require('./NAME.png')` to `NAME@2x.png` / `NAME@3x.png` beside it:
     /// the name before `@` holds no `@` or `.`.
-    @Test func reactNativeScaleSuffixes() throws {
+    @Test("React native scale suffixes") func reactNativeScaleSuffixes() throws {
         let (folder, _) = try Self.generated(Self.configuration([.reactNative]))
         let files = folder.files().filter { $0.hasPrefix("react-native/") }.map { String($0.dropFirst("react-native/".count)) }
         let mains = files.filter { !$0.contains("@") }
@@ -353,7 +353,7 @@ import Testing
 
     /// PNG @2x only, an HTML fragment with the 1x size, the title as `alt`, the
     /// authorize link escaped; no SVG.
-    @Test func emailFragments() throws {
+    @Test("Email fragments") func emailFragments() throws {
         let (folder, _) = try Self.generated(Self.withWeb(Self.configuration([.email])))
         let files = folder.files().filter { $0.hasPrefix("email/") }
         #expect(
@@ -376,7 +376,7 @@ import Testing
 
     /// All presets in one set: one folder each, one manifest and gallery at the root,
     /// the web layout's snippets in `web/`, the count exact.
-    @Test func allPresetsTogether() throws {
+    @Test("All presets together") func allPresetsTogether() throws {
         var config = Self.withWeb(Self.configuration([.web, .ios, .flutter, .reactNative, .email]))
         config.formats = [.png]
         config.formatsAskedFor = true
@@ -395,7 +395,7 @@ import Testing
     }
 
     /// Presets are counted exactly, also for a bigger matrix than the tests render.
-    @Test func fileCountWithoutRendering() throws {
+    @Test("File count without rendering") func fileCountWithoutRendering() throws {
         var config = Self.withWeb(GeneratorConfiguration())
         config.locales = ButtonLocale.all
         config.presets = [.web, .android, .ios, .flutter, .reactNative, .email]
@@ -409,7 +409,7 @@ import Testing
 
     // MARK: names and bad input
 
-    @Test func flatNames() throws {
+    @Test("Flat names") func flatNames() throws {
         let folder = try TemporaryFolder()
         var config = GeneratorConfiguration()
         config.styles = [.black]
@@ -430,7 +430,7 @@ import Testing
         #expect(Generator.fileCount(config, snippets: true) == files.count)
     }
 
-    @Test func presetsThatCannotHoldAFormat() {
+    @Test("Presets that cannot hold a format") func presetsThatCannotHoldAFormat() {
         func problem(_ config: GeneratorConfiguration) -> String? {
             do { try config.checkPresets(); return nil } catch { return error.description }
         }
@@ -451,7 +451,7 @@ import Testing
         #expect(problem(Self.configuration([.android, .ios, .web])) == nil)
     }
 
-    @Test func collidingNamesAreRefused() {
+    @Test("Colliding names are refused") func collidingNamesAreRefused() {
         #expect(
             throws: ConfigurationError(
                 field: "--presets",
@@ -463,7 +463,7 @@ import Testing
         #expect(throws: Never.self) { try SetPlan.checkNames(["a/b.png", "a-b.png"], option: "--naming") }
     }
 
-    @Test func configurationKeys() throws {
+    @Test("Configuration keys") func configurationKeys() throws {
         var config = GeneratorConfiguration()
         try ConfigurationFile.parse("presets: [android, react-native]\nnaming: flat\n").apply(to: &config)
         #expect(config.presets == [.android, .reactNative] && config.naming == .flat && !config.formatsAskedFor)
@@ -478,7 +478,7 @@ import Testing
     }
 
     /// Manifests written before presets (no `preset`, no `density`) still decode.
-    @Test func oldManifestsDecode() throws {
+    @Test("Old manifests decode") func oldManifestsDecode() throws {
         let old = """
             {"files":[{"endpoint":"/appleid/button?scale=2&format=png","format":"png","height":88,"mediaType":"image/png",
             "mode":"center","parameters":{"scale":2},"path":"center/sign-in/black/en_US/button@2x.png","scale":2,

@@ -92,7 +92,7 @@ import Testing
 
     /// What a SIGKILL leaves: a staging folder. The next run removes it, unless a run
     /// still holds it (locked), and puts back an old set a killed two-rename swap moved aside.
-    @Test func onlyOurHiddenFoldersAreLeftovers() {
+    @Test("Only our hidden folders are leftovers") func onlyOurHiddenFoldersAreLeftovers() {
         let prefix = ".dist.siwa-"
         #expect(StagingFolder.isOurs(".dist.siwa-new-1a2b3c4d", prefix: prefix))
         #expect(StagingFolder.isOurs(".dist.siwa-old-f", prefix: prefix))
@@ -102,7 +102,7 @@ import Testing
         #expect(!StagingFolder.isOurs(".dist.siwa-new-xyz", prefix: prefix))
     }
 
-    @Test func leftoversOfAKilledRunAreRemovedOrRestored() throws {
+    @Test("Leftovers of a killed run are removed or restored") func leftoversOfAKilledRunAreRemovedOrRestored() throws {
         let outer = try TemporaryFolder()
         let folder = outer.url.appendingPathComponent("dist")
         _ = try generator(smallConfiguration()).generate(into: folder)
@@ -129,7 +129,7 @@ import Testing
 
     /// Where the set needs a file, a folder of the user's is an error before anything
     /// is rendered; where it needs a folder, a file is.
-    @Test func theUsersFolderInTheWayIsAnError() throws {
+    @Test("The user's folder in the way is an error") func theUsersFolderInTheWayIsAnError() throws {
         let folder = try TemporaryFolder()
         _ = try generator(smallConfiguration()).generate(into: folder.url)
         let before = snapshot(folder)
@@ -146,7 +146,7 @@ import Testing
     }
 
     /// `--out` may be a link to a folder: the link stays, the set is swapped behind it.
-    @Test func aLinkedOutputFolderStaysALink() throws {
+    @Test("A linked output folder stays a link") func aLinkedOutputFolderStaysALink() throws {
         let outer = try TemporaryFolder()
         let real = outer.url.appendingPathComponent("real"), link = outer.url.appendingPathComponent("link")
         try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
@@ -158,7 +158,7 @@ import Testing
     }
 
     /// A real full disk: a 3 MiB tmpfs holds the small set but not the larger one.
-    @Test(.enabled(if: SmallFileSystem.available)) func aFullDiskLeavesTheOldSet() throws {
+    @Test("A full disk leaves the old set", .enabled(if: SmallFileSystem.available)) func aFullDiskLeavesTheOldSet() throws {
         let disk = try SmallFileSystem(size: "3m")
         let folder = disk.url.appendingPathComponent("dist")
         _ = try generator(smallConfiguration()).generate(into: folder)
@@ -173,7 +173,7 @@ import Testing
     }
 
     /// The count `generate` checks against --max-files is the number of files a run writes.
-    @Test func fileCountIsWhatARunWrites() throws {
+    @Test("File count is what a run writes") func fileCountIsWhatARunWrites() throws {
         var configs = [smallConfiguration(), largerConfiguration(), GeneratorConfiguration()]
         var odd = smallConfiguration()
         odd.formats = [.svg, .pdf, .vectorDrawable]

@@ -40,7 +40,7 @@ import Testing
         var version: String
     }
 
-    @Test func stringCatalog() throws {
+    @Test("String catalog") func stringCatalog() throws {
         let files = Self.files(.xcstrings)
         let text = try #require(files["ios/Localizable.xcstrings"])
         #expect(files.count == 1)
@@ -111,7 +111,7 @@ import Testing
         raw.replacingOccurrences(of: "\\u0020", with: " ").replacing(/\\(.)/) { String($0.output.1) }
     }
 
-    @Test func androidStrings() throws {
+    @Test("Android strings") func androidStrings() throws {
         let files = Self.files(.android)
         // The unqualified folder (the first locale) and one per locale, in the drawables' qualifiers.
         #expect(files.count == 38)
@@ -135,7 +135,7 @@ import Testing
 
     // MARK: Flutter
 
-    @Test func arbFiles() throws {
+    @Test("ARB files") func arbFiles() throws {
         let files = Self.files(.arb)
         #expect(files.count == 37)
         let names = PlatformLocale.flutter(Self.all)
@@ -163,7 +163,7 @@ import Testing
 
     // MARK: web
 
-    @Test func webJSON() throws {
+    @Test("Web JSON") func webJSON() throws {
         let files = Self.files(.json)
         let document = try Self.json(try #require(files["web/siwa-titles.json"]))
         #expect(document["defaultLocale"] as? String == "en_US" && document["version"] as? Int == 1)
@@ -188,7 +188,7 @@ import Testing
 
     /// A corrected title is what every format holds, said to be a correction, and one with
     /// every character a format escapes reads back unchanged.
-    @Test func overriddenTitles() throws {
+    @Test("Overridden titles") func overriddenTitles() throws {
         let tricky = #"@Tom's "A" & <b>  c\d %s"#
         let titles = try TitleTable(overrides: ["de_DE": ["sign-in": "Mit Apple einloggen"], "en_US": ["continue": tricky]])
         let web = try Self.json(try #require(Self.files(.json, titles: titles)["web/siwa-titles.json"]))
@@ -218,7 +218,7 @@ import Testing
 
     /// With presets each format goes into the preset that holds it, listed in the
     /// manifest with its preset; without, under `strings/`; the count is fileCount's.
-    @Test func inTheSet() throws {
+    @Test("Strings in the set: in the preset that holds each format, listed in the manifest") func inTheSet() throws {
         var config = PresetTests.configuration([.ios, .web])
         config.modes = [.center]
         config.locales = ["en_US", "de_DE"].map { ButtonLocale(code: $0)! }
@@ -250,7 +250,7 @@ import Testing
     }
 
     /// An unknown format, or one no chosen preset holds: one message naming the option.
-    @Test func refused() throws {
+    @Test("An unknown strings format, or one no chosen preset holds, is refused naming the option") func refused() throws {
         var overrides = ConfigurationOverrides()
         #expect(
             throws: ConfigurationError(
@@ -273,7 +273,7 @@ import Testing
     }
 
     /// `--locales en_US,all`: the named locales first, then the rest of Apple's 37.
-    @Test func allAfterNamedLocales() throws {
+    @Test("All after named locales") func allAfterNamedLocales() throws {
         var overrides = ConfigurationOverrides()
         try overrides.setList("locales", ConfigurationOverrides.commaList("en_US,de_DE,all", flag: "--locales"))
         #expect(overrides.locales?.count == 37)

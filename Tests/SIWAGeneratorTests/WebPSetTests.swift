@@ -24,7 +24,7 @@ import Testing
         return ((bits & 0x3FFF) + 1, (bits >> 14 & 0x3FFF) + 1)
     }
 
-    @Test func webpAtEveryScaleWithPixelSizesInTheManifest() throws {
+    @Test("WebP at every scale with pixel sizes in the manifest") func webpAtEveryScaleWithPixelSizesInTheManifest() throws {
         let folder = try TemporaryFolder()
         let config = webConfiguration(formats: [.png, .webp])
         let manifest = try generator(config).generate(into: folder.url).manifest
@@ -48,7 +48,7 @@ import Testing
         #expect(folder.files().count == Generator.fileCount(config, snippets: true))
     }
 
-    @Test func snippetsOfferWebPBeforeThePNGFallback() throws {
+    @Test("Snippets offer WebP before the PNG fallback") func snippetsOfferWebPBeforeThePNGFallback() throws {
         let folder = try TemporaryFolder()
         _ = try generator(webConfiguration(formats: [.png, .webp])).generate(into: folder.url)
         for name in ["snippet.html", "snippet-nojs.html"] {
@@ -82,7 +82,7 @@ import Testing
         #expect(img.contains(#"<img src="center/sign-in/black/en_US/button@1x.png" srcset="#) && img.hasSuffix("</picture>\n"))
     }
 
-    @Test func withoutWebPInTheSetTheSnippetsOfferNone() throws {
+    @Test("Without WebP in the set the snippets offer none") func withoutWebPInTheSetTheSnippetsOfferNone() throws {
         let folder = try TemporaryFolder()
         _ = try generator(webConfiguration(formats: [.png, .svg])).generate(into: folder.url)
         for name in ["snippet.html", "snippet-nojs.html", "snippet-img.html"] {
@@ -91,7 +91,7 @@ import Testing
         #expect(!folder.files().contains { $0.hasSuffix(".webp") })
     }
 
-    @Test func theImageServiceAlwaysOffersWebP() throws {
+    @Test("The image service always offers WebP") func theImageServiceAlwaysOffersWebP() throws {
         let web = try webConfiguration(formats: [.png]).web.settings()
         let snippets = SnippetRenderer(templates: try TemplateSet.load(), titles: .standard)
             .render(
