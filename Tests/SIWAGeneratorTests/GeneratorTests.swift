@@ -79,7 +79,9 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum")))
+    @Test(
+        "The manifest's checksums agree with sha256sum",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum")))
     func checksumsAgreeWithSha256sum() throws {
         let folder = try TemporaryFolder()
         let manifest = try generator(smallConfiguration()).generate(into: folder.url).manifest

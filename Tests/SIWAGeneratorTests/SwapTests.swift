@@ -41,7 +41,7 @@ import Testing
         return config
     }
 
-    @Test(arguments: [1, 2, 40, 150])
+    @Test("A run stopped part way leaves the old set", arguments: [1, 2, 40, 150])
     func aRunStoppedPartWayLeavesTheOldSet(after files: Int) throws {
         let folder = try TemporaryFolder()
         _ = try generator(smallConfiguration()).generate(into: folder.url)
@@ -58,7 +58,7 @@ import Testing
     /// The new set has no file of the old one that it does not make, and the folder's
     /// own files (a README, nested notes, a link, an empty folder) are carried over as
     /// the same files (hard links), under either swap.
-    @Test(arguments: [true, false])
+    @Test("The user's files are carried into the new set", arguments: [true, false])
     func theUsersFilesAreCarriedIntoTheNewSet(atomicExchange: Bool) throws {
         let outer = try TemporaryFolder()
         let folder = outer.url.appendingPathComponent("dist")
