@@ -59,19 +59,22 @@ cut_release() {
   # Ctrl-C in the middle of a second cut (the whole process group, as a terminal sends
   # it): the first cut's dist/ as it was, no staging folder left.
   before=$(listing)
-  setsid bash scripts/release.sh --key "$work/key.sec" >"$work/interrupted.log" 2>&1 &
+  # A command started with & by a script has SIGINT ignored, and an ignored signal cannot
+  # be trapped: `env --default-signal` gives release.sh the disposition a terminal's
+  # foreground job has. One Ctrl-C must stop it (exit 130 from its trap).
+  setsid env --default-signal=INT bash scripts/release.sh --key "$work/key.sec" >"$work/interrupted.log" 2>&1 &
   interrupted=$!
   for _ in $(seq 1 1200); do grep -q '^release: man page' "$work/interrupted.log" && break; sleep 0.5; done
   grep -q '^release: man page' "$work/interrupted.log" || { cat "$work/interrupted.log"; fail "release.sh never reached its man page"; }
   kill -INT -- "-$interrupted"
-  # A child that catches SIGINT and exits 0 makes bash carry on (it acts on the signal only
-  # when the child died of it): press Ctrl-C again every 10 s, as a user would, until it stops.
-  for _ in $(seq 1 30); do
-    kill -0 "$interrupted" 2>/dev/null || break
-    sleep 10
-    kill -0 "$interrupted" 2>/dev/null && kill -INT -- "-$interrupted" 2>/dev/null
-  done
-  if wait "$interrupted"; then fail "release.sh interrupted exited 0"; fi
+  for _ in $(seq 1 300); do kill -0 "$interrupted" 2>/dev/null || break; sleep 1; done
+  if kill -0 "$interrupted" 2>/dev/null; then
+    kill -KILL -- "-$interrupted"
+    fail "release.sh did not stop within 300 s of Ctrl-C"
+  fi
+  status=0
+  wait "$interrupted" || status=$?
+  [ "$status" = 130 ] || { tail -5 "$work/interrupted.log"; fail "release.sh interrupted exited $status, not 130"; }
   [ "$(listing)" = "$before" ] || fail "an interrupted release.sh changed dist/"
   [ -z "$(find . -maxdepth 1 -name '.dist-stage.*')" ] || fail "an interrupted release.sh left its staging folder"
   echo "ok   interrupted (SIGINT) while making the man page: dist/ untouched, nothing left behind"
