@@ -20,7 +20,8 @@ import ZIPFoundation
         + "&scales=1,2&formats=png,svg&client-id=com.example.web&redirect-uri=https%3A%2F%2Fexample.com%2Fauth%2Fapple"
         + "&scope=name&use-popup=true"
 
-    /// What `generate` writes for the same options, set as its flags set them.
+    /// What `generate` writes for the same options, set as its flags set them: the files
+    /// in the order it writes them (the export's entry order).
     static func generated(_ fields: [(String, String)]) throws -> (folder: TemporaryFolder, files: [String]) {
         var overrides = ConfigurationOverrides()
         for (name, value) in fields {
@@ -33,11 +34,22 @@ import ZIPFoundation
         var configuration = GeneratorConfiguration()
         overrides.apply(to: &configuration)
         let folder = try TemporaryFolder()
+        // One worker, as the export's: the files come in plan order.
         let generator = Generator(
             configuration: configuration, renderer: try ButtonRenderer.shared(),
-            templates: try TemplateSet.load())
-        _ = try generator.generate(into: folder("set"))
-        return (folder, folder.files().filter { $0.hasPrefix("set/") }.map { String($0.dropFirst(4)) })
+            templates: try TemplateSet.load(), workers: 1)
+        let order = WrittenFiles()
+        _ = try generator.generate(into: folder("set"), written: { path, _ in order.append(path) })
+        #expect(order.paths.sorted() == folder.files().filter { $0.hasPrefix("set/") }.map { String($0.dropFirst(4)) }.sorted())
+        return (folder, order.paths)
+    }
+
+    /// The paths `Generator` reports as written, in order.
+    final class WrittenFiles: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [String] = []
+        var paths: [String] { lock.withLock { list } }
+        func append(_ path: String) { lock.withLock { list.append(path) } }
     }
 
     /// Every entry of a ZIP, path → bytes, in archive order.
@@ -167,7 +179,7 @@ import ZIPFoundation
         }
     }
 
-    @Test("A set past the file limit is refused at once; past the byte limit cleanly, with nothing left")
+    @Test("A set past the file limit is refused at once; past the byte limit refused or cut, with nothing left")
     func limits() async throws {
         try await TestApp.make(exportLimits: ExportLimits(maxFiles: 86, maxBytes: 1 << 30)).test(.router) { client in
             // 84 images, index.html, gallery.js, manifest.json: 87 files.
@@ -189,15 +201,27 @@ import ZIPFoundation
                 text == "This set has at least \(2 * 3 * 3 * 37 * 246 * 3) files, more than the 86 an export may hold: "
                     + "ask for fewer locales, sizes, scales or formats.", "\(String(describing: text))")
         }
-        try await TestApp.make(exportLimits: ExportLimits(maxBytes: 12_000)).test(.router) { client in
+        try await TestApp.make(exportLimits: ExportLimits(maxBytes: 300)).test(.router) { client in
+            // The first file alone passes the limit: nothing was sent yet, so a 400 says why.
             let response = try await client.execute(uri: "/api/export.zip?modes=center&styles=black,white", method: .get)
             #expect(response.status == .badRequest)
             #expect(
-                response.apiError?.message == "This set's archive would be larger than the 12000 bytes an export may hold: "
+                response.apiError?.message == "This set's archive would be larger than the 300 bytes an export may hold: "
                     + "ask for fewer locales, sizes, scales or formats.")
+        }
+        try await TestApp.make(exportLimits: ExportLimits(maxBytes: 12_000)).test(.live) { client in
             let small = try await client.execute(uri: "/api/export.zip?modes=logo&styles=black&formats=svg", method: .get)
             #expect(small.status == .ok)
             #expect(small.bytes.count <= 12_000)
+            // Past the limit after the answer started: cut there (the connection closes before
+            // the last chunk), never a complete-looking archive.
+            do {
+                let response = try await client.execute(uri: "/api/export.zip?modes=center&styles=black,white", method: .get)
+                #expect(response.status == .ok)
+                #expect((try? Self.entries(response.bytes)) == nil, "a cut archive reads as whole")
+            } catch {
+                // The client saw the connection close before the answer's end.
+            }
         }
         #expect(Self.leftovers().isEmpty)
     }
@@ -288,8 +312,8 @@ import ZIPFoundation
             #expect(
                 try Self.entries(response.bytes).map(\.path)
                     == [
-                        "gallery.js", "index.html", "logo/black/button.svg", "logo/black/button@2x.png", "logo/white/button.svg",
-                        "logo/white/button@2x.png", "manifest.json",
+                        "logo/black/button.svg", "logo/black/button@2x.png", "logo/white/button.svg", "logo/white/button@2x.png",
+                        "index.html", "gallery.js", "manifest.json",
                     ])
             let bad = try await client.execute(uri: "/buttons/api/export.zip?templates=x", method: .get)
             #expect(bad.status == .badRequest)

@@ -20,24 +20,73 @@ import ZIPFoundation
         config.modes = [.center, .logo]
         config.styles = [.black, .white]
         config.types = [.signIn]
-        _ = try Generator(configuration: config, renderer: try ButtonRenderer.shared(), templates: try TemplateSet.load())
-            .generate(into: tmp("set"))
         let file = tmp("set.zip")
-        var snapshots: [(Int, [UInt8])] = []
-        try SetArchive.write(
-            folder: tmp("set"), to: file, maxBytes: 1 << 30,
-            committed: { final in
-                snapshots.append((final, Array(try! Data(contentsOf: file).prefix(final))))
+        let archive = try SetArchive(creating: file, maxBytes: 1 << 30)
+        let snapshots = Snapshots()
+        let report = try Generator(
+            configuration: config, renderer: try ButtonRenderer.shared(), templates: try TemplateSet.load(), workers: 1
+        )
+        .generate(
+            into: tmp("set"),
+            written: { path, bytes in
+                let final = try archive.add(path, bytes)
+                snapshots.append(final, Array(try Data(contentsOf: file).prefix(final)))
             })
-        let archive = try [UInt8](Data(contentsOf: file))
-        #expect(try snapshots.count == SetArchive.files(below: tmp("set")).count)
-        #expect(zip(snapshots.dropLast(), snapshots.dropFirst()).allSatisfy { $0.0.0 < $0.1.0 })
-        for (offset, bytes) in snapshots {
-            #expect(Array(archive.prefix(offset)) == bytes, "prefix \(offset) changed")
+        let whole = try [UInt8](Data(contentsOf: file))
+        let taken = snapshots.list
+        #expect(taken.count == report.manifest.files.count + report.manifest.pages.count + 1)  // + manifest.json
+        #expect(zip(taken.dropLast(), taken.dropFirst()).allSatisfy { $0.0.0 < $0.1.0 })
+        for (offset, bytes) in taken {
+            #expect(Array(whole.prefix(offset)) == bytes, "prefix \(offset) changed")
         }
-        // The bound holds the archive, and is not far above it.
-        let bound = try SetArchive.bound(folder: tmp("set"))
-        #expect(bound >= archive.count && bound < archive.count * 3, "bound \(bound), archive \(archive.count)")
+        #expect(try archive.size == whole.count)
+    }
+
+    /// The prefixes `committedPrefixesAreFinal` took, from the generator's callback.
+    final class Snapshots: @unchecked Sendable {
+        private let lock = NSLock()
+        private var taken: [(Int, [UInt8])] = []
+        var list: [(Int, [UInt8])] { lock.withLock { taken } }
+        func append(_ offset: Int, _ bytes: [UInt8]) { lock.withLock { taken.append((offset, bytes)) } }
+    }
+
+    @Test("The answer starts with the first file, long before the set is made")
+    func startsBeforeTheSetIsMade() async throws {
+        let slots = ExportSlots(limit: 1), downloads = ExportSlots(limit: 1)
+        var config = GeneratorConfiguration()
+        config.locales = Array(ButtonLocale.all.prefix(4))
+        config.scales = [1]
+        let generator = Generator(
+            configuration: config, renderer: try ButtonRenderer.shared(), templates: try TemplateSet.load(),
+            workers: 1)
+        // The producer stops before its third image until the answer has started.
+        let started = DispatchSemaphore(value: 0)
+        let checkpoints = Snapshots()
+        let export = ExportStream(
+            making: try #require(slots.take()), download: try #require(downloads.take()),
+            onCheckpoint: {
+                checkpoints.append(0, [])
+                if checkpoints.list.count == 3 { _ = started.wait(timeout: .now() + 30) }
+            })
+        let producer = Thread { export.make(generator: generator, maxBytes: 1 << 30) }
+        producer.start()
+        let ready = await export.ready()
+        #expect(ready.failure == nil && ready.committed > 0)
+        #expect(ready.size == nil, "the answer waited for the whole set")
+        #expect(checkpoints.list.count <= 3)
+        started.signal()
+        var sink: any ResponseBodyWriter = CollectingWriter()
+        try await export.send(to: &sink)
+        let archive = try #require(sink as? CollectingWriter).bytes
+        #expect(try ExportEndpointTests.entries(archive).count == Generator.fileCount(config, snippets: false))
+        try await waitUntil { slots.inUse == 0 && downloads.inUse == 0 }
+    }
+
+    /// A writer that keeps what it is sent.
+    final class CollectingWriter: ResponseBodyWriter, @unchecked Sendable {
+        var bytes: [UInt8] = []
+        func write(_ buffer: ByteBuffer) async throws { bytes += buffer.readableBytesView }
+        func finish(_ trailingHeaders: HTTPFields?) async throws {}
     }
 
     /// A writer that fails at once, as a connection closed under it.
@@ -63,7 +112,7 @@ import ZIPFoundation
             let producer = Thread { export.make(generator: generator, maxBytes: 1 << 30) }
             producer.start()
             let ready = await export.ready()
-            #expect(ready.fits && ready.failure == nil)
+            #expect(ready.committed > 0 && ready.failure == nil)
             var writer: any ResponseBodyWriter = FailingWriter()
             await #expect(throws: ChannelError.self) { try await export.send(to: &writer) }
             try await waitUntil(timeout: .seconds(30)) { export.progress.failure != nil }

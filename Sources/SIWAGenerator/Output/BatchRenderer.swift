@@ -19,9 +19,12 @@ package struct BatchRenderer: Sendable {
     /// Writes every asset under `folder` and returns their manifest entries, in the
     /// order of `assets`. Stops at the first failure and throws it. `checkpoint` is
     /// called before each file: throwing stops the run (SIGINT, a test's failure).
+    /// `written` is called with each file's path and bytes once it is written, on the
+    /// thread that wrote it (in the order of `assets` with one worker); what it throws
+    /// stops the run as it is.
     package func run(
         _ assets: [Asset], into folder: URL, progress: (any ProgressReporter)? = nil,
-        checkpoint: @Sendable () throws -> Void = {}
+        checkpoint: @Sendable () throws -> Void = {}, written: @Sendable (String, [UInt8]) throws -> Void = { _, _ in }
     ) throws -> [Manifest.Entry] {
         // Folders first, on one thread: concurrent mkdir -p of shared parents races.
         for dir in Set(assets.map { ($0.path as NSString).deletingLastPathComponent }).sorted() where !dir.isEmpty {
@@ -43,8 +46,9 @@ package struct BatchRenderer: Sendable {
                     state.fail(error)
                     break
                 }
+                let bytes: [UInt8]
                 do {
-                    let bytes = try renderer.render(asset.spec, format: asset.format, scale: asset.scale)
+                    bytes = try renderer.render(asset.spec, format: asset.format, scale: asset.scale)
                     let entry = Manifest.Entry(
                         asset: asset, bytes: bytes, title: renderer.titles.accessibleTitle(for: asset.spec),
                         findings: linter.findings(asset.spec))
@@ -53,6 +57,13 @@ package struct BatchRenderer: Sendable {
                     progress?.update(done: done)
                 } catch {
                     state.fail(RenderFailure(path: asset.path, underlying: error))
+                    break
+                }
+                do {
+                    try written(asset.path, bytes)
+                } catch {
+                    state.fail(error)
+                    break
                 }
             }
         }

@@ -42,9 +42,12 @@ package struct Generator: Sendable {
 
     /// `checkpoint` is called before each image and once before the swap: throwing
     /// stops the run (the command throws on SIGINT/SIGTERM) and leaves `folder` as it was.
+    /// `written` is told of each file once it is written whole, with its path in the set
+    /// and its bytes: the images (in plan order with one worker), the pages, then
+    /// `manifest.json`. The service's export archives them as they come.
     package func generate(
         into folder: URL, progress: (any ProgressReporter)? = nil,
-        checkpoint: @Sendable () throws -> Void = {}
+        checkpoint: @Sendable () throws -> Void = {}, written: @Sendable (String, [UInt8]) throws -> Void = { _, _ in }
     ) throws -> Report {
         let web = try configuration.web.settings()
         try configuration.checkPresets()
@@ -61,7 +64,7 @@ package struct Generator: Sendable {
         ).run()
 
         var entries = try BatchRenderer(renderer: renderer, workers: workers)
-            .run(plan.assets, into: staging.url, progress: progress, checkpoint: checkpoint)
+            .run(plan.assets, into: staging.url, progress: progress, checkpoint: checkpoint, written: written)
         if let version = configuration.cacheVersion {
             // Last in a canonical URL (ButtonRequest.canonicalTarget), so appended.
             for index in entries.indices {
@@ -82,13 +85,16 @@ package struct Generator: Sendable {
         for file in gallery + [galleryScript] + plan.texts {
             let bytes = file.bytes
             try write(bytes, to: file.path, in: staging.url)
+            try written(file.path, bytes)
             pageEntries.append(
                 Manifest.Page(
                     path: file.path, bytes: bytes.count, sha256: Checksum.sha256(bytes),
                     preset: file.preset?.rawValue))
         }
         let manifest = Manifest(files: entries, pages: pageEntries)
-        try write(try manifest.encoded(), to: OutputFolder.manifestName, in: staging.url)
+        let manifestBytes = try manifest.encoded()
+        try write(manifestBytes, to: OutputFolder.manifestName, in: staging.url)
+        try written(OutputFolder.manifestName, manifestBytes)
         try checkpoint()
         if syncsToDisk { try Self.flush(staging.url) }
         try staging.commit()

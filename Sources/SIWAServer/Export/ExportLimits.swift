@@ -1,7 +1,8 @@
 /// What one `GET /api/export.zip` may cost (`serve --export-max-files`, `--export-max-bytes`),
-/// and how many run at once (`--exports`): a request past either limit gets 400 with the
-/// reason, before anything is rendered for the file count, as soon as the archive grows
-/// past the byte limit otherwise.
+/// and how many run at once (`--exports`): a request past the file limit gets 400 with the
+/// reason before anything is rendered. The answer starts with the set's first file, so an
+/// archive that grows past the byte limit gets 400 only if its first file already does;
+/// later it is cut there (the connection closes before the answer's end).
 public struct ExportLimits: Sendable, Equatable {
     /// Files of the set (images, pages, manifest.json), counted before rendering.
     public var maxFiles: Int

@@ -18,13 +18,15 @@ enum ExportEndpoint {
 /// the same options (images, manifest.json, gallery, snippets), as one ZIP download.
 ///
 /// The real `Generator` runs into a temporary folder on one of the service's render
-/// threads (so an export holds one thread and the others keep serving images), the folder
-/// is archived with fixed entry dates (the same request gives the same bytes), and the
-/// archive is sent while it is written, from an unlinked file (`ExportStream`): nothing
-/// is left on disk in any case. `HEAD` checks the query and the file limit and renders nothing.
+/// threads (so an export holds one thread and the others keep serving images), each file
+/// is archived as soon as it is made, with fixed entry dates (the same request gives the
+/// same bytes), and the archive is sent while it is written, from an unlinked file
+/// (`ExportStream`): the answer starts with the first file, and nothing is left on disk
+/// in any case. `HEAD` checks the query and the file limit and renders nothing.
 ///
-/// Bad input or a set past `ExportLimits`: 400 with the API's JSON error; every slot
-/// busy: a place in line (`ExportSlots`), or 503 with Retry-After. Mountable at any
+/// Bad input or a set past the file limit: 400 with the API's JSON error; an archive
+/// that passes the byte limit is cut where it passes it (an incomplete answer); every
+/// slot busy: a place in line (`ExportSlots`), or 503 with Retry-After. Mountable at any
 /// path, like `ImageRoutes`.
 public struct ExportRoutes<Context: RequestContext>: Sendable {
     let queue: RenderQueue
@@ -154,9 +156,11 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
                 if failure is CancellationError {
                     // The client went away (or the server is stopping): nobody reads this answer.
                     logger.info("Export stopped", metadata: ["siwa.files": "\(files)"])
-                } else if !(failure is SetArchive.TooLarge || failure is ConfigurationError || failure is RenderQueue.Full
-                    || failure is RenderQueue.Abandoned)
-                {
+                } else if failure is SetArchive.TooLarge {
+                    // Answered 400 if nothing was sent yet; else the answer is cut here.
+                    logger.warning(
+                        "Export past the byte limit", metadata: ["siwa.files": "\(files)", "siwa.max_bytes": "\(maxBytes)"])
+                } else if !(failure is ConfigurationError || failure is RenderQueue.Full || failure is RenderQueue.Abandoned) {
                     logger.error("Export failed", metadata: ["error": "\(failure)"])
                 }
             } else {
@@ -190,7 +194,7 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
             }
             return JSONAnswer.error(.internalServerError, "The export failed.", for: request)
         }
-        // Complete already (it did not surely fit): its length is known. Else sent as it is archived.
+        // Complete already (a set of one file, or a busy machine): its length is known. Else sent as it is archived.
         if let size = ready.size { headers[.contentLength] = String(size) }
         return Response(
             status: .ok, headers: headers,

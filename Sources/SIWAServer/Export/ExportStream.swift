@@ -4,15 +4,20 @@ import Synchronization
 import NIOCore
 import SIWAGenerator
 
-/// One export, made on a render thread and sent while it is archived.
+/// One export, made on a render thread and sent while it is made.
 ///
-/// The producer (`make`) generates the set into a temporary folder, then archives it
-/// into a file it opens at once for reading; after each entry it publishes how many
-/// bytes of the archive are final. The response sends those bytes in 256 KiB pieces as
-/// they come (`send`), so the memory an export holds does not grow with the archive.
-/// A write that fails (the client left, or the connection's write timeout closed it)
-/// stops the producer at its next file: the folder is removed, and the archive (already
-/// unlinked with it) and the download's place are freed once both sides have let go.
+/// The producer (`make`) runs the generator into a temporary folder and adds each file
+/// to the archive as soon as it is written (`SetArchive`), into a file it opens at once
+/// for reading; after each entry it publishes how many bytes of the archive are final.
+/// The answer starts with the first entry, so its first byte comes after the set is
+/// planned and one file made, not after the whole set, and sends the final bytes in
+/// 256 KiB pieces as they come (`send`): the memory an export holds does not grow with
+/// the archive. A write that fails (the client left, or the connection's write timeout
+/// closed it) stops the producer at its next file: the folder is removed, and the
+/// archive (already unlinked with it) and the download's place are freed once both
+/// sides have let go. An archive that passes the byte limit after the answer started
+/// stops it there: the client gets an incomplete answer (no last chunk), never a
+/// complete-looking archive.
 ///
 /// Two places are held: a making slot (CPU: a render thread) while the set is generated
 /// and archived, given back as soon as the producer ends, and a download place (disk:
@@ -21,11 +26,8 @@ import SIWAGenerator
 final class ExportStream: Sendable {
     /// What the producer has reached.
     struct Progress {
-        /// Bytes of the archive that are final.
+        /// Bytes of the archive that are final: once there are any, the answer starts.
         var committed = 0
-        /// The set is generated and its archive is sure to fit the byte limit: the
-        /// answer can start now, without a length.
-        var fits = false
         /// The whole archive's size, once written.
         var size: Int?
         var failure: (any Error)?
@@ -97,8 +99,8 @@ final class ExportStream: Sendable {
         waiter?.resume()
     }
 
-    /// The producer: generates and archives the set, publishing its progress; any error
-    /// ends up in `progress.failure`. Runs on a render thread.
+    /// The producer: generates the set and archives each file as it comes, publishing
+    /// its progress; any error ends up in `progress.failure`. Runs on a render thread.
     func make(generator: Generator, maxBytes: Int) {
         defer { making.release() }
         do {
@@ -107,14 +109,16 @@ final class ExportStream: Sendable {
             let size: Int
             do {
                 defer { folder.remove() }
-                let set = folder.url.appendingPathComponent("set"), zip = folder.url.appendingPathComponent("set.zip")
-                _ = try generator.generate(into: set, checkpoint: checkpoint)
-                let fits = try SetArchive.bound(folder: set) <= maxBytes
-                if fits { update { $0.fits = true } }
-                try SetArchive.write(folder: set, to: zip, maxBytes: maxBytes, checkpoint: checkpoint, created: open) { final in
+                let zip = folder.url.appendingPathComponent("set.zip")
+                let archive = try SetArchive(creating: zip, maxBytes: maxBytes)
+                try open(zip)
+                // With one worker (ExportRoutes' generator) the entries come in the generator's order.
+                _ = try generator.generate(into: folder.url.appendingPathComponent("set"), checkpoint: checkpoint) {
+                    path, bytes in
+                    let final = try archive.add(path, bytes)
                     update { $0.committed = max($0.committed, final) }
                 }
-                size = try SetArchive.prefix(of: zip).size
+                size = try archive.size
             }
             update {
                 $0.committed = size
@@ -138,13 +142,13 @@ final class ExportStream: Sendable {
         state.withLock { $0.descriptor = descriptor }
     }
 
-    /// Waits until the answer can start: the archive fits for sure or is complete, or
-    /// the export failed. Returns the progress then.
+    /// Waits until the answer can start: the first entry is archived, or the export
+    /// failed (before that, a failure is answered as an error). Returns the progress then.
     func ready() async -> Progress {
         var seen = -1
         while true {
             let now = progress
-            if now.failure != nil || now.size != nil || now.fits { return now }
+            if now.failure != nil || now.size != nil || now.committed > 0 { return now }
             seen = now.version
             await change(after: seen)
         }
