@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "SIWAButtons", "SIWARenderJob", "siwa-buttons", "siwa-buttons-full", "SharedTestSupport",
+                "SIWAButtons", "SIWAGenerator", "SIWARenderJob", "siwa-buttons", "siwa-buttons-full", "SharedTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
 

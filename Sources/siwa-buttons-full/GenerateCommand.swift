@@ -212,7 +212,7 @@ struct GenerateCommand: ParsableCommand {
             if let config { try ConfigurationFile.load(config).apply(to: &configuration) }
             try flagOverrides().apply(to: &configuration)
             _ = try configuration.web.settings()
-        } catch  where Self.isLayoutField(error.field) {
+        } catch  where error.source?.isLayout == true {
             throw CLIError.usage(error.description)
         } catch {
             throw CLIError(error.description)
@@ -225,28 +225,42 @@ struct GenerateCommand: ParsableCommand {
         return configuration
     }
 
-    /// The options of the set's layout (presets, naming, imagesets, strings) are usage errors, status 64.
-    private static func isLayoutField(_ field: String) -> Bool {
-        ["presets", "naming", "ios-imagesets", "strings"].contains { field.hasPrefix($0) || field.hasPrefix("--" + $0) }
+    /// What the command line gives each field, as written (nil: not given). `--use-popup`
+    /// is a flag of its own, not text.
+    private func flag(_ field: GeneratorField) -> String? {
+        switch field {
+        case .modes: modes
+        case .types: types
+        case .styles: styles
+        case .locales: locales
+        case .sizes: sizes
+        case .scales: scales
+        case .formats: formats
+        case .presets: presets
+        case .naming: naming
+        case .iosImagesets: iosImagesets
+        case .strings: strings
+        case .clientId: clientId
+        case .redirectURI: redirectUri
+        case .scope: scope
+        case .usePopup: nil
+        case .templates: templates
+        }
     }
 
     private func flagOverrides() throws(ConfigurationError) -> ConfigurationOverrides {
         var o = ConfigurationOverrides()
-        let lists: [(String, String?)] = [
-            ("modes", modes), ("types", types), ("styles", styles), ("locales", locales),
-            ("sizes", sizes), ("scales", scales), ("formats", formats), ("presets", presets),
-            ("strings", strings),
-        ]
-        for (field, raw) in lists {
-            if let raw { try o.setList(field, ConfigurationOverrides.commaList(raw, flag: "--\(field)")) }
-        }
-        let values: [(String, String?)] = [
-            ("client-id", clientId), ("redirect-uri", redirectUri), ("scope", scope),
-            ("templates", templates), ("naming", naming),
-            ("ios-imagesets", iosImagesets),
-        ]
-        for (field, raw) in values {
-            if let raw { try o.setValue(field, raw, label: "--\(field)") }
+        // Lists, then single values, the layout's last: the order in which several bad flags
+        // have always been reported (the first one is).
+        let fields = GeneratorField.allCases
+        let order = fields.filter(\.isList) + fields.filter { !$0.isList && !$0.isLayout } + fields.filter { !$0.isList && $0.isLayout }
+        for field in order {
+            guard let raw = flag(field) else { continue }
+            if field.isList {
+                try o.setList(field, ConfigurationOverrides.commaList(raw, flag: field.flag))
+            } else {
+                try o.setValue(field, raw, label: field.flag)
+            }
         }
         if let usePopup { o.usePopup = usePopup }
         return o

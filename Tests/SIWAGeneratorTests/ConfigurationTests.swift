@@ -22,21 +22,23 @@ import Testing
         }
     }
 
-    /// The export API picks setList or setValue from this table (no asking and matching the message).
-    @Test func listFieldsAreThoseSetListTakes() {
-        for field in ConfigurationOverrides.fields {
+    /// The readers pick setList or setValue by `isList` (no asking and matching the message).
+    @Test("GeneratorField.isList: exactly the fields setList takes")
+    func listFieldsAreThoseSetListTakes() {
+        for field in GeneratorField.allCases {
             var overrides = ConfigurationOverrides()
             var takesList = true
             do {
-                try overrides.setList(field, [(value: "x", label: field, location: nil)])
+                try overrides.setList(field, [ConfigurationItem("x", label: field.rawValue)])
             } catch {
-                takesList = error.field != field || error.message != "is not a list field"
+                takesList = error.field != field.rawValue || error.message != "is not a list field"
+                #expect(error.source == field, "\(field): \(error)")
             }
-            #expect(takesList == ConfigurationOverrides.listFields.contains(field), "\(field)")
+            #expect(takesList == field.isList, "\(field)")
         }
     }
 
-    @Test func defaultsAreTheIssuesUsefulSet() {
+    @Test("The defaults are the issue's useful set") func defaultsAreTheIssuesUsefulSet() {
         let config = GeneratorConfiguration()
         #expect(config.modes == [.center, .left, .logo])
         #expect(config.types == [.signIn, .continue, .signUp])
@@ -47,7 +49,7 @@ import Testing
         #expect(config.sizes == [ButtonSize(width: 250, height: 44)])
     }
 
-    @Test func fullFileIsRead() throws {
+    @Test("Full file is read") func fullFileIsRead() throws {
         let config = try load(
             """
             modes: [center, logo]
@@ -79,27 +81,27 @@ import Testing
         #expect(config.web.usePopup)
     }
 
-    @Test func allLocalesAndDuplicates() throws {
+    @Test("locales: all expands to the 37, duplicates are dropped") func allLocalesAndDuplicates() throws {
         #expect(try load("locales: all").locales == ButtonLocale.all)
         #expect(try load("locales: all").locales.count == 37)
         #expect(try load("types: [continue, continue, sign-in]").types == [.continue, .signIn])
     }
 
-    @Test func emptyFileChangesNothing() throws {
+    @Test("Empty file changes nothing") func emptyFileChangesNothing() throws {
         #expect(try load("") == GeneratorConfiguration())
         #expect(try load("# only a comment\n") == GeneratorConfiguration())
     }
 
-    @Test func unknownFieldIsNamedWithItsLine() {
+    @Test("Unknown field is named with its line") func unknownFieldIsNamedWithItsLine() {
         let e = error("types: [sign-in]\ncolour: black\n")
         #expect(e?.field == "colour")
         #expect(e?.location == "buttons.yml:2:1")
         #expect(
             e?.description == "buttons.yml:2:1: colour: unknown field: expected one of "
-                + ConfigurationOverrides.fields.joined(separator: ", "))
+                + GeneratorField.allCases.map(\.rawValue).joined(separator: ", "))
     }
 
-    @Test func badValuesNameTheirField() {
+    @Test("Bad values name their field") func badValuesNameTheirField() {
         #expect(error("styles: [black, gray]")?.field == "styles[1]")
         #expect(error("styles: [black, gray]")?.message.contains("'gray'") == true)
         #expect(error("types: [sign-on]")?.field == "types[0]")
@@ -126,17 +128,17 @@ import Testing
         #expect(error("types: [sign-in")?.field == "YAML")
     }
 
-    @Test func locationPointsAtTheValue() {
+    @Test("Location points at the value") func locationPointsAtTheValue() {
         let e = error("modes: [center]\nstyles:\n  - black\n  - grey\n")
         #expect(e?.location == "buttons.yml:4:5")
         #expect(e?.description.hasPrefix("buttons.yml:4:5: styles[1]: unknown style 'grey'") == true)
     }
 
-    @Test func flagsWinOverTheFile() throws {
+    @Test("Flags win over the file") func flagsWinOverTheFile() throws {
         var config = GeneratorConfiguration()
         try ConfigurationFile.parse("types: [continue]\nscales: [1]\nuse-popup: true\n").apply(to: &config)
         var flags = ConfigurationOverrides()
-        try flags.setList("scales", ConfigurationOverrides.commaList("2, 3", flag: "--scales"))
+        try flags.setList(.scales, ConfigurationOverrides.commaList("2, 3", flag: "--scales"))
         flags.usePopup = false
         flags.apply(to: &config)
         #expect(config.types == [.continue])
@@ -144,32 +146,35 @@ import Testing
         #expect(config.web.usePopup == false)
     }
 
-    @Test func flagErrorsNameTheFlag() {
+    @Test("Flag errors name the flag") func flagErrorsNameTheFlag() {
         var flags = ConfigurationOverrides()
-        #expect(throws: ConfigurationError(field: "--styles", "unknown style 'gray': expected 'black', 'white' or 'white-outline'")) {
-            try flags.setList("styles", ConfigurationOverrides.commaList("black,gray", flag: "--styles"))
+        #expect(
+            throws: ConfigurationError(
+                field: "--styles", "unknown style 'gray': expected 'black', 'white' or 'white-outline'", source: .styles)
+        ) {
+            try flags.setList(.styles, ConfigurationOverrides.commaList("black,gray", flag: "--styles"))
         }
         #expect(throws: ConfigurationError.self) {
-            try flags.setValue("redirect-uri", "javascript:alert(1)", label: "--redirect-uri")
+            try flags.setValue(.redirectURI, "javascript:alert(1)", label: "--redirect-uri")
         }
         do {
-            try flags.setValue("redirect-uri", "javascript:alert(1)", label: "--redirect-uri")
+            try flags.setValue(.redirectURI, "javascript:alert(1)", label: "--redirect-uri")
         } catch {
             #expect(error.field == "--redirect-uri")
         }
     }
 
-    @Test func sizeSyntax() throws {
+    @Test("Sizes: WIDTHxHEIGHT with an optional rRADIUS, and nothing else") func sizeSyntax() throws {
         #expect(try ConfigurationValues.size("250x44").get() == ButtonSize(width: 250, height: 44))
         #expect(try ConfigurationValues.size("300X56r50").get() == ButtonSize(width: 300, height: 56, radius: 50))
         for bad in ["250x", "x44", "250x44r", "250x44r5r5", "-250x44", "250 x 44", "250x44x3", ""] {
-            #expect(throws: ConfigurationValues.Message.self, "\(bad)") { try ConfigurationValues.size(bad).get() }
+            #expect(throws: ConfigurationError.self, "\(bad)") { try ConfigurationValues.size(bad).get() }
         }
         #expect(ButtonSize(width: 300, height: 56, radius: 50).description == "300x56r50")
         #expect(ButtonSize(width: 300, height: 56).description == "300x56")
     }
 
-    @Test func relativeTemplatesFolderIsRelativeToTheFile() throws {
+    @Test("Relative templates folder is relative to the file") func relativeTemplatesFolderIsRelativeToTheFile() throws {
         let dir = try TemporaryFolder()
         let file = dir.url.appendingPathComponent("buttons.yml")
         try "templates: my-templates\n".write(to: file, atomically: true, encoding: .utf8)

@@ -9,8 +9,8 @@ import Testing
 @Suite struct FormatsPerPresetTests {
     static func overrides(_ formats: String, presets: String) throws -> GeneratorConfiguration {
         var o = ConfigurationOverrides()
-        try o.setList("formats", ConfigurationOverrides.commaList(formats, flag: "--formats"))
-        try o.setList("presets", ConfigurationOverrides.commaList(presets, flag: "--presets"))
+        try o.setList(.formats, ConfigurationOverrides.commaList(formats, flag: "--formats"))
+        try o.setList(.presets, ConfigurationOverrides.commaList(presets, flag: "--presets"))
         var config = GeneratorConfiguration()
         o.apply(to: &config)
         return config
@@ -35,7 +35,7 @@ import Testing
                 + "flutter: png; react-native: png; email: png")
         // Without presets: the web layout's best.
         var o = ConfigurationOverrides()
-        try o.setList("formats", ConfigurationOverrides.commaList("best", flag: "--formats"))
+        try o.setList(.formats, ConfigurationOverrides.commaList("best", flag: "--formats"))
         var plain = GeneratorConfiguration()
         o.apply(to: &plain)
         try plain.checkPresets()
@@ -46,7 +46,7 @@ import Testing
         try ConfigurationFile.parse("formats: best\npresets: [ios]\n").apply(to: &file)
         #expect(file.formats(for: .ios) == [.pdf])
         o = ConfigurationOverrides()
-        try o.setList("formats", ConfigurationOverrides.commaList("png", flag: "--formats"))
+        try o.setList(.formats, ConfigurationOverrides.commaList("png", flag: "--formats"))
         o.apply(to: &file)
         #expect(!file.formatsBest && file.formats(for: .ios) == [.png])
     }
@@ -80,7 +80,7 @@ import Testing
             throws: ConfigurationError(
                 field: "--formats",
                 "unknown format 'gif': expected 'png', 'webp', 'svg', 'pdf' or "
-                    + "'vectordrawable', or 'best' alone")
+                    + "'vectordrawable', or 'best' alone", source: .formats)
         ) {
             try Self.overrides("gif", presets: "ios")
         }

@@ -471,7 +471,7 @@ import Testing
             throws: ConfigurationError(
                 field: "presets[1]",
                 "unknown preset 'windows': expected 'web', 'ios', 'android', "
-                    + "'flutter', 'react-native' or 'email'", location: "config:1:20")
+                    + "'flutter', 'react-native' or 'email'", location: "config:1:20", source: .presets)
         ) {
             try ConfigurationFile.parse("presets: [android, windows]\n")
         }

@@ -254,9 +254,10 @@ import Testing
         var overrides = ConfigurationOverrides()
         #expect(
             throws: ConfigurationError(
-                field: "--strings", "unknown strings format 'po': expected 'xcstrings', 'android', 'arb' or 'json', or 'all' alone")
+                field: "--strings", "unknown strings format 'po': expected 'xcstrings', 'android', 'arb' or 'json', or 'all' alone",
+                source: .strings)
         ) {
-            try overrides.setList("strings", ConfigurationOverrides.commaList("xcstrings,po", flag: "--strings"))
+            try overrides.setList(.strings, ConfigurationOverrides.commaList("xcstrings,po", flag: "--strings"))
         }
         var config = PresetTests.configuration([.web, .android])
         config.strings = [.xcstrings]
@@ -275,7 +276,7 @@ import Testing
     /// `--locales en_US,all`: the named locales first, then the rest of Apple's 37.
     @Test("All after named locales") func allAfterNamedLocales() throws {
         var overrides = ConfigurationOverrides()
-        try overrides.setList("locales", ConfigurationOverrides.commaList("en_US,de_DE,all", flag: "--locales"))
+        try overrides.setList(.locales, ConfigurationOverrides.commaList("en_US,de_DE,all", flag: "--locales"))
         #expect(overrides.locales?.count == 37)
         #expect(overrides.locales?.prefix(3).map(\.code) == ["en_US", "de_DE", "ar_SA"])
     }

@@ -25,10 +25,11 @@ import ZIPFoundation
     static func generated(_ fields: [(String, String)]) throws -> (folder: TemporaryFolder, files: [String]) {
         var overrides = ConfigurationOverrides()
         for (name, value) in fields {
-            if ["client-id", "redirect-uri", "scope", "use-popup"].contains(name) {
-                try overrides.setValue(name, value, label: "--\(name)")
+            let field = try #require(GeneratorField(rawValue: name))
+            if field.isList {
+                try overrides.setList(field, ConfigurationOverrides.commaList(value, flag: field.flag))
             } else {
-                try overrides.setList(name, ConfigurationOverrides.commaList(value, flag: "--\(name)"))
+                try overrides.setValue(field, value, label: field.flag)
             }
         }
         var configuration = GeneratorConfiguration()

@@ -40,26 +40,28 @@ package enum ConfigurationFile {
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             let at = value.place(in: fileName)
-            switch key {
-            case "modes", "types", "styles", "locales", "scales", "formats", "presets", "strings":
-                try overrides.setList(key, try listItems(key, value, fileName), fieldLocation: at)
-            case "sizes":
-                try overrides.setList(key, try listItems(key, value, fileName, allowMappings: true), fieldLocation: at)
-            case "client-id", "redirect-uri", "scope", "templates", "naming", "ios-imagesets":
-                guard case .scalar(let scalar) = value, !value.isPlainNull || key == "scope" else {
-                    throw ConfigurationError(field: key, "must be a single text value", location: at)
-                }
-                try overrides.setValue(key, value.isPlainNull ? "" : scalar.string, label: key, location: at)
-            case "use-popup":
-                guard let flag = value.bool else {
-                    throw ConfigurationError(field: key, "must be true or false", location: at)
-                }
-                overrides.usePopup = flag
-            default:
+            guard let field = GeneratorField(rawValue: key) else {
                 throw ConfigurationError(
                     field: key.isEmpty ? "(key)" : key,
-                    "unknown field: expected one of " + ConfigurationOverrides.fields.joined(separator: ", "),
+                    "unknown field: expected one of " + GeneratorField.allCases.map(\.rawValue).joined(separator: ", "),
                     location: keyNode.place(in: fileName))
+            }
+            do throws(ConfigurationError) {
+                if field.isList {
+                    try overrides.setList(field, try listItems(key, value, fileName, sizes: field == .sizes), fieldLocation: at)
+                } else if field == .usePopup {
+                    guard let flag = value.bool else {
+                        throw ConfigurationError(field: key, "must be true or false", location: at)
+                    }
+                    overrides.usePopup = flag
+                } else {
+                    guard case .scalar(let scalar) = value, !value.isPlainNull || field == .scope else {
+                        throw ConfigurationError(field: key, "must be a single text value", location: at)
+                    }
+                    try overrides.setValue(field, value.isPlainNull ? "" : scalar.string, label: key, location: at)
+                }
+            } catch {
+                throw error.of(field)
             }
         }
         return overrides
@@ -67,31 +69,28 @@ package enum ConfigurationFile {
 
     /// A list is a YAML sequence of scalars, or one scalar with commas (as on the
     /// command line). Size entries may also be `{width: 250, height: 44, radius: 50}`.
-    private static func listItems(_ key: String, _ node: Node, _ fileName: String, allowMappings: Bool = false) throws(ConfigurationError)
-        -> [(value: String, label: String, location: String?)]
+    private static func listItems(_ key: String, _ node: Node, _ fileName: String, sizes: Bool) throws(ConfigurationError)
+        -> [ConfigurationItem]
     {
         switch node {
         case .scalar(let scalar) where !node.isPlainNull:
             return ConfigurationOverrides.commaList(scalar.string, flag: key).map {
-                (value: $0.value, label: key, location: node.place(in: fileName))
+                ConfigurationItem($0.value, label: key, location: node.place(in: fileName))
             }
         case .sequence(let sequence):
-            var items: [(value: String, label: String, location: String?)] = []
+            var items: [ConfigurationItem] = []
             for (i, element) in sequence.enumerated() {
                 let label = "\(key)[\(i)]"
                 switch element {
                 case .scalar(let scalar) where !element.isPlainNull:
-                    items.append((value: scalar.string, label: label, location: element.place(in: fileName)))
-                case .mapping(let mapping) where allowMappings:
-                    items.append(
-                        (
-                            value: try sizeString(mapping, label: label, fileName), label: label,
-                            location: element.place(in: fileName)
-                        ))
+                    items.append(ConfigurationItem(scalar.string, label: label, location: element.place(in: fileName)))
+                case .mapping(let mapping) where sizes:
+                    let size = try size(mapping, label: label, fileName)
+                    items.append(ConfigurationItem(size.description, label: label, location: element.place(in: fileName), size: size))
                 default:
                     throw ConfigurationError(
                         field: label,
-                        allowMappings
+                        sizes
                             ? "must be a size like 250x44 or {width: 250, height: 44, radius: \(ButtonSize.defaultRadius)}"
                             : "must be a single value", location: element.place(in: fileName))
                 }
@@ -102,8 +101,8 @@ package enum ConfigurationFile {
         }
     }
 
-    /// `{width, height, radius}` checked key by key, then written in the flag syntax.
-    private static func sizeString(_ mapping: Node.Mapping, label: String, _ fileName: String) throws(ConfigurationError) -> String {
+    /// `{width, height, radius}` checked key by key.
+    private static func size(_ mapping: Node.Mapping, label: String, _ fileName: String) throws(ConfigurationError) -> ButtonSize {
         var fields: [String: String] = [:]
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
@@ -124,8 +123,8 @@ package enum ConfigurationFile {
             width: fields["width"]!, height: fields["height"]!,
             radius: fields["radius"] ?? String(ButtonSize.defaultRadius))
         {
-        case .success(let size): return size.description
-        case .failure(let m): throw ConfigurationError(field: label, m.text, location: Node.mapping(mapping).place(in: fileName))
+        case .success(let size): return size
+        case .failure(let m): throw ConfigurationError(field: label, m.message, location: Node.mapping(mapping).place(in: fileName))
         }
     }
 }

@@ -7,17 +7,18 @@ extension WebFlowSettings {
     /// `base-url` is the snippet API's only (the generator writes files, not URLs).
     package static let schemaFields: [ButtonSchema.WebFlowField] = [
         .init(
-            name: "client-id", type: "text", required: true, maxBytes: 255,
+            name: GeneratorField.clientId.rawValue, type: "text", required: true, maxBytes: GeneratorField.clientId.maxBytes,
             summary: "The Services ID registered with Apple (e.g. com.example.web); no control characters."),
         .init(
-            name: "redirect-uri", type: "url", required: true, maxBytes: 2048,
+            name: GeneratorField.redirectURI.rawValue, type: "url", required: true,
+            maxBytes: GeneratorField.redirectURI.maxBytes,
             summary: "Where Apple sends the result: an absolute https:// URL registered with Apple, no user, no fragment."),
         .init(
-            name: "scope", type: "scope", required: false, values: ["name", "email"],
+            name: GeneratorField.scope.rawValue, type: "scope", required: false, values: ["name", "email"],
             default: .text(WebFlowOptions.defaultScope),
             summary: "What to ask for: name, email, both (space-separated) or nothing."),
         .init(
-            name: "use-popup", type: "boolean", required: false, default: .flag(false),
+            name: GeneratorField.usePopup.rawValue, type: "boolean", required: false, default: .flag(false),
             summary: "Sign in in a popup (results arrive as DOM events) instead of a redirect."),
         .init(
             name: "base-url", type: "url", required: false, maxBytes: baseURLMaxBytes,

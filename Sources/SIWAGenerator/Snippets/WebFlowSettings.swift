@@ -18,9 +18,13 @@ package struct WebFlowSettings: Sendable, Equatable {
         clientId: String, redirectURI: String, scope: String = WebFlowOptions.defaultScope,
         usePopup: Bool = false
     ) throws(ConfigurationError) {
-        if let problem = Self.checkClientId(clientId) { throw ConfigurationError(field: "client-id", problem) }
-        if let problem = Self.checkRedirectURI(redirectURI) { throw ConfigurationError(field: "redirect-uri", problem) }
-        if let problem = Self.checkScope(scope) { throw ConfigurationError(field: "scope", problem) }
+        if let problem = Self.checkClientId(clientId) {
+            throw ConfigurationError(field: GeneratorField.clientId.rawValue, problem, source: .clientId)
+        }
+        if let problem = Self.checkRedirectURI(redirectURI) {
+            throw ConfigurationError(field: GeneratorField.redirectURI.rawValue, problem, source: .redirectURI)
+        }
+        if let problem = Self.checkScope(scope) { throw ConfigurationError(field: GeneratorField.scope.rawValue, problem, source: .scope) }
         self.clientId = clientId
         self.redirectURI = redirectURI
         self.scope = scope
@@ -31,7 +35,8 @@ package struct WebFlowSettings: Sendable, Equatable {
     /// so even `a"</script><script>alert(1)</script>` stays data (and Apple refuses it).
     package static func checkClientId(_ value: String) -> String? {
         if value.isEmpty { return "must not be empty" }
-        if value.utf8.count > 255 { return "is longer than 255 bytes" }
+        let limit = GeneratorField.clientId.maxBytes!
+        if value.utf8.count > limit { return "is longer than \(limit) bytes" }
         if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "must not contain control characters (line breaks, tabs)"
         }
@@ -46,7 +51,8 @@ package struct WebFlowSettings: Sendable, Equatable {
     package static func checkRedirectURI(_ value: String) -> String? {
         let bytes = Array(value.utf8)
         if bytes.isEmpty { return "must not be empty" }
-        if bytes.count > 2048 { return "is longer than 2048 bytes" }
+        let limit = GeneratorField.redirectURI.maxBytes!
+        if bytes.count > limit { return "is longer than \(limit) bytes" }
         guard value.lowercased().hasPrefix("https://") else {
             return "'\(shown(value))' is not an https:// URL (Apple only redirects to https)"
         }

@@ -18,24 +18,21 @@ struct SnippetQuery: Equatable {
     /// script, `lang` and `alt` (`locale=` on this endpoint only).
     var pageLocale: ButtonLocale?
 
-    /// Our parameters, beside the button's.
-    enum WebParameter: String, CaseIterable {
-        case clientId = "client-id"
-        case redirectURI = "redirect-uri"
-        case scope
-        case usePopup = "use-popup"
-        case baseURL = "base-url"
-    }
+    /// The generator's web-flow options, under their names, beside the button's parameters.
+    static let webFields: [GeneratorField] = [.clientId, .redirectURI, .scope, .usePopup]
+    /// Ours only (the generator writes files, not URLs): where pages load the images from.
+    static let baseURLParameter = "base-url"
 
     /// - Parameters:
     ///   - endpoint: the image endpoint named by the path after `/api/snippet`.
     ///   - raw: the raw (percent-encoded) query.
     static func parse(endpoint: Endpoint, query raw: String?) throws(RequestError) -> SnippetQuery {
         var query = try QueryString(raw)
-        var web: [WebParameter: String] = [:]
-        for parameter in WebParameter.allCases {
-            web[parameter] = try query.take(parameter.rawValue)
+        var web: [GeneratorField: String] = [:]
+        for field in webFields {
+            web[field] = try query.take(field.rawValue)
         }
+        let baseURL = try query.take(baseURLParameter) ?? ""
         // The logo's image takes no locale: here it is the page's.
         var pageLocale: ButtonLocale?
         if endpoint == .logo, let code = try query.take("locale") {
@@ -45,19 +42,19 @@ struct SnippetQuery: Equatable {
             pageLocale = locale
         }
         // The rest is the button's, read as the image endpoint reads it.
-        let button = try ButtonRequest.parse(endpoint, query, alsoAllowed: WebParameter.allCases.map(\.rawValue)).spec
+        let button = try ButtonRequest.parse(endpoint, query, alsoAllowed: webFields.map(\.rawValue) + [baseURLParameter]).spec
 
         guard let clientId = web[.clientId] else {
-            throw .missingParameter("client-id", hint: "the Services ID registered with Apple, e.g. com.example.web")
+            throw .missingParameter(GeneratorField.clientId.rawValue, hint: "the Services ID registered with Apple, e.g. com.example.web")
         }
         guard let redirectURI = web[.redirectURI] else {
-            throw .missingParameter("redirect-uri", hint: "the https:// URL Apple sends the answer to")
+            throw .missingParameter(GeneratorField.redirectURI.rawValue, hint: "the https:// URL Apple sends the answer to")
         }
         let usePopup: Bool
         switch web[.usePopup] ?? "false" {
         case "true": usePopup = true
         case "false": usePopup = false
-        case let other: throw .invalidValue(name: "use-popup", value: other, allowed: "'true' or 'false'")
+        case let other: throw .invalidValue(name: GeneratorField.usePopup.rawValue, value: other, allowed: "'true' or 'false'")
         }
         let settings: WebFlowSettings
         do {
@@ -67,9 +64,8 @@ struct SnippetQuery: Equatable {
         } catch {
             throw .invalidValue(name: error.field, reason: error.message)
         }
-        let baseURL = web[.baseURL] ?? ""
         if let problem = checkBaseURL(baseURL) {
-            throw .invalidValue(name: "base-url", reason: problem)
+            throw .invalidValue(name: baseURLParameter, reason: problem)
         }
         return SnippetQuery(button: button, web: settings, baseURL: trimmingSlashes(baseURL), pageLocale: pageLocale)
     }

@@ -12,9 +12,9 @@ struct ExportQuery: Equatable {
     var fileName: String
 
     /// Fields a query may not set: a server must not read paths chosen by a client.
-    static let refused: Set<String> = ["templates"]
+    static let refused: Set<GeneratorField> = [.templates]
 
-    static var parameters: [String] { ConfigurationOverrides.fields.filter { !refused.contains($0) } }
+    static var parameters: [String] { GeneratorField.allCases.filter { !refused.contains($0) }.map(\.rawValue) }
 
     /// - Parameter raw: the raw (percent-encoded) query.
     static func parse(_ raw: String?) throws(RequestError) -> ExportQuery {
@@ -22,23 +22,23 @@ struct ExportQuery: Equatable {
         var fileName = "siwa-buttons"
         try QueryString(raw).forEach { item throws(RequestError) in
             let (name, value) = (item.name, item.value)
-            if refused.contains(name) {
-                throw .notAccepted(name, because: "the service reads no paths from a request")
-            }
-            guard parameters.contains(name) else {
+            guard let field = GeneratorField(rawValue: name) else {
                 throw .unknownParameter(name: name, endpoint: ExportEndpoint.path, allowed: parameters)
+            }
+            if refused.contains(field) {
+                throw .notAccepted(name, because: "the service reads no paths from a request")
             }
             do throws(ConfigurationError) {
                 // A list field takes `a,b,c` as its flag does; any other field one value.
-                if ConfigurationOverrides.listFields.contains(name) {
-                    try overrides.setList(name, ConfigurationOverrides.commaList(value, flag: name))
+                if field.isList {
+                    try overrides.setList(field, ConfigurationOverrides.commaList(value, flag: name))
                 } else {
-                    try overrides.setValue(name, value, label: name)
+                    try overrides.setValue(field, value, label: name)
                 }
             } catch {
                 throw invalid(error)
             }
-            if name == "presets" {
+            if field == .presets {
                 fileName += "-" + value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "-")
             }
         }
@@ -55,7 +55,7 @@ struct ExportQuery: Equatable {
     /// The generator's refusal, said of the parameter: its checks name the flag
     /// (`--formats`) or the field (`formats`), and either is the parameter here.
     static func invalid(_ error: ConfigurationError) -> RequestError {
-        let field = error.field.hasPrefix("--") ? String(error.field.dropFirst(2)) : error.field
+        let field = error.source?.rawValue ?? (error.field.hasPrefix("--") ? String(error.field.dropFirst(2)) : error.field)
         return .invalidValue(name: field, reason: error.message)
     }
 
