@@ -8,7 +8,7 @@ import subprocess
 import urllib.error
 import urllib.request
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # Every host but 127.0.0.1 unresolvable: the checks give the same result with or without
 # network (the stand-ins for Apple's script are served by intercepting requests).
