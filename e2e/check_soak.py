@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Soak and abuse check of `siwa-buttons serve`, on loopback, bounded in time.
 
-  python3 e2e/soak.py BIN [--buttons N] [--plot OUT.png] [--only memory,slow,fds]
+  python3 e2e/check_soak.py BIN [--buttons N] [--plot OUT.png] [--only memory,slow,fds]
 
 memory  N distinct buttons (all endpoints, locales, scales 1-6, every format), once
         with --cache-mb 0 and once with --cache-mb 16; RSS sampled as they are served.

@@ -43,7 +43,7 @@ python3 "$root/e2e/check_stop.py" "$bin"
 python3 "$root/e2e/check_lint_memory.py" "$bin"
 # The service under abuse: 20,000 distinct buttons (RSS bound and flatness), slow
 # clients, descriptor exhaustion.
-python3 "$root/e2e/soak.py" "$bin" --plot "$root/out/soak-rss.png"
+python3 "$root/e2e/check_soak.py" "$bin" --plot "$root/out/soak-rss.png"
 # The library from a package of another folder (by path), built with this scratch path
 # (its dependencies already built: 1-3 min), run from / with its resource bundle only.
 # Last: that build re-plans .build for the other package, which nothing after it uses.
