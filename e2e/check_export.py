@@ -24,8 +24,8 @@ import tempfile
 import time
 import zipfile
 
-from check_editor import CheckFailed, Editor, Server, expect, report_failure, shut_down
 from harness import ROOT, http_get
+from harness.editor import CheckFailed, Editor, Server, expect, report_failure, shut_down
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.ui import Select
 

@@ -37,7 +37,9 @@ import urllib.request
 
 import axe_pages
 import harness
-from check_generated_pages import (
+from cryptography.hazmat.primitives.asymmetric import rsa
+from harness import ROOT, free_port, http_get
+from harness.pages import (
     APPLE_AUTHORIZE,
     BOX,
     EXAMPLE_ORIGIN,
@@ -49,8 +51,6 @@ from check_generated_pages import (
     click_middle,
     our_errors,
 )
-from cryptography.hazmat.primitives.asymmetric import rsa
-from harness import ROOT, free_port, http_get
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
 

@@ -1,0 +1,311 @@
+"""The web editor's service and browser, for the checks of the editor (check_editor.py) and
+of its Download set panel (check_export.py): `Server` starts `siwa-buttons serve` or a host
+app with the routes mounted, `Editor` drives headless Chromium on its page; a failed
+expectation raises `CheckFailed`, which `report_failure` prints with a screenshot and the
+service's log."""
+
+import base64
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+import harness
+from harness import CHROMIUM_ARGUMENTS, OFFLINE_RESOLVER, ROOT, free_port, http_get
+
+DESKTOP = (1280, 900)
+PHONE = (375, 812)
+
+
+class CheckFailed(Exception):
+    pass
+
+
+def expect(condition, message):
+    if not condition:
+        raise CheckFailed(message)
+
+
+# ---------------------------------------------------------------- the service
+
+
+class Server:
+    """`siwa-buttons serve`, or a host app (`HostApp PORT`) with the routes under `mount`.
+    `base` is the service's address: where the editor, images and APIs are."""
+
+    def __init__(self, binary, public, host_app=None, mount="/", serve_options=()):
+        self.port = free_port()
+        self.origin = f"http://127.0.0.1:{self.port}"
+        self.base = self.origin + mount.rstrip("/")
+        self.has_metrics = host_app is None  # the host app has no /metrics of ours
+        self.log = tempfile.NamedTemporaryFile(prefix="siwa-editor-serve-", suffix=".log", delete=False)
+        if host_app:
+            command = [host_app, str(self.port)]
+            env = dict(os.environ, SIWA_PUBLIC_DIR=public)
+        else:
+            command = [binary, "serve", "--port", str(self.port), "--public", public, "--log-level", "warning", *serve_options]
+            env = None
+        self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 30
+        while True:
+            if self.process.poll() is not None:
+                raise CheckFailed(f"{command[0]} exited with {self.process.returncode}:\n{self.output()}")
+            try:
+                if http_get(self.origin + "/healthz")[0] == 200:
+                    return
+            except OSError:
+                pass
+            if time.time() > deadline:
+                raise CheckFailed(f"{command[0]} did not answer /healthz within 30 s")
+            time.sleep(0.1)
+
+    def output(self):
+        return harness.read_log(self.log.name)
+
+    def error_responses(self, route_prefix):
+        """Requests to routes under `route_prefix` answered 4xx/5xx, from /metrics (None
+        without metrics: then the page's resource timing is the only witness)."""
+        if not self.has_metrics:
+            return None
+        body = http_get(self.base + "/metrics")[2].decode()
+        count = 0
+        for line in body.splitlines():
+            if line.startswith("hb_requests{") and f'http_route="{route_prefix}' in line:
+                status = re.search(r'http_response_status_code="(\d+)"', line)
+                if status and int(status.group(1)) >= 400:
+                    count += int(float(line.rsplit(" ", 1)[1]))
+        return count
+
+    def stop(self):
+        harness.stop(self.process)
+        os.unlink(self.log.name)
+
+
+# ---------------------------------------------------------------- the browser
+
+
+class Editor:
+    """The editor page in one Chromium, with helpers that wait for the debounce."""
+
+    def __init__(self, server, chromedriver):
+        self.base = server.base
+        # Snippet requests the checks made the service refuse on purpose (400): allowed
+        # in the console and in resource timing, and nothing else is.
+        self.refused = set()
+        options = webdriver.ChromeOptions()
+        # Nothing but our own service is reachable: no CDN, no web font.
+        for arg in CHROMIUM_ARGUMENTS + (f"--window-size={DESKTOP[0]},{DESKTOP[1]}", f"--host-resolver-rules={OFFLINE_RESOLVER}"):
+            options.add_argument(arg)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        self.driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+        self.console = []
+        # Seen by the page before any of its scripts: CSP violations it reports.
+        self.cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            {
+                "source": (
+                    "performance.setResourceTimingBufferSize(100000);"
+                    "window.__cspViolations = [];"
+                    "document.addEventListener('securitypolicyviolation', function (e) {"
+                    "  window.__cspViolations.push(e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline'));"
+                    "});"
+                )
+            },
+        )
+        self.cdp(
+            "Browser.grantPermissions",
+            {"origin": server.origin, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]},
+        )
+        self.viewport(*DESKTOP)
+
+    def cdp(self, method, params=None):
+        return self.driver.execute_cdp_cmd(method, params or {})
+
+    def viewport(self, width, height, scale=1, mobile=False):
+        self.cdp(
+            "Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile}
+        )
+
+    def open(self, path="/"):
+        self.driver.get("about:blank")  # a new document even when only the #fragment differs
+        self.driver.get(self.base + path)
+        self.wait(lambda: self.text("image-url") and self.text("snippet-html"), "the editor did not start")
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def el(self, element_id):
+        return self.driver.find_element(By.ID, element_id)
+
+    def text(self, element_id):
+        return self.js("return document.getElementById(arguments[0]).textContent", element_id)
+
+    def visible(self, element_id):
+        return self.el(element_id).is_displayed()
+
+    def shown(self, css):
+        return self.driver.find_element(By.CSS_SELECTOR, css).is_displayed()
+
+    def wait(self, condition, message, timeout=6):
+        try:
+            WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(lambda _: condition())
+        except TimeoutException:
+            raise CheckFailed(message) from None
+
+    # --- controls, as a person uses them
+
+    def click_label(self, input_id):
+        self.driver.find_element(By.CSS_SELECTOR, f'label[for="{input_id}"]').click()
+
+    def type_into(self, input_id, text, commit=False):
+        field = self.el(input_id)
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys(text or Keys.DELETE)  # nothing typed: the selection is deleted
+        if commit:
+            field.send_keys(Keys.TAB)
+
+    def choose(self, select_id, value):
+        Select(self.el(select_id)).select_by_value(value)
+
+    # --- outputs
+
+    def expect_image_url(self, path):
+        want = self.base + path
+        self.wait(lambda: self.text("image-url") == want, f"image URL: expected {want}, got {self.text('image-url')}")
+
+    def expect_snippet(self, element_id, part):
+        self.wait(
+            lambda: part in self.text(element_id), f"{element_id} does not contain {part!r}:\n{self.text(element_id)[:2000]}"
+        )
+
+    def image(self, element_id):
+        return self.js(
+            """const img = document.getElementById(arguments[0]);
+            return {src: img.getAttribute('src'), current: img.currentSrc, complete: img.complete,
+                    naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight,
+                    width: img.width, height: img.height};""",
+            element_id,
+        )
+
+    def expect_preview(self, width, height, zoom=2):
+        """Both previews loaded at actual size, the zoomed one at `zoom` times."""
+        for element_id, w, h in (
+            ("preview-light", width, height),
+            ("preview-dark", width, height),
+            ("preview-zoom", width * zoom, height * zoom),
+        ):
+
+            def loaded(element_id=element_id, w=w, h=h):
+                img = self.image(element_id)
+                return (
+                    img["complete"]
+                    and (img["naturalWidth"], img["naturalHeight"]) == (w, h)
+                    and (img["width"], img["height"]) == (w, h)
+                )
+
+            self.wait(loaded, f"#{element_id} should load at {w}x{h}: {self.image(element_id)}")
+
+    # --- what went wrong in the page
+
+    def collect_console(self):
+        self.console += self.driver.get_log("browser")
+
+    def expect_clean(self, where):
+        self.collect_console()
+        severe = [
+            e["message"] for e in self.console if e["level"] == "SEVERE" and not any(url in e["message"] for url in self.refused)
+        ]
+        expect(not severe, f"{where}: console errors:\n  " + "\n  ".join(severe))
+        violations = self.js("return window.__cspViolations || []")
+        expect(not violations, f"{where}: Content-Security-Policy violations: {violations}")
+        failed = self.js(
+            """return performance.getEntriesByType('resource')
+            .filter(e => e.responseStatus >= 400 && !arguments[0].includes(e.name))
+            .map(e => e.responseStatus + ' ' + e.name);""",
+            sorted(self.refused),
+        )
+        expect(not failed, f"{where}: failed requests: {failed}")
+
+    def expect_refusal(self, field, since):
+        """The snippet requests since resource entry `since` that the service refused
+        (400) are expected; the last one names `field` as its JSON error's `parameter`,
+        and the page shows that error's `reason` under the field (read from the JSON, never
+        from the sentence). Returns the text shown."""
+        refused = self.js(
+            """return performance.getEntriesByType('resource').slice(arguments[0])
+            .filter(e => e.name.includes('/api/snippet/') && e.responseStatus === 400).map(e => e.name);""",
+            since,
+        )
+        expect(refused, f"no snippet request was refused for {field}")
+        status, _headers, body = http_get(refused[-1])
+        error = json.loads(body)["error"]
+        expect(
+            status == 400 and error["parameter"] == field and field in error["message"],
+            f"the service's answer does not name {field}: {status} {error}",
+        )
+        told = error["reason"]
+        shown = self.text(f"{field}-error")
+        expect(shown == told[0].upper() + told[1:], f"under {field} the page shows {shown!r}, the service said {told!r}")
+        # Nothing else on the page shows this refusal (it is the field's, not the settings').
+        expect(not self.visible("snippet-error"), f"the settings' own message shows too: {self.text('snippet-error')!r}")
+        self.refused.update(refused)
+        return shown
+
+    def resources(self):
+        return self.js("return performance.getEntriesByType('resource').length")
+
+    # --- screenshots
+
+    def screenshot(self, path, full_page=False):
+        params = {"format": "png"}
+        if full_page:
+            width, height = self.js("return [document.documentElement.clientWidth, document.documentElement.scrollHeight]")
+            params.update(captureBeyondViewport=True, clip={"x": 0, "y": 0, "width": width, "height": height, "scale": 1})
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(self.cdp("Page.captureScreenshot", params)["data"]))
+        return path
+
+    def quit(self):
+        self.driver.quit()
+
+
+# ---------------------------------------------------------------- checks
+
+
+def png_size(data):
+    size = harness.png_size(data)
+    expect(size is not None, "not a PNG")
+    return size
+
+
+def shut_down(editor, server):
+    """Quits the browser and stops the service, whichever were started."""
+    if editor:
+        editor.quit()
+    if server:
+        server.stop()
+
+
+def report_failure(failure, editor, server, screenshot):
+    """A failed check on stderr: the message, a screenshot of the page, the service's log."""
+    print(f"FAIL {failure}", file=sys.stderr)
+    if editor:
+        try:
+            path = editor.screenshot(screenshot, full_page=True)
+            print(f"     screenshot of the failure: {path}", file=sys.stderr)
+        except Exception:  # noqa: BLE001, S110 (the browser may be gone; the message above is what matters)
+            pass
+    if server:
+        log = server.output().strip()
+        if log:
+            print("     service log:\n" + log, file=sys.stderr)
