@@ -35,10 +35,9 @@ import time
 import urllib.parse
 import urllib.request
 
-import axe_pages
 import harness
 from cryptography.hazmat.primitives.asymmetric import rsa
-from harness import ROOT, free_port, http_get
+from harness import ROOT, axe, free_port, http_get
 from harness.pages import (
     APPLE_AUTHORIZE,
     BOX,
@@ -1321,7 +1320,7 @@ def main():
             "element-canonical": lambda: check_element_canonical(browser, service.port, None, shot, failures),
             "element-cache-version": lambda: check_versioned(args.binary, browser, shot, failures),
             "element-static-set": lambda: check_element_static_set(browser, set_dir, shot, failures),
-            "axe": lambda: axe_pages.check_axe(browser, origin, service.port, set_dir, failures),
+            "axe": lambda: axe.check_axe(browser, origin, service.port, set_dir, failures),
             "snippet-spa": lambda: check_snippet_spa(browser, origin, shot, failures),
             "snippet-jsapi": lambda: check_snippet_jsapi(browser, origin, shot, failures),
             "snippet-second": lambda: check_snippet_second_button(browser, origin, shot, failures),
