@@ -35,9 +35,8 @@ import time
 import urllib.parse
 import urllib.request
 
-import harness
 from cryptography.hazmat.primitives.asymmetric import rsa
-from harness import ROOT, axe, free_port, http_get
+from harness import ROOT, axe, http_get
 from harness.pages import (
     APPLE_AUTHORIZE,
     BOX,
@@ -50,6 +49,7 @@ from harness.pages import (
     click_middle,
     our_errors,
 )
+from harness.service import Service
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -59,6 +59,10 @@ PLACEHOLDER_ERROR = "state and nonce are missing or still placeholders"
 SETUP_ERROR = "Sign in with Apple did not start"
 # Apple's button if it was drawn, else our image's link.
 FOCUS = "(document.querySelector('#appleid-signin [role=button]') || document.querySelector('#appleid-signin a')).focus()"
+
+
+# The editor and the element, as the service serves them.
+PUBLIC = os.path.join(ROOT, "public")
 
 
 # ---------------------------------------------------------------- the page server
@@ -140,46 +144,6 @@ def page_handler(service_port, folders, posted):
             self.send(404, b"not found", "text/plain")
 
     return Handler
-
-
-class Service:
-    """`siwa-buttons serve` on a free port."""
-
-    def __init__(self, binary, *extra):
-        self.port = free_port()
-        self.log = tempfile.NamedTemporaryFile(prefix="siwa-front-ends-", suffix=".log", delete=False)
-        self.process = subprocess.Popen(
-            [
-                binary,
-                "serve",
-                "--port",
-                str(self.port),
-                "--public",
-                os.path.join(ROOT, "public"),
-                "--log-level",
-                "warning",
-                *extra,
-            ],
-            cwd=ROOT,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-        )
-        deadline = time.time() + 60
-        while True:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"serve exited with {self.process.returncode}:\n{harness.read_log(self.log.name)}")
-            try:
-                if http_get(f"http://127.0.0.1:{self.port}/healthz")[0] == 200:
-                    return
-            except OSError:
-                pass
-            if time.time() > deadline:
-                raise RuntimeError("serve did not answer within 60 s")
-            time.sleep(0.1)
-
-    def stop(self):
-        harness.stop(self.process)
-        os.unlink(self.log.name)
 
 
 # ---------------------------------------------------------------- helpers
@@ -1232,7 +1196,7 @@ def check_examples(browser, origin, shot, failures):
 
 
 def check_versioned(binary, browser, shot, failures):
-    versioned = Service(binary, "--cache-version", "2026-11")
+    versioned = Service(binary, "--cache-version", "2026-11", public=PUBLIC)
     try:
         check_element_canonical(browser, versioned.port, "2026-11", shot, failures)
     finally:
@@ -1253,7 +1217,7 @@ def main():
     posted = []
     service = browser = pages = relay = None
     try:
-        service = Service(args.binary)
+        service = Service(args.binary, public=PUBLIC)
         pages = Server(("127.0.0.1", 0), page_handler(service.port, {}, posted))
         # The pages on https://siwa-example.test (a TLS relay): Apple redirects only to https.
         relay = TLSRelay()

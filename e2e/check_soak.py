@@ -49,13 +49,11 @@ import select
 import socket
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-import harness
-from harness import ROOT, free_port
+from harness.service import Service
 
 # Memory bound beyond the process's base and the image cache: fonts, text engines
 # (each retired after 64 sizes), Cairo's and fontconfig's own bounded caches, malloc
@@ -145,56 +143,17 @@ def distinct_targets(count, binary, seed=1):
     return out
 
 
-class Server:
+class Server(Service):
+    """The service as the soak runs it (`harness.service.Service`): errors only in its log,
+    canonical redirects off (the distinct buttons are spelled freely, and each must be a
+    render)."""
+
     def __init__(self, binary, *args, prlimit=None):
-        self.port = free_port()
-        # Canonical redirects off: the distinct buttons are spelled freely, and each must be a render.
-        cmd = [
-            binary,
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(self.port),
-            "--log-level",
-            "error",
-            "--canonical",
-            "off",
-            *args,
-        ]
-        if prlimit:
-            cmd = ["prlimit", f"--nofile={prlimit}", "--"] + cmd
-        # Its errors (logged at --log-level error) go to a file, to say why a request failed.
-        self.log = tempfile.NamedTemporaryFile(prefix="siwa-soak-", suffix=".log", delete=False)
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=self.log)
-        if not answers(self.port, within=30):
-            self.stop()
-            raise SystemExit("soak: the server did not start")
+        super().__init__(binary, "--canonical", "off", *args, log_level="error", prlimit=prlimit, timeout=30)
 
     def logged_errors(self, limit=5):
         """The first `limit` lines the server logged (errors only, at --log-level error)."""
-        return harness.read_log(self.log.name).splitlines()[:limit]
-
-    @property
-    def pid(self):
-        # prlimit execs the server, so the pid is the server's.
-        return self.proc.pid
-
-    def rss_mb(self):
-        with open(f"/proc/{self.pid}/status") as f:
-            for line in f:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-        return 0.0
-
-    def cpu_seconds(self):
-        with open(f"/proc/{self.pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    def stop(self):
-        harness.stop(self.proc, timeout=15)
-        os.unlink(self.log.name)
+        return self.output().splitlines()[:limit]
 
 
 def get(port, target, timeout=10, conn=None):

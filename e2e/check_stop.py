@@ -18,13 +18,13 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.error
 import urllib.request
 
-from harness import ROOT, free_port
+from harness import ROOT
+from harness.service import Service
 
 PTRACE_SEIZE = 0x4206
 PTRACE_INTERRUPT = 0x4207
@@ -91,40 +91,26 @@ def get(url, answers, name):
         answers[name] = (None, repr(error).encode(), time.monotonic() - started)
 
 
-def serve(binary, log):
-    port = free_port()
-    process = subprocess.Popen(
-        [
-            binary,
-            "serve",
-            "--port",
-            str(port),
-            "--workers",
-            "2",
-            "--drain-seconds",
-            str(DRAIN),
-            "--cache-mb",
-            "0",
-            "--public",
-            os.path.join(ROOT, "public"),
-        ],
-        stdout=log,
-        stderr=subprocess.STDOUT,
+def serve(binary):
+    """The service with two render threads, the drain and no cache (`harness.service.Service`);
+    its log at info, where the stop's lines are."""
+    return Service(
+        binary,
+        "--workers",
+        "2",
+        "--drain-seconds",
+        str(DRAIN),
+        "--cache-mb",
+        "0",
+        public=os.path.join(ROOT, "public"),
+        log_level="info",
     )
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            with urllib.request.urlopen(base + "/healthz", timeout=2):
-                return process, base
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    sys.exit("check_stop: the server did not start")
 
 
 def stop_frozen(binary):
-    with tempfile.NamedTemporaryFile("w+", suffix=".log") as log:
-        process, base = serve(binary, log)
+    service = serve(binary)
+    process, base = service.process, service.origin
+    try:
         tids = render_threads(process.pid)
         assert tids, "no TP-# threads"
         answers, requests, loading = {}, [], threading.Event()
@@ -176,8 +162,9 @@ def stop_frozen(binary):
             sys.exit(f"check_stop: FAIL: still running {took:.1f} s after SIGTERM with the render threads frozen")
         for thread in requests:
             thread.join(5)
-        log.seek(0)
-        lines = log.read().splitlines()
+        lines = service.output().splitlines()
+    finally:
+        service.stop()
     stuck = [line for line in lines if "Stopping without waiting" in line]
     last = {name: answer for name, answer in answers.items() if answer[0] != 200}  # those in flight at the freeze
     print(
@@ -203,8 +190,9 @@ def stop_frozen(binary):
 
 
 def stop_free(binary):
-    with tempfile.NamedTemporaryFile("w+", suffix=".log") as log:
-        process, base = serve(binary, log)
+    service = serve(binary)
+    process, base = service.process, service.origin
+    try:
         answers = {}
         get(base + "/appleid/button?width=302", answers, "render")
         sent = time.monotonic()
@@ -214,8 +202,9 @@ def stop_free(binary):
         except subprocess.TimeoutExpired:
             process.kill()
         took = time.monotonic() - sent
-        log.seek(0)
-        text = log.read()
+        text = service.output()
+    finally:
+        service.stop()
     print(f"free render threads: exit status {process.returncode} {took:.2f} s after SIGTERM (drain {DRAIN} s)")
     problems = []
     if process.returncode != 0 or took > DRAIN + 2 or "Stopping without waiting" in text:

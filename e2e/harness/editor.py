@@ -6,12 +6,8 @@ service's log."""
 
 import base64
 import json
-import os
 import re
-import subprocess
 import sys
-import tempfile
-import time
 
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
@@ -21,7 +17,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import harness
-from harness import CHROMIUM_ARGUMENTS, OFFLINE_RESOLVER, ROOT, free_port, http_get
+from harness import CHROMIUM_ARGUMENTS, OFFLINE_RESOLVER, http_get, service
 
 DESKTOP = (1280, 900)
 PHONE = (375, 812)
@@ -39,38 +35,17 @@ def expect(condition, message):
 # ---------------------------------------------------------------- the service
 
 
-class Server:
-    """`siwa-buttons serve`, or a host app (`HostApp PORT`) with the routes under `mount`.
-    `base` is the service's address: where the editor, images and APIs are."""
+class Server(service.Service):
+    """`siwa-buttons serve`, or a host app (`HostApp PORT`) with the routes under `mount`
+    (`harness.service.Service`); a start that fails is a `CheckFailed`. `base` is the
+    service's address: where the editor, images and APIs are."""
 
     def __init__(self, binary, public, host_app=None, mount="/", serve_options=()):
-        self.port = free_port()
-        self.origin = f"http://127.0.0.1:{self.port}"
-        self.base = self.origin + mount.rstrip("/")
         self.has_metrics = host_app is None  # the host app has no /metrics of ours
-        self.log = tempfile.NamedTemporaryFile(prefix="siwa-editor-serve-", suffix=".log", delete=False)
-        if host_app:
-            command = [host_app, str(self.port)]
-            env = dict(os.environ, SIWA_PUBLIC_DIR=public)
-        else:
-            command = [binary, "serve", "--port", str(self.port), "--public", public, "--log-level", "warning", *serve_options]
-            env = None
-        self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.time() + 30
-        while True:
-            if self.process.poll() is not None:
-                raise CheckFailed(f"{command[0]} exited with {self.process.returncode}:\n{self.output()}")
-            try:
-                if http_get(self.origin + "/healthz")[0] == 200:
-                    return
-            except OSError:
-                pass
-            if time.time() > deadline:
-                raise CheckFailed(f"{command[0]} did not answer /healthz within 30 s")
-            time.sleep(0.1)
-
-    def output(self):
-        return harness.read_log(self.log.name)
+        try:
+            super().__init__(binary, *serve_options, public=public, host_app=host_app, mount=mount, timeout=30)
+        except service.ServiceFailed as failure:
+            raise CheckFailed(str(failure)) from failure
 
     def error_responses(self, route_prefix):
         """Requests to routes under `route_prefix` answered 4xx/5xx, from /metrics (None
@@ -85,10 +60,6 @@ class Server:
                 if status and int(status.group(1)) >= 400:
                     count += int(float(line.rsplit(" ", 1)[1]))
         return count
-
-    def stop(self):
-        harness.stop(self.process)
-        os.unlink(self.log.name)
 
 
 # ---------------------------------------------------------------- the browser
