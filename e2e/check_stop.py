@@ -7,7 +7,9 @@ moment one is on a CPU under distinct renders back to back, so renders are froze
 running; then one more is sent, which can only wait. After SIGTERM the process must, within
 --drain-seconds + 5 s: answer both requests (503 `Shutting down.`), print one line naming
 the stuck renders (running and waiting), and exit with status 1. The same stop with the threads free exits 0
-at the end of the drain, with no such line. Needs ptrace rights (root or
+at the end of the drain, with no such line. A freeze that catches a thread between
+renders (it may hold the thread pool's lock, so the last request never reaches the
+queue) is not that scenario: it is run again, three times at most. Needs ptrace rights (root or
 CAP_SYS_PTRACE; kernel.yama.ptrace_scope 0 or 1 for a child).
 
     python3 e2e/check_stop.py [BINARY]     (default .build/debug/siwa-buttons; e2e/run.sh runs it)
@@ -186,7 +188,11 @@ def stop_frozen(binary):
             problems.append(f"the request {name} got {answer}, not an answer")
     if "waiting" not in answers:
         problems.append("the request sent after the freeze got no answer")
-    return problems
+    # A thread frozen between renders may hold the thread pool's own lock, so that the
+    # request sent after the freeze never reaches the queue: not the stuck render (stuck
+    # in C code) this scenario is about. The caller tries again.
+    between = bool(stuck) and stuck[0].count("(running") < len(tids)
+    return problems, between
 
 
 def stop_free(binary):
@@ -214,7 +220,15 @@ def stop_free(binary):
 
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/siwa-buttons")
-    problems = stop_free(binary) + stop_frozen(binary)
+    problems = stop_free(binary)
+    for attempt in range(1, 4):
+        frozen, between = stop_frozen(binary)
+        if not between:
+            problems += frozen
+            break
+        print(f"  (attempt {attempt}: a render thread was frozen between renders, not in one: again)")
+    else:
+        problems.append("three attempts froze a render thread between renders: no stuck render was tested")
     if problems:
         sys.exit("check_stop: FAIL: " + "; ".join(problems))
     print("check_stop: ok")
