@@ -50,15 +50,22 @@ import ZIPFoundation
         func append(_ offset: Int, _ bytes: [UInt8]) { lock.withLock { taken.append((offset, bytes)) } }
     }
 
-    @Test("The answer starts with the first file, long before the set is made")
-    func startsBeforeTheSetIsMade() async throws {
-        let slots = ExportSlots(limit: 1), downloads = ExportSlots(limit: 1)
+    /// The default matrix at 1x in the first `locales` locales, made as an export makes it
+    /// (one worker).
+    static func exportGenerator(locales: Int) throws -> (GeneratorConfiguration, Generator) {
         var config = GeneratorConfiguration()
-        config.locales = Array(ButtonLocale.all.prefix(4))
+        config.locales = Array(ButtonLocale.all.prefix(locales))
         config.scales = [1]
         let generator = Generator(
             configuration: config, renderer: try ButtonRenderer.shared(), templates: try TemplateSet.load(),
             workers: 1)
+        return (config, generator)
+    }
+
+    @Test("The answer starts with the first file, long before the set is made")
+    func startsBeforeTheSetIsMade() async throws {
+        let slots = ExportSlots(limit: 1), downloads = ExportSlots(limit: 1)
+        let (config, generator) = try Self.exportGenerator(locales: 4)
         // The producer stops before its third image until the answer has started.
         let started = DispatchSemaphore(value: 0)
         let checkpoints = Snapshots()
@@ -100,13 +107,8 @@ import ZIPFoundation
     @Test("A failed write stops the producer: the slot is freed and the export folder removed")
     func failedWriteStopsTheExport() async throws {
         let slots = ExportSlots(limit: 1), downloads = ExportSlots(limit: 1)
-        var config = GeneratorConfiguration()
         // 726 files: the first piece is sent (and fails) long before the last entry is archived.
-        config.locales = Array(ButtonLocale.all.prefix(20))
-        config.scales = [1]
-        let generator = Generator(
-            configuration: config, renderer: try ButtonRenderer.shared(), templates: try TemplateSet.load(),
-            workers: 1)
+        let (_, generator) = try Self.exportGenerator(locales: 20)
         do {
             let export = ExportStream(making: try #require(slots.take()), download: try #require(downloads.take()))
             let producer = Thread { export.make(generator: generator, maxBytes: 1 << 30) }
