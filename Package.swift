@@ -41,7 +41,9 @@ let package = Package(
         // The PNG writer in C: our own (rows filtered and run-aware DEFLATE, libdeflate for the
         // checksums; Debian: libdeflate-dev) and libpng's with its longjmp error handling (zlib:
         // for its version), kept for comparison in the benchmarks.
-        .target(name: "CPNGWriter", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z"), .linkedLibrary("deflate")]),
+        .target(name: "CPNGWriter", dependencies: ["CPNG", "CHuffman"], linkerSettings: [.linkedLibrary("z"), .linkedLibrary("deflate")]),
+        // Length-limited canonical Huffman codes and a bit writer: what DEFLATE and VP8L share.
+        .target(name: "CHuffman"),
 
         // System calls Swift's Glibc module does not expose (renameat2, syncfs), closed standard streams,
         // and the older glibc/libstdc++ versions of three symbols for the release link (glibc_floor.c).

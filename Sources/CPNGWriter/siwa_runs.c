@@ -4,38 +4,13 @@
    size (a run of one pixel) and the filtered row's length (the row above), compared a
    word at a time. No hash tables: the cost is one pass over the bytes. */
 #include "siwa_runs.h"
+#include <siwa_huffman.h>
 #include <libdeflate.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { LITLEN = 286, DIST = 30, CODELEN = 19 };
-
-typedef struct {
-    uint8_t *out;
-    size_t at, capacity;
-    uint64_t bits;
-    int count;
-    int overflow;
-} bit_writer;
-
-static inline void put_bits(bit_writer *w, uint32_t value, int n) {
-    w->bits |= (uint64_t)value << w->count;
-    w->count += n;
-    while (w->count >= 8) {
-        if (w->at < w->capacity) {
-            w->out[w->at++] = (uint8_t)w->bits;
-        } else {
-            w->overflow = 1;
-        }
-        w->bits >>= 8;
-        w->count -= 8;
-    }
-}
-
-static void flush_bits(bit_writer *w) {
-    if (w->count > 0) put_bits(w, 0, 8 - w->count);
-}
 
 /* Length 3..258 -> symbol 257..285 and its extra bits. */
 static const uint16_t length_base[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
@@ -60,94 +35,6 @@ static inline int dist_code(uint32_t d) {
     int c = 0;
     while (c < 29 && dist_base[c + 1] <= d) c++;
     return c;
-}
-
-/* Huffman code lengths (at most `limit` bits) for `n` symbols of the given frequencies,
-   by a two-queue Huffman build and then miniz's length-limiting. */
-typedef struct {
-    uint32_t freq;
-    uint16_t symbol;
-} leaf;
-
-static int by_freq(const void *a, const void *b) {
-    const leaf *x = a, *y = b;
-    if (x->freq != y->freq) return x->freq < y->freq ? -1 : 1;
-    return x->symbol < y->symbol ? -1 : x->symbol > y->symbol;
-}
-
-static void code_lengths(const uint32_t *freq, int n, int limit, uint8_t *lengths) {
-    leaf leaves[LITLEN];
-    int m = 0;
-    memset(lengths, 0, (size_t)n);
-    for (int i = 0; i < n; i++)
-        if (freq[i]) leaves[m].freq = freq[i], leaves[m].symbol = (uint16_t)i, m++;
-    if (m == 0) return;
-    if (m == 1) {
-        lengths[leaves[0].symbol] = 1;
-        return;
-    }
-    qsort(leaves, (size_t)m, sizeof(leaf), by_freq);
-    // Nodes 0..m-1 are the leaves, m..2m-2 the internal nodes in the order made.
-    uint32_t weight[2 * LITLEN];
-    int parent[2 * LITLEN];
-    for (int i = 0; i < m; i++) weight[i] = leaves[i].freq;
-    int next_leaf = 0, next_node = m, made = m;
-    for (int k = 0; k < m - 1; k++) {
-        int pick[2];
-        for (int j = 0; j < 2; j++) {
-            if (next_leaf < m && (next_node >= made || weight[next_leaf] <= weight[next_node])) {
-                pick[j] = next_leaf++;
-            } else {
-                pick[j] = next_node++;
-            }
-        }
-        weight[made] = weight[pick[0]] + weight[pick[1]];
-        parent[pick[0]] = parent[pick[1]] = made;
-        made++;
-    }
-    // Depths: the root (made - 1) is 0, each node one more than its parent.
-    uint8_t depth[2 * LITLEN];
-    depth[made - 1] = 0;
-    for (int i = made - 2; i >= 0; i--) depth[i] = (uint8_t)(depth[parent[i]] + 1);
-    int count[64] = {0};
-    for (int i = 0; i < m; i++) count[depth[i] < 63 ? depth[i] : 63]++;
-    // Length-limit (miniz): fold longer codes into `limit`, then restore Kraft's equality.
-    for (int i = limit + 1; i < 64; i++) count[limit] += count[i], count[i] = 0;
-    uint32_t total = 0;
-    for (int i = limit; i > 0; i--) total += (uint32_t)count[i] << (limit - i);
-    while (total != (1u << limit)) {
-        count[limit]--;
-        for (int i = limit - 1; i > 0; i--)
-            if (count[i]) {
-                count[i]--;
-                count[i + 1] += 2;
-                break;
-            }
-        total--;
-    }
-    // The least frequent leaves (first in `leaves`) get the longest codes.
-    int at = 0;
-    for (int len = limit; len > 0; len--)
-        for (int k = count[len]; k > 0; k--) lengths[leaves[at++].symbol] = (uint8_t)len;
-}
-
-/* Canonical codes, bit-reversed for the LSB-first stream. */
-static void canonical(const uint8_t *lengths, int n, uint16_t *codes) {
-    int count[16] = {0}, next[16];
-    for (int i = 0; i < n; i++) count[lengths[i]]++;
-    count[0] = 0;
-    int code = 0;
-    for (int len = 1; len < 16; len++) {
-        code = (code + count[len - 1]) << 1;
-        next[len] = code;
-    }
-    for (int i = 0; i < n; i++) {
-        int len = lengths[i];
-        if (!len) continue;
-        uint32_t c = (uint32_t)next[len]++, r = 0;
-        for (int b = 0; b < len; b++) r = (r << 1) | ((c >> b) & 1);
-        codes[i] = (uint16_t)r;
-    }
 }
 
 /* Bytes equal at a and b, at most `max`. */
@@ -203,8 +90,8 @@ size_t siwa_runs_zlib_compress(const uint8_t *data, size_t n, size_t row, int pi
     }
     lit[256] = 1;
     uint8_t lengths[LITLEN + DIST];
-    code_lengths(lit, LITLEN, 15, lengths);
-    code_lengths(dst, DIST, 15, lengths + LITLEN);
+    siwa_huffman_lengths(lit, LITLEN, 15, lengths);
+    siwa_huffman_lengths(dst, DIST, 15, lengths + LITLEN);
     int hlit = LITLEN, hdist = DIST;
     while (hlit > 257 && !lengths[hlit - 1]) hlit--;
     while (hdist > 1 && !lengths[LITLEN + hdist - 1]) hdist--;
@@ -214,86 +101,49 @@ size_t siwa_runs_zlib_compress(const uint8_t *data, size_t n, size_t row, int pi
         for (int i = 0; i < DIST; i++) any |= lengths[LITLEN + i];
         if (!any) lengths[LITLEN] = 1;
     }
-    // The code lengths, run-length coded (16: repeat the last 3-6, 17: 3-10 zeros, 18: 11-138 zeros).
-    uint8_t all[LITLEN + DIST], cl_sym[LITLEN + DIST], cl_extra[LITLEN + DIST];
-    int total = hlit + hdist, ncl = 0;
+    uint8_t all[LITLEN + DIST];
     memcpy(all, lengths, (size_t)hlit);
     memcpy(all + hlit, lengths + LITLEN, (size_t)hdist);
-    uint32_t cl_freq[CODELEN] = {0};
-    for (int i = 0; i < total;) {
-        int v = all[i], run = 1;
-        while (i + run < total && all[i + run] == v) run++;
-        if (v == 0 && run >= 3) {
-            int r = run > 138 ? 138 : run;
-            if (r >= 11) {
-                cl_sym[ncl] = 18, cl_extra[ncl++] = (uint8_t)(r - 11);
-            } else {
-                cl_sym[ncl] = 17, cl_extra[ncl++] = (uint8_t)(r - 3);
-            }
-            cl_freq[cl_sym[ncl - 1]]++;
-            i += r;
-        } else if (v != 0 && run >= 4) {
-            cl_sym[ncl] = (uint8_t)v, cl_extra[ncl++] = 0;
-            cl_freq[v]++;
-            int r = run - 1 > 6 ? 6 : run - 1;
-            cl_sym[ncl] = 16, cl_extra[ncl++] = (uint8_t)(r - 3);
-            cl_freq[16]++;
-            i += 1 + r;
-        } else {
-            cl_sym[ncl] = (uint8_t)v, cl_extra[ncl++] = 0;
-            cl_freq[v]++;
-            i++;
-        }
-    }
-    uint8_t cl_len[CODELEN];
-    uint16_t cl_code[CODELEN], codes[LITLEN + DIST];
-    // Inflate refuses an incomplete code-length code: at least two symbols, however rare.
-    int used = 0;
-    for (int i = 0; i < CODELEN; i++) used += cl_freq[i] != 0;
-    if (used < 2) cl_freq[cl_freq[0] ? 1 : 0] = 1;
-    code_lengths(cl_freq, CODELEN, 7, cl_len);
-    canonical(cl_len, CODELEN, cl_code);
-    canonical(lengths, LITLEN, codes);
-    canonical(lengths + LITLEN, DIST, codes + LITLEN);
+    siwa_code_length_code cl;
+    siwa_code_length_code_make(all, hlit + hdist, &cl);
+    uint16_t codes[LITLEN + DIST];
+    siwa_huffman_codes(lengths, LITLEN, codes);
+    siwa_huffman_codes(lengths + LITLEN, DIST, codes + LITLEN);
     static const uint8_t order[CODELEN] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
     int hclen = CODELEN;
-    while (hclen > 4 && !cl_len[order[hclen - 1]]) hclen--;
+    while (hclen > 4 && !cl.lengths[order[hclen - 1]]) hclen--;
 
-    bit_writer w = {out, 0, capacity, 0, 0, 0};
-    put_bits(&w, 0x78, 8);
-    put_bits(&w, 0x01, 8);  // (0x78 << 8 | 0x01) % 31 == 0
-    put_bits(&w, 1, 1);     // final block
-    put_bits(&w, 2, 2);     // dynamic Huffman
-    put_bits(&w, (uint32_t)(hlit - 257), 5);
-    put_bits(&w, (uint32_t)(hdist - 1), 5);
-    put_bits(&w, (uint32_t)(hclen - 4), 4);
-    for (int i = 0; i < hclen; i++) put_bits(&w, cl_len[order[i]], 3);
-    static const uint8_t cl_extra_bits[3] = {2, 3, 7};
-    for (int i = 0; i < ncl; i++) {
-        put_bits(&w, cl_code[cl_sym[i]], cl_len[cl_sym[i]]);
-        if (cl_sym[i] >= 16) put_bits(&w, cl_extra[i], cl_extra_bits[cl_sym[i] - 16]);
-    }
+    siwa_bit_writer w = {out, 0, capacity, 0, 0, 0};
+    siwa_put_bits(&w, 0x78, 8);
+    siwa_put_bits(&w, 0x01, 8);  // (0x78 << 8 | 0x01) % 31 == 0
+    siwa_put_bits(&w, 1, 1);     // final block
+    siwa_put_bits(&w, 2, 2);     // dynamic Huffman
+    siwa_put_bits(&w, (uint32_t)(hlit - 257), 5);
+    siwa_put_bits(&w, (uint32_t)(hdist - 1), 5);
+    siwa_put_bits(&w, (uint32_t)(hclen - 4), 4);
+    for (int i = 0; i < hclen; i++) siwa_put_bits(&w, cl.lengths[order[i]], 3);
+    siwa_code_length_code_write(&cl, &w);
     for (size_t k = 0; k < t && !w.overflow; k++) {
         uint32_t tok = tokens[k];
         if (!(tok & 0x80000000u)) {
-            put_bits(&w, codes[tok], lengths[tok]);
+            siwa_put_bits(&w, codes[tok], lengths[tok]);
             continue;
         }
         uint32_t len = (tok >> 16) & 0x7FFF, d = tok & 0xFFFF;
         int lc = length_code[len];
-        put_bits(&w, codes[257 + lc], lengths[257 + lc]);
-        if (length_extra[lc]) put_bits(&w, len - length_base[lc], length_extra[lc]);
+        siwa_put_bits(&w, codes[257 + lc], lengths[257 + lc]);
+        if (length_extra[lc]) siwa_put_bits(&w, len - length_base[lc], length_extra[lc]);
         int dc = dist_code(d);
-        put_bits(&w, codes[LITLEN + dc], lengths[LITLEN + dc]);
-        if (dist_extra[dc]) put_bits(&w, d - dist_base[dc], dist_extra[dc]);
+        siwa_put_bits(&w, codes[LITLEN + dc], lengths[LITLEN + dc]);
+        if (dist_extra[dc]) siwa_put_bits(&w, d - dist_base[dc], dist_extra[dc]);
     }
-    put_bits(&w, codes[256], lengths[256]);
-    flush_bits(&w);
+    siwa_put_bits(&w, codes[256], lengths[256]);
+    siwa_flush_bits(&w);
     free(tokens);
     uint32_t adler = libdeflate_adler32(1, data, n);
-    put_bits(&w, adler >> 24, 8);
-    put_bits(&w, (adler >> 16) & 0xFF, 8);
-    put_bits(&w, (adler >> 8) & 0xFF, 8);
-    put_bits(&w, adler & 0xFF, 8);
+    siwa_put_bits(&w, adler >> 24, 8);
+    siwa_put_bits(&w, (adler >> 16) & 0xFF, 8);
+    siwa_put_bits(&w, (adler >> 8) & 0xFF, 8);
+    siwa_put_bits(&w, adler & 0xFF, 8);
     return w.overflow ? 0 : w.at;
 }
