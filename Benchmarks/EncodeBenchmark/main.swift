@@ -1,6 +1,6 @@
 // PNG against lossless WebP on the images of a generated set: bytes, and the time of
-// the encoders alone (each button drawn once, then encoded as PNG and as WebP on the
-// same pixels). Run: bash scripts/bench-webp.sh
+// the encoders alone (each button drawn once, then encoded as PNG, as WebP by our writer
+// and by libwebp, on the same pixels). Run: bash scripts/bench-webp.sh
 //
 //   EncodeBenchmark MANIFEST [--levels]
 //
@@ -22,26 +22,36 @@ let requests = try manifest.files.filter { $0.format == "png" }.map { try Button
 let renderer = try ButtonRenderer.shared()
 let runs = 3
 
-var png = (bytes: 0, seconds: 0.0), webp = (bytes: 0, seconds: 0.0)
+var png = (bytes: 0, seconds: 0.0), webp = (bytes: 0, seconds: 0.0), libwebp = (bytes: 0, seconds: 0.0)
 for request in requests {
     let scale = Double(request.scale)
     let p = try renderer.encodingSample(request.spec, format: .png, scale: scale, runs: runs)
     let w = try renderer.encodingSample(request.spec, format: .webp, scale: scale, runs: runs)
+    let l = try renderer.encodingSample(
+        request.spec, format: .webp, scale: scale, runs: runs, webpLevel: EncodingSample.libwebpLevel)
     png.bytes += p.bytes
     png.seconds += p.seconds
     webp.bytes += w.bytes
     webp.seconds += w.seconds
+    libwebp.bytes += l.bytes
+    libwebp.seconds += l.seconds
 }
-print("images: \(requests.count) (each encoded as PNG and as WebP, median of \(runs) runs)")
-print(String(format: "PNG  bytes: %10d   encode: %8.1f ms", png.bytes, png.seconds * 1000))
+print("images: \(requests.count) (each encoded as PNG, as WebP and by libwebp, median of \(runs) runs)")
+print("| encoder | bytes | / PNG | encode (sum) | / PNG |")
+print("|---|---:|---:|---:|---:|")
+for (name, result) in [
+    ("PNG (ours)", png), ("WebP (ours)", webp), ("WebP (libwebp, lossless preset \(EncodingSample.libwebpLevel))", libwebp),
+] {
+    print(
+        "| \(name) | "
+            + String(
+                format: "%d | %.3f | %.1f ms | %.2f |", result.bytes, Double(result.bytes) / Double(png.bytes),
+                result.seconds * 1000, result.seconds / png.seconds))
+}
 print(
     String(
-        format: "WebP bytes: %10d   encode: %8.1f ms   (lossless preset %d)", webp.bytes, webp.seconds * 1000,
-        EncodingSample.webpLevel))
-print(
-    String(
-        format: "WebP/PNG bytes: %.3f   WebP/PNG encode time: %.2f", Double(webp.bytes) / Double(png.bytes),
-        webp.seconds / png.seconds))
+        format: "ours / libwebp: bytes %.3f, encode time %.3f", Double(webp.bytes) / Double(libwebp.bytes),
+        webp.seconds / libwebp.seconds))
 
 if arguments.contains("--levels") {
     let sample = stride(from: 0, to: requests.count, by: 10).map { requests[$0] }

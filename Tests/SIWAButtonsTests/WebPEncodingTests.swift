@@ -110,9 +110,100 @@ struct WebPEncodingTests {
         #expect(decoded.width == 563 && decoded.height == 96)
     }
 
-    @Test("libwebp's version is among the libraries whose output is in the bytes")
-    func versionInFingerprint() {
-        #expect(ButtonRenderer.libraryVersions.contains("libwebp \(WebPEncoder.libraryVersion.dropFirst("libwebp ".count))"))
-        #expect(ButtonRenderer.libraryVersions.hasSuffix(WebPEncoder.libraryVersion))
+    @Test("Our writer's bytes depend on no library: libwebp's version is not in the fingerprint")
+    func versionNotInFingerprint() {
+        #expect(!ButtonRenderer.libraryVersions.contains("libwebp"))
+        #expect(WebPEncoder.writer == .runs)
+    }
+
+    /// Straight RGBA of premultiplied ARGB32 words, rounded as both writers do.
+    static func straight(_ words: [UInt32]) -> [UInt8] {
+        func channel(_ c: UInt32, _ a: UInt32) -> UInt8 { UInt8(min((c * 255 + a / 2) / a, 255)) }
+        return words.flatMap { p -> [UInt8] in
+            let a = p >> 24
+            if a == 0 { return [0, 0, 0, 0] }
+            if a == 255 { return [UInt8(p >> 16 & 0xFF), UInt8(p >> 8 & 0xFF), UInt8(p & 0xFF), 255] }
+            return [channel(p >> 16 & 0xFF, a), channel(p >> 8 & 0xFF, a), channel(p & 0xFF, a), UInt8(a)]
+        }
+    }
+
+    /// Our writer and libwebp's on the same words (rows `padding` words longer than the
+    /// image): ours decodes to exactly the straight pixels, libwebp's to the same where
+    /// alpha is not 0 (it may change colour under clear pixels).
+    static func compare(_ words: [UInt32], width: Int, height: Int, padding: Int = 0) throws -> (ours: Int, libwebp: Int) {
+        var padded = [UInt32](repeating: 0xDEAD_BEEF, count: (width + padding) * height)
+        for y in 0..<height {
+            for x in 0..<width { padded[y * (width + padding) + x] = words[y * width + x] }
+        }
+        return try padded.withUnsafeBytes { raw in
+            let pixels = raw.bindMemory(to: UInt8.self).baseAddress!
+            let stride = (width + padding) * 4
+            let ours = try WebPEncoder.encode(pixels: pixels, width: width, height: height, stride: stride, writer: .runs)
+            let theirs = try WebPEncoder.encode(
+                pixels: pixels, width: width, height: height, stride: stride, writer: .libwebp(level: 2))
+            let a = try decode(ours), b = try decode(theirs)
+            let expected = straight(words)
+            #expect(a.width == width && a.height == height && b.width == width && b.height == height)
+            let differing = (0..<width * height).filter { i in a.rgba[4 * i..<4 * i + 4] != expected[4 * i..<4 * i + 4] }
+            #expect(differing.isEmpty, "\(width)x\(height): \(differing.count) pixels differ, first \(differing.first ?? 0)")
+            let visible = (0..<width * height).filter { expected[4 * $0 + 3] != 0 }
+            #expect(visible.allSatisfy { b.rgba[4 * $0..<4 * $0 + 4] == expected[4 * $0..<4 * $0 + 4] }, "libwebp disagrees")
+            return (ours.count, theirs.count)
+        }
+    }
+
+    @Test("Buttons: our writer's file decodes to libwebp's pixels, at most 15% over its bytes", arguments: targets)
+    func buttonsAgainstLibWebP(target: String) throws {
+        let request = try ButtonRequest.parse(target)
+        let png = try Bitmap(png: try TestSupport.render(target, .png))
+        #expect(png.width == request.spec.width * request.scale)
+        let sizes = try Self.compare(png.pixels, width: png.width, height: png.height)
+        #expect(Double(sizes.ours) <= Double(sizes.libwebp) * 1.15, "\(sizes.ours) bytes against libwebp's \(sizes.libwebp)")
+    }
+
+    @Test("Colour, every alpha, odd widths, padded rows, repeats, noise: the exact pixels")
+    func synthetic() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt32 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt32(truncatingIfNeeded: state >> 33)
+        }
+        func premultiplied(_ r: UInt32, _ g: UInt32, _ b: UInt32, _ a: UInt32) -> UInt32 {
+            a << 24 | (r * a / 255) << 16 | (g * a / 255) << 8 | (b * a / 255)
+        }
+        for (width, height) in [(1, 1), (2, 1), (7, 3), (9, 5), (33, 17), (65, 70), (301, 40), (2, 1000), (5000, 2)] {
+            // Grey with every alpha, rows repeated in pairs, a letter-like block repeated across.
+            var grey = [UInt32](repeating: 0, count: width * height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let v = next(), a = v & 0xFF, c = (v >> 8) & 0xFF
+                    grey[y * width + x] =
+                        y % 2 == 1 ? grey[(y - 1) * width + x] : x >= 8 && x % 8 < 4 ? grey[y * width + x - 8] : premultiplied(c, c, c, a)
+                }
+            }
+            _ = try Self.compare(grey, width: width, height: height)
+            _ = try Self.compare(grey, width: width, height: height, padding: 3)
+            // Colour noise: incompressible, the worst case of the output bound.
+            let colour = (0..<width * height).map { _ in
+                let v = next()
+                return premultiplied(v & 0xFF, (v >> 8) & 0xFF, (v >> 16) & 0xFF, v >> 24)
+            }
+            _ = try Self.compare(colour, width: width, height: height)
+            // Runs of one colour, one other pixel at the end; and all clear.
+            var runs = [UInt32](repeating: 0xFF20_2020, count: width * height)
+            runs[runs.count - 1] = 0xFF10_2030
+            _ = try Self.compare(runs, width: width, height: height)
+            _ = try Self.compare([UInt32](repeating: 0, count: width * height), width: width, height: height)
+        }
+    }
+
+    @Test("An empty image or one past WebP's 16384 pixels is an error, not a file")
+    func badSizes() throws {
+        let pixels = [UInt8](repeating: 0, count: 16 * 4)
+        for (width, height) in [(0, 4), (4, 0), (16385, 1)] {
+            #expect(throws: WebPEncoder.EncodeError.self) {
+                try WebPEncoder.encode(pixels: pixels, width: width, height: height, stride: width * 4, writer: .runs)
+            }
+        }
     }
 }

@@ -13,8 +13,9 @@ public struct EncodingSample: Sendable {
     public var bytes: Int
     /// Median seconds of one encoding.
     public var seconds: Double
-    /// The lossless preset WebP is encoded with.
-    public static var webpLevel: Int32 { WebPEncoder.losslessLevel }
+    /// libwebp's lossless preset of the WebP writer before issue 36 (chosen with --levels
+    /// then: the knee of bytes against time).
+    public static let libwebpLevel: Int32 = 2
 }
 
 @_spi(Benchmark)
@@ -41,7 +42,7 @@ extension ButtonRenderer {
                             pixels: pixels, width: w, height: h, stride: stride, writer: libpng ? .libpng : .runs)
                         : try WebPEncoder.encode(
                             pixels: pixels, width: w, height: h, stride: stride,
-                            level: webpLevel ?? WebPEncoder.losslessLevel)
+                            writer: webpLevel.map { .libwebp(level: $0) } ?? WebPEncoder.writer)
                     times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
                     bytes = encoded.count
                 }

@@ -1,27 +1,56 @@
 import CWebP
+import CWebPWriter
 
-/// Encodes Cairo's ARGB32 pixels as lossless WebP (VP8L) with libwebp's advanced API.
+/// Encodes Cairo's ARGB32 pixels as lossless WebP (a RIFF file with one VP8L chunk).
 /// Cairo's pixels are premultiplied and WebP's are not: each pixel is un-premultiplied
-/// exactly as the PNG writer does (Sources/CPNGWriter), so both files decode to the
-/// same straight-alpha pixels. One thread and fixed settings: the same pixels give the
-/// same bytes (the service's ETags depend on it).
+/// exactly as the PNG writer does (Sources/CPNGWriter), so both files decode to the same
+/// straight-alpha pixels. One thread and fixed settings: the same pixels give the same
+/// bytes (the service's ETags depend on it).
 enum WebPEncoder {
     struct EncodeError: Error, CustomStringConvertible {
         let message: String
         var description: String { "WebP encoding failed: \(message)" }
     }
 
-    /// libwebp's lossless preset (0 fastest ... 9 smallest), measured on the 2007
-    /// images of the 37-locale set with scripts/bench-webp.sh --levels
-    /// (docs/performance.md): 2 is the knee, 10% smaller than 1 at twice its time and
-    /// smaller than 3-8, which take 2-6 times longer; 9 saves 0.1% more at 100 times.
-    static let losslessLevel: Int32 = 2
-
-    static func encode(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws -> [UInt8] {
-        try encode(pixels: pixels, width: width, height: height, stride: stride, level: losslessLevel)
+    /// Which writer makes the file. Both decode to the same pixels (WebPEncodingTests).
+    enum Writer: Sendable, Equatable {
+        /// Ours (Sources/CWebPWriter): backward references to the pixel above, the one
+        /// before and repeated letters, prefix codes in three groups by what 32 x 32 blocks
+        /// hold (flat, edges, label). 4% more bytes than libwebp's preset 2 over the
+        /// 37-locale set, at a tenth of its time (docs/performance.md, "WebP against PNG").
+        case runs
+        /// libwebp's advanced API at this lossless preset (0 fastest ... 9 smallest); 2
+        /// was the writer until issue 36.
+        case libwebp(level: Int32)
     }
 
-    static func encode(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, level: Int32) throws -> [UInt8] {
+    static let writer = Writer.runs
+
+    static func encode(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws -> [UInt8] {
+        try encode(pixels: pixels, width: width, height: height, stride: stride, writer: writer)
+    }
+
+    static func encode(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, writer: Writer) throws -> [UInt8] {
+        switch writer {
+        case .runs:
+            let sink = ByteSink()
+            var message = [CChar](repeating: 0, count: 256)
+            let write: siwa_webp_write_fn = { context, data, length in
+                let sink = Unmanaged<ByteSink>.fromOpaque(context!).takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
+            }
+            let status = siwa_webp_encode(
+                pixels, Int32(width), Int32(height), Int32(stride), write, sink.pointer, &message, message.count)
+            guard status == 0 else { throw EncodeError(message: String(cBuffer: message)) }
+            return sink.bytes
+        case .libwebp(let level):
+            return try encodeWithLibWebP(pixels: pixels, width: width, height: height, stride: stride, level: level)
+        }
+    }
+
+    private static func encodeWithLibWebP(
+        pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, level: Int32
+    ) throws -> [UInt8] {
         var config = WebPConfig()
         guard WebPConfigInit(&config) != 0, WebPConfigLosslessPreset(&config, level) != 0 else {
             throw EncodeError(message: "libwebp \(libraryVersion) does not match the headers this was built with")
@@ -80,7 +109,7 @@ enum WebPEncoder {
         min((c * 255 + a / 2) / a, 255)
     }
 
-    /// "libwebp 1.2.4", as loaded at run time (part of the service's ETags).
+    /// "libwebp 1.2.4", as loaded at run time: the comparison writer's, not in our files' bytes.
     static var libraryVersion: String {
         let v = WebPGetEncoderVersion()
         return "libwebp \(v >> 16 & 0xFF).\(v >> 8 & 0xFF).\(v & 0xFF)"
