@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { LITERALS = 256, LENGTH_CODES = 24, DISTANCE_CODES = 40, MAX_LENGTH = 4096 };
+/* MAX_DISTANCE: the farthest back a reference reaches (40 distance codes, less the 120 that
+   stand for near places). */
+enum { LITERALS = 256, LENGTH_CODES = 24, DISTANCE_CODES = 40, MAX_LENGTH = 4096, MAX_DISTANCE = (1 << 20) - 120 };
 
 static void fail(char *error, size_t error_length, const char *message) {
     if (error && error_length) {
@@ -147,7 +149,7 @@ static size_t tokenize(const uint32_t *px, int width, int height, uint64_t *toke
             token = COPY | (uint64_t)(above >= before ? 1 : 2) << 16 | (len - 1);
         } else if (seen && max >= 4) {
             uint32_t key = seen_key(px + i), at = seen[key];
-            if (at) {
+            if (at && i - (at - 1) <= MAX_DISTANCE) {
                 uint32_t far = match_length(px + i, px + at - 1, max);
                 // What above or before give one pixel on, as far as it matters here.
                 size_t j = i + 1;

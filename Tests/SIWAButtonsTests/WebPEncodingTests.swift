@@ -145,7 +145,7 @@ struct WebPEncodingTests {
             let expected = straight(words)
             #expect(a.width == width && a.height == height && b.width == width && b.height == height)
             let differing = (0..<width * height).filter { i in a.rgba[4 * i..<4 * i + 4] != expected[4 * i..<4 * i + 4] }
-            #expect(differing.isEmpty, "\(width)x\(height): \(differing.count) pixels differ, first \(differing.first ?? 0)")
+            #expect(differing.count == 0, "\(width)x\(height): pixels differ, the first at \(differing.first ?? 0)")
             let visible = (0..<width * height).filter { expected[4 * $0 + 3] != 0 }
             #expect(visible.allSatisfy { b.rgba[4 * $0..<4 * $0 + 4] == expected[4 * $0..<4 * $0 + 4] }, "libwebp disagrees")
             return (ours.count, theirs.count)
@@ -195,6 +195,21 @@ struct WebPEncodingTests {
             _ = try Self.compare(runs, width: width, height: height)
             _ = try Self.compare([UInt32](repeating: 0, count: width * height), width: width, height: height)
         }
+    }
+
+    @Test("A repeat farther back than VP8L's window (2^20 - 120 pixels) is written another way")
+    func farRepeat() throws {
+        var state: UInt32 = 7
+        let width = 1100, height = 1000
+        // Noise, one grey, then the noise again, 1,098,900 pixels back (the grey, in long
+        // runs, leaves the noise's places in the writer's table).
+        var words = [UInt32](repeating: 0xFF80_8080, count: width * height)
+        for x in 0..<width {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            words[x] = state | 0xFF00_0000
+            words[(height - 1) * width + x] = words[x]
+        }
+        _ = try Self.compare(words, width: width, height: height)
     }
 
     @Test("An empty image or one past WebP's 16384 pixels is an error, not a file")
