@@ -154,7 +154,8 @@ static size_t tokenize(const uint32_t *px, int width, int height, uint64_t *toke
                 // What above or before give one pixel on, as far as it matters here.
                 size_t j = i + 1;
                 uint32_t reach = far < max - 1 ? far : max - 1;
-                uint32_t next = j >= (size_t)width && px[j] == px[j - width] ? match_length(px + j, px + j - width, reach) : 0;
+                uint32_t next =
+                    j >= (size_t)width && px[j] == px[j - width] ? match_length(px + j, px + j - width, reach) : 0;
                 if (px[j] == px[i] && next < reach) {
                     uint32_t b = match_length(px + j, px + i, reach);
                     next = b > next ? b : next;
@@ -303,7 +304,8 @@ int siwa_webp_encode(const uint8_t *argb, int width, int height, int stride, siw
     // their straight ones are), in one run when rows have no padding; only literals are
     // transformed.
     const uint32_t *px = (const uint32_t *)argb;
-    uint32_t *copy = stride == width * 4 ? NULL : malloc(n * sizeof(uint32_t)), *map = malloc(blocks * sizeof(uint32_t));
+    uint32_t *copy = stride == width * 4 ? NULL : malloc(n * sizeof(uint32_t));
+    uint32_t *map = malloc(blocks * sizeof(uint32_t));
     uint64_t *tokens = malloc((n + blocks) * sizeof(uint64_t));
     uint32_t *seen = calloc((size_t)1 << SEEN_BITS, sizeof(uint32_t));
     uint32_t *freq = calloc(MAX_GROUPS * GROUP, sizeof(uint32_t));
@@ -312,11 +314,11 @@ int siwa_webp_encode(const uint8_t *argb, int width, int height, int stride, siw
     uint16_t *codes = calloc(MAX_GROUPS * GROUP, sizeof(uint16_t));
     uint32_t *counts = calloc(blocks * 2, sizeof(uint32_t));
     uint8_t *group = malloc(blocks);
-    size_t capacity = n * 8 + 65536;  // past the worst case: four codes of 15 bits per pixel, and the codes
+    size_t capacity = n * 8 + 65536;  // past the worst case: four 15-bit codes a pixel, and the codes
     uint8_t *out = malloc(capacity);
     int status = -1;
-    if ((stride != width * 4 && !copy) || !map || !tokens || !seen || !freq || !lengths || !codes || !counts || !group ||
-        !out) {
+    if ((stride != width * 4 && !copy) || !map || !tokens || !seen || !freq || !lengths || !codes || !counts ||
+        !group || !out) {
         fail(error, error_length, "out of memory");
         goto done;
     }
