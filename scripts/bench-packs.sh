@@ -8,12 +8,32 @@
 # and the ratios. Each timing is the best of BENCH_RUNS runs (default 3) into an empty folder.
 # BENCH_FORMATS=png times PNG-only packs (every preset).
 #
-# Usage: scripts/bench-packs.sh
+# With --compare BEFORE AFTER (two release siwa-buttons-full): the README's one-run pack
+# (six presets, --formats best, 37 locales, strings) by each, alternated BENCH_RUNS times.
+#
+# Usage: scripts/bench-packs.sh [--compare BEFORE AFTER]
 # Env:   SIWA_BUTTONS_BIN  a release siwa-buttons (default: built here, -c release)
 #        SWIFT_SCRATCH     scratch path for that build (default: .build)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 runs=${BENCH_RUNS:-3}
+
+if [ "${1:-}" = --compare ]; then
+  work=$(mktemp -d "${TMPDIR:-/tmp}/siwa-bench.XXXXXX")
+  trap 'rm -rf "$work"' EXIT
+  for round in $(seq "$runs"); do
+    for binary in "$2" "$3"; do
+      rm -rf "${work:?}/packs"
+      start=$EPOCHREALTIME
+      "$binary" generate --presets web,ios,android,flutter,react-native,email --formats best --locales en_US,all \
+        --strings all --client-id com.example.web --redirect-uri https://example.com/auth/apple --out "$work/packs" >/dev/null
+      end=$EPOCHREALTIME
+      files=$(find "$work/packs" -type f | wc -l)
+      python3 -c "print(f'round $round, $binary: {$files} files in {$end - $start:.1f} s, {$files / ($end - $start):.0f} files/s')"
+    done
+  done
+  exit
+fi
 
 source "$root/scripts/bench-common.sh"
 
