@@ -17,8 +17,8 @@ host_app=$(dirname "$bin")/HostApp
 driver=$(command -v chromedriver)
 echo "== web editor in headless Chromium ($bin, then $host_app)"
 python3 "$root/e2e/check_editor.py" --binary "$bin" --screenshots "$shots" --public "$root/public" --chromedriver "$driver"
-python3 "$root/e2e/check_editor.py" --host-app "$host_app" --path /buttons/ --screenshots "$shots/mounted" \
-    --public "$root/public" --chromedriver "$driver"
+python3 "$root/e2e/check_editor.py" --binary "$bin" --host-app "$host_app" --path /buttons/ \
+    --screenshots "$shots/mounted" --public "$root/public" --chromedriver "$driver"
 python3 "$root/e2e/check_export.py" --binary "$bin" --public "$root/public" --chromedriver "$driver" \
     --screenshot "$shots/export.png"
 python3 "$root/e2e/check_export.py" --binary "$bin" --host-app "$host_app" --path /buttons/ --public "$root/public" \
