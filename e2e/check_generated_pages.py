@@ -75,6 +75,7 @@ import urllib.request
 
 import harness
 from cryptography.hazmat.primitives.asymmetric import rsa
+from harness.failures import Failures
 from harness.pages import (
     APPLE_AUTHORIZE,
     BOX,
@@ -85,7 +86,6 @@ from harness.pages import (
     VISIBLE_IMAGE,
     Browser,
     Example,
-    Failures,
     Server,
     TLSRelay,
     apple_claims,

@@ -1,9 +1,9 @@
 """What the checks of pages in Chromium share (check_generated_pages.py, check_front_ends.py):
-headless Chromium through chromedriver with WebDriver BiDi (`Browser`), the failures of a
-run (`Failures`), what counts as our error (`our_errors`), and the stand-ins for Apple: its
-script, its sign-in page and keys, a static server with the README's CSP recipe, and a TLS
-relay for the example server's https origin. check_generated_pages.py's docstring says what
-each stand-in does and what is tolerated."""
+headless Chromium through chromedriver with WebDriver BiDi (`Browser`), what counts as our
+error (`our_errors`), and the stand-ins for Apple: its script, its sign-in page and keys, a
+static server with the README's CSP recipe, and a TLS relay for the example server's https
+origin. check_generated_pages.py's docstring says what each stand-in does and what is
+tolerated."""
 
 import base64
 import http.client
@@ -383,32 +383,6 @@ def console_args(text):
 
 
 # ---------------------------------------------------------------- the checks
-
-
-class Failures(list):
-    """The failed checks, each named with the page run it belongs to."""
-
-    run = "setup"
-
-    def start(self, run):
-        self.run = run
-        print(run)
-
-    def check(self, ok, what):
-        print(("  ok    " if ok else "  FAIL  ") + what)
-        if not ok:
-            self.append(f"[{self.run}] {what}")
-
-    def summary(self, screenshots):
-        """Prints where the screenshots are and the failed checks; the exit status."""
-        print(f"screenshots: {screenshots}")
-        if self:
-            print(f"{len(self)} check(s) failed:")
-            for f in self:
-                print(f"  - {f}")
-            return 1
-        print("all checks passed")
-        return 0
 
 
 def classify(messages, origin, expected_errors=(), strict=False):
