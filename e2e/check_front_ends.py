@@ -37,13 +37,13 @@ import urllib.request
 
 from cryptography.hazmat.primitives.asymmetric import rsa
 from harness import ROOT, axe, http_get
+from harness.browser import Browser
 from harness.failures import Failures
 from harness.pages import (
     APPLE_AUTHORIZE,
     BOX,
     EXAMPLE_ORIGIN,
     RECIPE,
-    Browser,
     TLSRelay,
     click_at,
     click_middle,

@@ -75,6 +75,7 @@ import urllib.request
 
 import harness
 from cryptography.hazmat.primitives.asymmetric import rsa
+from harness.browser import Browser
 from harness.failures import Failures
 from harness.pages import (
     APPLE_AUTHORIZE,
@@ -84,7 +85,6 @@ from harness.pages import (
     PLACEHOLDERS,
     RECIPE,
     VISIBLE_IMAGE,
-    Browser,
     Example,
     Server,
     TLSRelay,
