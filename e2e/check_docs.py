@@ -43,6 +43,7 @@ import time
 
 import harness
 from harness import ROOT, free_port
+from harness.failures import Failures
 
 DOCUMENTS = ["README.md", *sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "docs", "*.md")))]
 COMMANDS = {"sh", "bash", "shell", "console"}
@@ -220,37 +221,34 @@ def check(path, bin_dir, binary, counts, failures, skips):
             if block.kind == "skip":
                 reason = block.argument.strip("() ")
                 if not reason:
-                    failures.append((block.where, "a skip without a reason: <!-- docs-check: skip (why) -->"))
+                    failures.check(False, f"{block.where}: a skip without a reason: <!-- docs-check: skip (why) -->")
                 skips.append((block.where, reason))
                 counts["skipped"] += 1
                 continue
             if block.kind == "file":
                 continue
             if block.kind not in (None, "given"):
-                failures.append((block.where, f"unknown docs-check marker {block.kind!r}"))
+                failures.check(False, f"{block.where}: unknown docs-check marker {block.kind!r}")
                 continue
             if block.info == "text":
                 if block.lines and COMMAND_WORDS.match(block.lines[0]):
-                    failures.append(
-                        (block.where, "a text block that is a command: mark it sh (and skip it with a reason if it cannot run)")
+                    failures.check(
+                        False,
+                        f"{block.where}: a text block that is a command: mark it sh (and skip it with a reason if it cannot run)",
                     )
                 counts["text"] += 1
                 continue
             if block.info not in COMMANDS:
-                failures.append(
-                    (
-                        block.where,
-                        (
-                            f"an unmarked ```{block.info} block: make it run (sh, or "
-                            "<!-- docs-check: file NAME -->), mark it text, or skip it with a reason"
-                        ),
-                    )
+                failures.check(
+                    False,
+                    f"{block.where}: an unmarked ```{block.info} block: make it run (sh, or "
+                    "<!-- docs-check: file NAME -->), mark it text, or skip it with a reason",
                 )
                 continue
             if block.kind == "given":
                 problem = given(document, block.argument)
                 if problem:
-                    failures.append((block.where, problem))
+                    failures.check(False, f"{block.where}: {problem}")
                     continue
             run_block(document, block, counts, failures)
     finally:
@@ -268,7 +266,7 @@ def run_block(document, block, counts, failures):
         if re.search(r"(^|\s)serve(\s|$)", code) and "scripts/serve.sh" not in code:
             problem = document.start_server(code)
             if problem:
-                failures.append((block.where, f"{command}\n  the server {problem}"))
+                failures.check(False, f"{block.where}: {command}\n  the server {problem}")
                 return
             then = re.search(r"then:\s*(.+)$", comment)
             if then:
@@ -279,15 +277,14 @@ def run_block(document, block, counts, failures):
         try:
             result = document.run(code)
         except subprocess.TimeoutExpired:
-            failures.append((block.where, f"{command}\n  took over {TIMEOUT} s"))
+            failures.check(False, f"{block.where}: {command}\n  took over {TIMEOUT} s")
             return
         if result.returncode != expected:
             output = result.stdout.decode(errors="replace").strip()[-1500:]
-            failures.append(
-                (
-                    block.where,
-                    f"{command}\n  exit {result.returncode}, expected {expected}:\n    " + output.replace("\n", "\n    "),
-                )
+            failures.check(
+                False,
+                f"{block.where}: {command}\n  exit {result.returncode}, expected {expected}:\n    "
+                + output.replace("\n", "\n    "),
             )
             return
     counts["blocks"] += 1
@@ -311,7 +308,7 @@ def main():
         sys.exit(f"check_docs: no executable at {binary} (build it first: swift build)")
     bin_dir = stand_ins(binary)
     counts = {"blocks": 0, "commands": 0, "skipped": 0, "text": 0, "files": 0}
-    failures, skips = [], []
+    failures, skips = Failures(), []
     started = time.time()
     try:
         for path in documents:
@@ -325,9 +322,7 @@ def main():
         f"docs-check: {counts['blocks']} blocks run ({counts['commands']} commands, {counts['files']} files written), "
         f"{counts['skipped']} skipped, {counts['text']} text, {len(failures)} failed, in {time.time() - started:.0f} s"
     )
-    for where, message in failures:
-        print(f"FAIL {where}: {message}")
-    return 1 if failures else 0
+    return failures.summary("docs-check")
 
 
 if __name__ == "__main__":

@@ -1303,9 +1303,9 @@ def main():
                     close_popups(browser)
                 check()
             except (WebDriverException, RuntimeError, TypeError, KeyError, IndexError) as error:
-                failures.check(False, f"the check stopped: {getattr(error, 'msg', None) or error!r}")
+                failures.stopped(error, "the check stopped")
     except (WebDriverException, RuntimeError, subprocess.CalledProcessError) as error:
-        failures.check(False, f"the run stopped: {getattr(error, 'msg', None) or error!r}")
+        failures.stopped(error)
     finally:
         if browser:
             browser.quit()
@@ -1317,7 +1317,8 @@ def main():
             relay.stop()
         shutil.rmtree(work, ignore_errors=True)
 
-    return failures.summary(args.screenshots)
+    print(f"screenshots: {args.screenshots}")
+    return failures.summary("front ends")
 
 
 if __name__ == "__main__":

@@ -935,7 +935,7 @@ def main():
         check_example_refusals(example, key, args.client_id, keys, failures)
         check_example_flow(browser, example, relay, size, args, shot, failures)
     except (WebDriverException, RuntimeError) as error:  # includes timeouts: the run could not finish
-        failures.check(False, f"the run stopped: {getattr(error, 'msg', None) or error!r}")
+        failures.stopped(error)
         if example:
             print(example.output())
     finally:
@@ -948,7 +948,8 @@ def main():
         for server in servers:
             server.shutdown()
 
-    return failures.summary(args.screenshots)
+    print(f"screenshots: {args.screenshots}")
+    return failures.summary("generated pages")
 
 
 if __name__ == "__main__":

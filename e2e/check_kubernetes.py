@@ -10,6 +10,7 @@ import re
 import sys
 
 import yaml
+from harness.failures import Failures
 
 root = pathlib.Path(__file__).resolve().parent.parent
 kube = root / "deploy" / "kubernetes"
@@ -17,12 +18,13 @@ docs = {}
 for path in sorted(kube.rglob("*.yaml")):
     for doc in yaml.safe_load_all(path.read_text()):
         docs[(doc["kind"], doc["metadata"]["name"])] = doc
-failures = []
+failures = Failures()
 
 
-def need(condition, message):
-    if not condition:
-        failures.append(message)
+def need(ok, problem):
+    """Records `problem` unless `ok` (a pass prints nothing: the problems are the lines)."""
+    if not ok:
+        failures.check(False, problem)
 
 
 deployment = docs[("Deployment", "siwa-buttons")]
@@ -112,7 +114,5 @@ need(pdb["spec"]["selector"]["matchLabels"].items() <= pod_labels.items(), "PodD
 cache = docs[("Deployment", "siwa-buttons-cache")]["spec"]["template"]["spec"]["containers"][0]
 need(cache["securityContext"].get("readOnlyRootFilesystem") is True, "nginx cache root filesystem is not read-only")
 
-for failure in failures:
-    print(f"FAIL deploy/kubernetes: {failure}")
-print(f"deploy/kubernetes: {len(docs)} resources, {'passed' if not failures else 'FAILED'}")
-sys.exit(1 if failures else 0)
+print(f"deploy/kubernetes: {len(docs)} resources")
+sys.exit(failures.summary("deploy/kubernetes"))

@@ -19,6 +19,7 @@ import time
 import zlib
 
 from harness import ROOT
+from harness.failures import Failures
 
 LIMIT_MB = 512
 TIME_LIMIT = 10
@@ -70,7 +71,7 @@ def hostile_files():
 
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/siwa-buttons")
-    problems = []
+    failures = Failures()
     with tempfile.TemporaryDirectory() as folder:
         for name, data in hostile_files().items():
             path = os.path.join(folder, name)
@@ -98,15 +99,15 @@ def main():
             # The 4096 x 4096 PNG is read: its findings (no button face) are the one error.
             expected_lines = [line for line in lines if line.startswith("Error:")]
             if code != 1 or len(expected_lines) != 1 or len(lines) != 1:
-                problems.append(f"{name}: status {code}, standard error {lines[:3]}")
+                failures.check(False, f"{name}: status {code}, standard error {lines[:3]}")
             if peak_mb >= LIMIT_MB:
-                problems.append(f"{name}: peak RSS {peak_mb:.0f} MB, not under {LIMIT_MB} MB")
+                failures.check(False, f"{name}: peak RSS {peak_mb:.0f} MB, not under {LIMIT_MB} MB")
             if took > TIME_LIMIT + 5:
-                problems.append(f"{name}: {took:.0f} s, over --time-limit {TIME_LIMIT} + 5 s")
-    if problems:
-        sys.exit("check_lint_memory: FAIL: " + "; ".join(problems))
-    print(f"check_lint_memory: ok (every hostile file: one line, status 1, peak RSS under {LIMIT_MB} MB)")
+                failures.check(False, f"{name}: {took:.0f} s, over --time-limit {TIME_LIMIT} + 5 s")
+    if not failures:
+        print(f"every hostile file: one line, status 1, peak RSS under {LIMIT_MB} MB")
+    return failures.summary("check_lint_memory")
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -53,6 +53,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+from harness.failures import CheckFailed, Failures
 from harness.service import Service
 
 # Memory bound beyond the process's base and the image cache: fonts, text engines
@@ -109,7 +110,7 @@ def check_flatness_check():
     flat = [87 + noise[i % len(noise)] for i in range(40)]
     leaking = [87 + 0.5 * 500 * i / 1024 + noise[i % len(noise)] for i in range(40)]  # 0.5 KB per button
     if grows(flat) or not grows(leaking):
-        fail("memory: the flatness check does not tell a 0.5 KB-per-button leak from noise")
+        raise CheckFailed("memory: the flatness check does not tell a 0.5 KB-per-button leak from noise")
 
 
 def locales(binary):
@@ -179,11 +180,6 @@ def answers(port, within):
     return False
 
 
-def fail(message):
-    print(f"FAIL {message}")
-    sys.exit(1)
-
-
 def ok(message):
     print(f"ok   {message}", flush=True)
 
@@ -220,7 +216,9 @@ def serve_distinct(server, targets, samples, label, threads=8, digests=None):
     with ThreadPoolExecutor(threads) as pool:
         list(pool.map(run, chunks))
     if errors:
-        fail(f"memory: {len(errors)} requests failed, e.g. {errors[:3]}; the server logged: {server.logged_errors()}")
+        raise CheckFailed(
+            f"memory: {len(errors)} requests failed, e.g. {errors[:3]}; the server logged: {server.logged_errors()}"
+        )
 
 
 def compare_alone(server, digests, label):
@@ -230,7 +228,7 @@ def compare_alone(server, digests, label):
     differing = [t for t, digest in digests.items() if hashlib.sha256(get(server.port, t, conn=conn)[2]).hexdigest() != digest]
     conn.close()
     if differing:
-        fail(
+        raise CheckFailed(
             f"{label}: {len(differing)} of {len(digests)} answers under load differ from the same URL alone, e.g. {differing[:3]}"
         )
     return len(digests)
@@ -263,9 +261,11 @@ def check_memory(binary, buttons, plot):
                 flush=True,
             )
             if peak > bound:
-                fail(f"memory: {label} peak RSS {peak:.0f} MB exceeds the bound {bound:.0f} MB")
+                raise CheckFailed(f"memory: {label} peak RSS {peak:.0f} MB exceeds the bound {bound:.0f} MB")
             if grows(series[1:]):
-                fail(f"memory: {label} RSS still growing: median {early:.0f} MB in the second quarter, {late:.0f} MB in the last")
+                raise CheckFailed(
+                    f"memory: {label} RSS still growing: median {early:.0f} MB in the second quarter, {late:.0f} MB in the last"
+                )
             if cache_mb == 0:  # with a cache the second request would be a hit: compare renders
                 compared = compare_alone(server, digests, "memory")
                 ok(
@@ -339,7 +339,7 @@ def check_slow(binary):
                 status, _, _ = get(server.port, "/appleid/button?width=200", conn=conn)
                 latencies.append(time.perf_counter() - t)
                 if status != 200:
-                    fail(f"slow: a normal request got {status}")
+                    raise CheckFailed(f"slow: a normal request got {status}")
                 time.sleep(0.01)
             conn.close()
 
@@ -377,10 +377,12 @@ def check_slow(binary):
         for s in slow:
             s.close()
         if len(closed_at) < len(slow):
-            fail(f"slow: {len(slow) - len(closed_at)} of {len(slow)} slowloris connections still open after {idle + 4} s")
+            raise CheckFailed(
+                f"slow: {len(slow) - len(closed_at)} of {len(slow)} slowloris connections still open after {idle + 4} s"
+            )
         latest = max(closed_at.values())
         if latest < idle - 0.5:
-            fail(f"slow: connections closed after {latest:.1f} s, before the {idle} s idle timeout")
+            raise CheckFailed(f"slow: connections closed after {latest:.1f} s, before the {idle} s idle timeout")
         latencies.sort()
         p99 = latencies[int(len(latencies) * 0.99) - 1] * 1000
         ok(
@@ -388,7 +390,7 @@ def check_slow(binary):
             f"(--idle-timeout {idle}); a normal client meanwhile: {len(latencies)} requests, p99 {p99:.1f} ms"
         )
         if p99 > 250:
-            fail(f"slow: normal client's p99 {p99:.0f} ms while slow clients were connected")
+            raise CheckFailed(f"slow: normal client's p99 {p99:.0f} ms while slow clients were connected")
 
         # HTTP/1.0 without keep-alive: closed after the answer, which says so.
         s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
@@ -401,7 +403,7 @@ def check_slow(binary):
             data += chunk
         s.close()
         if not data.startswith(b"HTTP/1.1 200") or b"connection: close" not in data.lower():
-            fail(f"slow: HTTP/1.0 answer was {data[:200]!r}")
+            raise CheckFailed(f"slow: HTTP/1.0 answer was {data[:200]!r}")
         ok("slow: HTTP/1.0 without keep-alive is answered with Connection: close and closed")
     finally:
         server.stop()
@@ -430,11 +432,11 @@ def check_fds(binary):
         time.sleep(3)
         busy = (server.cpu_seconds() - cpu0) / 3
         if busy > 0.10:
-            fail(f"fds: {busy:.2f} of a core busy while out of descriptors (accept loop spinning)")
+            raise CheckFailed(f"fds: {busy:.2f} of a core busy while out of descriptors (accept loop spinning)")
         for s in socks:
             s.close()
         if not answers(server.port, within=10):
-            fail("fds: the server did not answer again after the connections closed")
+            raise CheckFailed("fds: the server did not answer again after the connections closed")
         ok(f"fds: 200 connections against `ulimit -n` 128: {busy:.3f} of a core busy, answers again once they close")
     finally:
         server.stop()
@@ -448,16 +450,16 @@ def check_fds(binary):
         try:
             status, _headers, body = get(server.port, "/healthz", timeout=5)
         except OSError as e:
-            fail(f"fds: a connection past the limit got no answer ({e})")
+            raise CheckFailed(f"fds: a connection past the limit got no answer ({e})") from e
         ms = (time.perf_counter() - t) * 1000
         if status != 503 or not body.startswith(b"Too many connections"):
-            fail(f"fds: past the limit: {status} {body[:80]!r}")
+            raise CheckFailed(f"fds: past the limit: {status} {body[:80]!r}")
         for s in socks:
             s.close()
         time.sleep(0.5)
         status, _, _ = get(server.port, "/healthz")
         if status != 200:
-            fail(f"fds: after the connections closed: {status}")
+            raise CheckFailed(f"fds: after the connections closed: {status}")
         ok(f"fds: past --max-connections (default 64 under ulimit -n 128) a 503 in {ms:.1f} ms; 200 again once they close")
     finally:
         server.stop()
@@ -566,13 +568,13 @@ def check_readers(binary, count, asks="png"):
             flush=True,
         )
         if guards and status != 200:
-            fail(f"readers: /healthz answered {status} after the non-reading clients")
+            raise CheckFailed(f"readers: /healthz answered {status} after the non-reading clients")
     _, base, peak, after, left, closed_in = rows[-1]
     if closed_in is None:
-        fail(f"readers: {left} non-reading connections still open after {wait} s (--write-timeout {timeout})")
+        raise CheckFailed(f"readers: {left} non-reading connections still open after {wait} s (--write-timeout {timeout})")
     bound = bound_mb(base, budget_mb=32, workers=len(os.sched_getaffinity(0)), exports=2 if asks == "export" else 0)
     if peak > bound:
-        fail(f"readers: peak RSS {peak:.0f} MB with the guards on exceeds {bound:.0f} MB")
+        raise CheckFailed(f"readers: peak RSS {peak:.0f} MB with the guards on exceeds {bound:.0f} MB")
     ok(
         f"readers: {count} clients that never read: closed by the write guards after {closed_in:.1f} s, "
         f"RSS peak {peak:.0f} MB (guards off: {rows[0][2]:.0f} MB, {rows[0][4]} still open after {wait} s)"
@@ -628,7 +630,7 @@ def check_burst(binary, clients=600, requests=300, seconds=15):
         flush=True,
     )
     if failed or p99 >= 100:
-        fail(f"burst: /healthz p99 {p99:.0f} ms ({failed} failed) under {clients} pipelining clients")
+        raise CheckFailed(f"burst: /healthz p99 {p99:.0f} ms ({failed} failed) under {clients} pipelining clients")
     ok(f"burst: /healthz p99 {p99:.1f} ms under {clients} clients pipelining {requests} requests each")
 
 
@@ -803,14 +805,14 @@ def check_long(binary, minutes, workers=8, worst=False):
         flush=True,
     )
     if bad:
-        fail(f"long: unexpected answers {bad}")
+        raise CheckFailed(f"long: unexpected answers {bad}")
     if failing:
-        fail(f"long: /healthz failed {failing} times (render threads stalled?)")
+        raise CheckFailed(f"long: /healthz failed {failing} times (render threads stalled?)")
     if p99 > (100 if worst else 50):
-        fail(f"long: /healthz p99 {p99:.0f} ms")
+        raise CheckFailed(f"long: /healthz p99 {p99:.0f} ms")
     bound = bound_mb(base, cache_mb, 32, workers, exporters if worst else 0)
     if peak > bound:
-        fail(f"long: peak RSS {peak:.0f} MB over the bound {bound:.0f} MB")
+        raise CheckFailed(f"long: peak RSS {peak:.0f} MB over the bound {bound:.0f} MB")
     if worst:
         print(
             f"     worst mix: bound {bound:.0f} MB, peak {peak:.0f} MB: {100 * (1 - peak / bound):.0f}% headroom "
@@ -818,9 +820,11 @@ def check_long(binary, minutes, workers=8, worst=False):
             flush=True,
         )
         if peak > bound * (1 - HEADROOM_PERCENT / 100):
-            fail(f"long: peak RSS {peak:.0f} MB leaves less than {HEADROOM_PERCENT}% under the bound {bound:.0f} MB")
+            raise CheckFailed(f"long: peak RSS {peak:.0f} MB leaves less than {HEADROOM_PERCENT}% under the bound {bound:.0f} MB")
         if quarters[3] > quarters[1] * (1 + FLAT_PERCENT / 100):
-            fail(f"long: RSS still rising: last quarter's median {quarters[3]:.0f} MB, second's {quarters[1]:.0f} MB")
+            raise CheckFailed(
+                f"long: RSS still rising: last quarter's median {quarters[3]:.0f} MB, second's {quarters[1]:.0f} MB"
+            )
     ok(
         f"long: {minutes} min of renders, exports and non-reading clients with {workers} workers: no stall, no 5xx but 503, "
         f"RSS within bound, {compared} answers compared, 0 differ"
@@ -840,22 +844,26 @@ def main():
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
     checks = args.only.split(",")
-    if "slow" in checks:
-        check_slow(binary)
-    if "fds" in checks:
-        check_fds(binary)
-    if "readers" in checks:
-        check_readers(binary, args.readers, args.readers_of)
-    if "burst" in checks:
-        check_burst(binary)
-    if "memory" in checks:
-        check_memory(binary, args.buttons, args.plot)
-    if "long" in checks:
-        check_long(binary, args.minutes, args.workers)
-    if "worst" in checks:
-        check_long(binary, args.minutes, args.workers, worst=True)
-    print("soak: all checks passed")
+    failures = Failures()
+    try:
+        if "slow" in checks:
+            check_slow(binary)
+        if "fds" in checks:
+            check_fds(binary)
+        if "readers" in checks:
+            check_readers(binary, args.readers, args.readers_of)
+        if "burst" in checks:
+            check_burst(binary)
+        if "memory" in checks:
+            check_memory(binary, args.buttons, args.plot)
+        if "long" in checks:
+            check_long(binary, args.minutes, args.workers)
+        if "worst" in checks:
+            check_long(binary, args.minutes, args.workers, worst=True)
+    except CheckFailed as failure:  # the first failure ends the soak
+        failures.stopped(failure)
+    return failures.summary("soak")
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -26,6 +26,7 @@ import urllib.error
 import urllib.request
 
 from harness import ROOT
+from harness.failures import CheckFailed, Failures
 from harness.service import Service
 
 PTRACE_SEIZE = 0x4206
@@ -54,9 +55,8 @@ def freeze(tid):
     """Stops one thread with ptrace (no signal: the rest of the process runs on)."""
     for request in (PTRACE_SEIZE, PTRACE_INTERRUPT):
         if libc.ptrace(request, tid, None, None) != 0:
-            sys.exit(
-                f"check_stop: ptrace({request:#x}, {tid}) failed: {os.strerror(ctypes.get_errno())} "
-                "(needs root or CAP_SYS_PTRACE)"
+            raise CheckFailed(
+                f"ptrace({request:#x}, {tid}) failed: {os.strerror(ctypes.get_errno())} (needs root or CAP_SYS_PTRACE)"
             )
     os.waitpid(tid, WALL)  # the thread is in its ptrace-stop
 
@@ -161,7 +161,7 @@ def stop_frozen(binary):
             process.kill()
             for tid in tids:
                 libc.ptrace(17, tid, None, None)  # PTRACE_DETACH, to let it die
-            sys.exit(f"check_stop: FAIL: still running {took:.1f} s after SIGTERM with the render threads frozen")
+            raise CheckFailed(f"still running {took:.1f} s after SIGTERM with the render threads frozen")
         for thread in requests:
             thread.join(5)
         lines = service.output().splitlines()
@@ -220,19 +220,23 @@ def stop_free(binary):
 
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/siwa-buttons")
-    problems = stop_free(binary)
-    for attempt in range(1, 4):
-        frozen, between = stop_frozen(binary)
-        if not between:
-            problems += frozen
-            break
-        print(f"  (attempt {attempt}: a render thread was frozen between renders, not in one: again)")
-    else:
-        problems.append("three attempts froze a render thread between renders: no stuck render was tested")
-    if problems:
-        sys.exit("check_stop: FAIL: " + "; ".join(problems))
-    print("check_stop: ok")
+    failures = Failures()
+    try:
+        problems = stop_free(binary)
+        for attempt in range(1, 4):
+            frozen, between = stop_frozen(binary)
+            if not between:
+                problems += frozen
+                break
+            print(f"  (attempt {attempt}: a render thread was frozen between renders, not in one: again)")
+        else:
+            problems.append("three attempts froze a render thread between renders: no stuck render was tested")
+        for problem in problems:
+            failures.check(False, problem)
+    except CheckFailed as failure:
+        failures.stopped(failure)
+    return failures.summary("check_stop")
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,27 +1,50 @@
-"""The failures of a run: `Failures`."""
+"""The one way the checks fail: `Failures`, the failed checks of a run. `check(ok, what)`
+prints the check and records a failure, and the run goes on; `require(ok, what)` is for a
+check that stops at its first failure: it raises `CheckFailed`, which the check's main
+records with `Failures.stopped` (as any exception that ends a run early). `summary` prints
+what failed and gives the exit status."""
+
+
+class CheckFailed(Exception):
+    """A failure after which the run does not go on."""
+
+
+def require(ok, what):
+    """Stops the run (raises `CheckFailed` saying `what`) unless `ok`."""
+    if not ok:
+        raise CheckFailed(what)
 
 
 class Failures(list):
-    """The failed checks, each named with the page run it belongs to."""
+    """The failed checks, each named with the part of the run (`start`) it belongs to."""
 
-    run = "setup"
+    run = None
 
     def start(self, run):
         self.run = run
         print(run)
 
     def check(self, ok, what):
-        print(("  ok    " if ok else "  FAIL  ") + what)
+        """Prints `what` as passed or failed and records a failure; `ok`, as a bool."""
+        print(("  ok    " if ok else "  FAIL  ") + what, flush=True)
         if not ok:
-            self.append(f"[{self.run}] {what}")
+            self.append(f"[{self.run}] {what}" if self.run else what)
+        return bool(ok)
 
-    def summary(self, screenshots):
-        """Prints where the screenshots are and the failed checks; the exit status."""
-        print(f"screenshots: {screenshots}")
+    def stopped(self, error, how="the run stopped"):
+        """Records what ended a run early: a `CheckFailed` says what failed, any other
+        exception is named after `how`."""
+        if isinstance(error, CheckFailed):
+            self.check(False, str(error))
+        else:
+            self.check(False, f"{how}: {getattr(error, 'msg', None) or error!r}")
+
+    def summary(self, name):
+        """Prints the failed checks, or that all passed; the exit status."""
         if self:
-            print(f"{len(self)} check(s) failed:")
+            print(f"{name}: {len(self)} check(s) failed:")
             for f in self:
                 print(f"  - {f}")
             return 1
-        print("all checks passed")
+        print(f"{name}: all checks passed")
         return 0
