@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
 """<apple-signin-button> and the snippets in the front ends people build today, in
-headless Chromium against the stand-in for Apple's script (generated_pages.APPLE_SCRIPT:
+headless Chromium against the stand-in for Apple's script (harness.pages.APPLE_SCRIPT:
 AppleID.auth.init, signIn returning a promise, the two DOM events, #appleid-signin
 drawing, renderButton, the popup's postMessage, a sign-in on Space's keyup as Apple's).
 
-Usage: front_ends.py BINARY --chromedriver PATH [--screenshots DIR]
+Usage: check_front_ends.py BINARY --chromedriver PATH [--screenshots DIR]
 
 Starts `BINARY serve` (the element at /element/1/, the images at /appleid/button) and a
-local page server, behind generated_pages.TLSRelay as https://siwa-example.test, that sends the README's CSP recipe on every page, relays /element/ and
-/appleid/ to the service (so images are 'self'), serves e2e/pages/ at /e2e/, Examples/web/
-at /examples/, a set made by `BINARY generate` at /set/ (and variants of its snippet built
-from it at /variants/), a session endpoint (/session: fresh {state, nonce}; /session-junk:
-not JSON) and a redirect URI (/callback: shows what was posted).
+local page server, behind harness.pages.TLSRelay as https://siwa-example.test, that sends
+the README's CSP recipe on every page, relays /element/ and /appleid/ to the service (so
+images are 'self'), serves e2e/pages/ at /e2e/, Examples/web/ at /examples/, a set made
+by `BINARY generate` at /set/ (and variants of its snippet built from it at /variants/), a
+session endpoint (/session: fresh {state, nonce}; /session-junk: not JSON) and a redirect
+URI (/callback: shows what was posted).
 
 Fails on: any input reaching Apple's authorize URL while state and nonce are placeholders;
 sizes, colours, names and events not as documented; console errors other than the one
@@ -44,14 +45,16 @@ from harness.pages import (
     BOX,
     EXAMPLE_ORIGIN,
     RECIPE,
+    Server,
     TLSRelay,
+    apple_stand_ins,
+    check_clean,
     click_at,
     click_middle,
-    our_errors,
+    make_handler,
 )
 from harness.service import Service
-from selenium.common.exceptions import TimeoutException, WebDriverException
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.common.exceptions import WebDriverException
 
 ELEMENT = "/element/1/apple-signin-button.js"
 FRESH = re.compile(r"^[A-Za-z0-9_-]{16,}$")
@@ -66,10 +69,6 @@ PUBLIC = os.path.join(ROOT, "public")
 
 
 # ---------------------------------------------------------------- the page server
-
-
-class Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
 
 
 def page_handler(service_port, folders, posted):
@@ -150,10 +149,8 @@ def page_handler(service_port, folders, posted):
 
 
 def wait(browser, script, timeout=10, *args):
-    try:
-        return WebDriverWait(browser.driver, timeout, poll_frequency=0.1).until(lambda _: browser.js(script, *args))
-    except TimeoutException:
-        return None
+    """The script's first truthy answer within `timeout` s, else None."""
+    return browser.until(lambda: browser.js(script, *args), timeout, poll=0.1)
 
 
 def posted_answer(browser, timeout=15):
@@ -213,20 +210,11 @@ def tap(browser, x, y):
     browser.cdp("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
-def close_popups(browser):
-    for handle in browser.driver.window_handles[1:]:
-        browser.driver.switch_to.window(handle)
-        browser.driver.close()
-    browser.driver.switch_to.window(browser.driver.window_handles[0])
-
-
-def errors_except(browser, origin, expected):
-    """Console errors and CSP violations, but those expected (each must occur)."""
-    ours, seen = our_errors(browser, origin, expected_errors=expected, strict=True)
-    # ChromeDriver's own BiDi request interception, when the stand-in's popup closes
-    # itself while its request is still being answered: no page's script, no URL.
-    ours = [o for o in ours if "Invalid InterceptionId" not in o]
-    return ours, [e for e in expected if e not in seen]
+def nothing_red(browser, origin, failures, what, expected=()):
+    """Checks `what`: no console error or CSP violation but the `expected` ones (each must
+    occur). ChromeDriver's own BiDi request interception may log one, when the stand-in's
+    popup closes itself while its request is still being answered: no page's script, no URL."""
+    return check_clean(failures, browser, origin, what, expected, strict=True, ignore=("Invalid InterceptionId",))
 
 
 # ---------------------------------------------------------------- the element
@@ -401,9 +389,8 @@ def check_element_page(browser, origin, shot, failures):
         )
         state = element_state(browser, "#placeholder")
         failures.check(bool(state["note"]) and "placeholders" in state["note"], "the element explains under the button")
-        ours, missing = errors_except(browser, origin, (PLACEHOLDER_ERROR,))
-        failures.check(not ours and not missing, f"one console line says why, nothing else red {ours} {missing}")
-        close_popups(browser)
+        nothing_red(browser, origin, failures, "one console line says why, nothing else red", (PLACEHOLDER_ERROR,))
+        browser.close_popups()
     browser.screenshot(shot("element-placeholders.png"))
 
     failures.start("<apple-signin-button> filled in, popup: click, then Space")
@@ -440,9 +427,8 @@ def check_element_page(browser, origin, shot, failures):
             len(inits) == 1 and inits[0]["usePopup"] is True and inits[0]["clientId"] == "com.example.web",
             f"{how}: AppleID.auth.init called right before signIn, with the button's values",
         )
-        ours, _ = errors_except(browser, origin, ())
-        failures.check(not ours, f"{how}: nothing red {ours}")
-        close_popups(browser)
+        nothing_red(browser, origin, failures, f"{how}: nothing red")
+        browser.close_popups()
 
 
 def check_element_dynamic(browser, origin, shot, failures):
@@ -500,10 +486,9 @@ def check_element_dynamic(browser, origin, shot, failures):
         bool(events) and events[0]["name"] == "appleid-success" and events[0]["id"] == "spa",
         f"and its success event arrives ({events})",
     )
-    ours, missing = errors_except(browser, origin, ('width="9999"',))
-    failures.check(not ours and not missing, f"nothing else red {ours}")
+    nothing_red(browser, origin, failures, "nothing else red", ('width="9999"',))
     browser.screenshot(shot("element-dynamic.png"))
-    close_popups(browser)
+    browser.close_popups()
 
     failures.start("<apple-signin-button>: a session-url answering junk")
     browser.open(page, width=640, height=420, stand_in=True)
@@ -519,8 +504,7 @@ def check_element_dynamic(browser, origin, shot, failures):
         not record and not served and len(events) == 1 and events[0]["detail"]["error"] == "session_failed",
         f"no sign-in starts, one appleid-failure (session_failed) ({events})",
     )
-    ours, missing = errors_except(browser, origin, ("session-url /session-junk failed",))
-    failures.check(not ours and not missing, f"one console line, nothing else red {ours} {missing}")
+    nothing_red(browser, origin, failures, "one console line, nothing else red", ("session-url /session-junk failed",))
 
     failures.start("<apple-signin-button>: redirect flow")
     browser.open(page, width=640, height=420, stand_in=True)
@@ -579,8 +563,7 @@ def check_element_schemes(browser, origin, shot, failures):
         browser, "return document.querySelector('#placeholder').shadowRoot.querySelector('img').src.includes('color=white')"
     )
     failures.check(bool(ok), f"the page's own dark background: white ({src()})")
-    ours, _ = errors_except(browser, origin, ())
-    failures.check(not ours, f"nothing red {ours}")
+    nothing_red(browser, origin, failures, "nothing red")
 
 
 def contrast(a, b):
@@ -702,7 +685,7 @@ def check_element_bad_input(browser, origin, shot, failures):
     click_middle(browser, element_state(browser, "#filled"))
     events = wait(browser, "return window.__events.length ? window.__events : null", 15)
     failures.check(bool(events) and events[0]["name"] == "appleid-success", f"extra fields are ignored: it signs in ({events})")
-    close_popups(browser)
+    browser.close_popups()
 
 
 def check_element_focus(browser, origin, shot, failures):
@@ -861,9 +844,6 @@ def check_element_canonical(browser, service_port, version, shot, failures):
 
 
 def check_element_static_set(browser, set_dir, shot, failures):
-    from check_generated_pages import Server as StaticServer
-    from check_generated_pages import make_handler
-
     failures.start("<apple-signin-button> in a generated set served as static files")
     with open(os.path.join(set_dir, "element-static.html"), "w", encoding="utf-8") as f:
         f.write(
@@ -872,7 +852,7 @@ def check_element_static_set(browser, set_dir, shot, failures):
             '<apple-signin-button id="a" width="210" height="40"></apple-signin-button>'
             '<apple-signin-button id="b" color="white" border="true"></apple-signin-button></body></html>'
         )
-    server = StaticServer(("127.0.0.1", 0), make_handler(set_dir))
+    server = Server(("127.0.0.1", 0), make_handler(set_dir))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         browser.open(f"http://127.0.0.1:{server.server_address[1]}/element-static.html", width=640, height=300)
@@ -1017,9 +997,8 @@ def check_snippet_spa(browser, origin, shot, failures):
         bool(posted) and posted.get("state") == "state-0123456789abcdef-D" and "id_token" in posted and "user" in posted,
         f"filled in, Space signs in and the popup's answer is posted to the redirect URI ({posted})",
     )
-    ours, missing = errors_except(browser, origin, (SETUP_ERROR,))
-    failures.check(not ours and not missing, f"nothing else red {ours}")
-    close_popups(browser)
+    nothing_red(browser, origin, failures, "nothing else red", (SETUP_ERROR,))
+    browser.close_popups()
 
 
 def check_snippet_jsapi(browser, origin, shot, failures):
@@ -1043,7 +1022,7 @@ def check_snippet_jsapi(browser, origin, shot, failures):
             bool(posted) and posted.get("state") == (query.get("state") or [None])[0] and "id_token" in posted,
             f"{how}: the answer of signIn()'s promise is posted to the redirect URI ({posted and posted.get('state')})",
         )
-        close_popups(browser)
+        browser.close_popups()
 
 
 def check_snippet_second_button(browser, origin, shot, failures):
@@ -1058,7 +1037,7 @@ def check_snippet_second_button(browser, origin, shot, failures):
         and posted.get("state") == "state-0123456789abcdef-F",
         f"its image starts Apple's popup, not the full-page link, and the answer is posted ({served})",
     )
-    close_popups(browser)
+    browser.close_popups()
 
 
 def check_snippet_own_init(browser, origin, shot, failures):
@@ -1068,7 +1047,7 @@ def check_snippet_own_init(browser, origin, shot, failures):
         bool(posted) and posted.get("state") == "state-own-init-0123456789",
         f"the page's own state is used and its answer posted, not refused ({posted})",
     )
-    close_popups(browser)
+    browser.close_popups()
 
 
 def check_snippet_events(browser, origin, shot, failures):
@@ -1097,8 +1076,7 @@ def check_snippet_events(browser, origin, shot, failures):
         bool(posted) and posted.get("state") == "state-0123456789abcdef-B" and "a@example.com" in posted.get("user", ""),
         f"event.detail.data (Apple's documented shape) is posted ({posted})",
     )
-    ours, missing = errors_except(browser, origin, ("another state than this page", "invalid_request"))
-    failures.check(not ours and not missing, f"nothing else red {ours}")
+    nothing_red(browser, origin, failures, "nothing else red", ("another state than this page", "invalid_request"))
 
 
 def check_snippet_colours(browser, origin, shot, failures):
@@ -1131,8 +1109,7 @@ def check_snippet_tailwind(browser, origin, shot, failures):
         f"the label stays beside the logo, inside the button ({label}, {box})",
     )
     browser.screenshot(shot("snippet-tailwind.png"))
-    ours, _ = errors_except(browser, origin, ())
-    failures.check(not ours, f"nothing red {ours}")
+    nothing_red(browser, origin, failures, "nothing red")
 
 
 def check_snippet_nojs(browser, origin, shot, failures):
@@ -1190,9 +1167,8 @@ def check_examples(browser, origin, shot, failures):
             f"re-mounted, a click signs in and the app's handler gets the event ({result!r})",
         )
         browser.screenshot(shot(f"example-{name}.png"))
-        ours, _ = errors_except(browser, origin, ())
-        failures.check(not ours, f"nothing red {ours}")
-        close_popups(browser)
+        nothing_red(browser, origin, failures, "nothing red")
+        browser.close_popups()
 
 
 def check_versioned(binary, browser, shot, failures):
@@ -1272,7 +1248,7 @@ def main():
             failures.check(same, f"{name} is in the set, as served")
 
         key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-        browser = Browser(args.chromedriver, tls_port=relay.port, signing_key=key)
+        browser = Browser(args.chromedriver, tls_port=relay.port, stand_ins=apple_stand_ins(key), page_load="none")
         checks = {
             "served": lambda: check_served(service.port, failures),
             "element-page": lambda: check_element_page(browser, origin, shot, failures),
@@ -1300,7 +1276,7 @@ def main():
                 continue
             try:
                 if browser:
-                    close_popups(browser)
+                    browser.close_popups()
                 check()
             except (WebDriverException, RuntimeError, TypeError, KeyError, IndexError) as error:
                 failures.stopped(error, "the check stopped")

@@ -89,16 +89,19 @@ from harness.pages import (
     Server,
     TLSRelay,
     apple_claims,
+    apple_stand_ins,
+    check_clean,
     click_at,
     click_middle,
     id_token,
     key_set,
     make_handler,
     our_errors,
+    page_problems,
 )
-from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 
 def snippet_size(dist):
@@ -133,9 +136,8 @@ def check_index(browser, origin, shot, failures):
         f"index.html shows {result['count']} images, half of them on the dark background",
     )
     failures.check(not result["broken"], f"every gallery image loads (broken: {result['broken'][:5]})")
-    browser.screenshot(shot("index.png"), full_page=True)
-    ours, _ = our_errors(browser, origin)
-    failures.check(not ours, f"index.html: no console errors, CSP violations or failed loads from our files {ours}")
+    browser.screenshot(shot("index.png"), full_page=True, max_height=4000)
+    check_clean(failures, browser, origin, "index.html: no console errors, CSP violations or failed loads from our files")
 
 
 # The cards the gallery shows now, and what its filters say.
@@ -256,8 +258,7 @@ def check_gallery_paged(browser, origin, dist, shot, failures):
             state["dark"] and not wrong,
             f"{page}: {len(state['dark'])} iOS and Android cards show their dark look, the white button, on dark grey (wrong: {wrong[:2]})",
         )
-        ours, _ = our_errors(browser, origin)
-        failures.check(not ours, f"{page}: no console errors, CSP violations or failed loads {ours}")
+        check_clean(failures, browser, origin, f"{page}: no console errors, CSP violations or failed loads")
     # A card's file list is closed on these pages; a screenshot with one opened.
     last = [p for p in pages if p.startswith("gallery/")][-1]
     browser.open(origin + last, width=1280, height=900)
@@ -276,12 +277,8 @@ def check_gallery_paged(browser, origin, dist, shot, failures):
     locale = last[len("gallery/") : -len(".html")]
     expected = origin + f"gallery/{locale}.html#style=black"
     browser.driver.get(origin + f"index.html#style=black&locale={locale}")
-    try:  # open() would wait for the URL asked for, which the page replaces
-        WebDriverWait(browser.driver, 30, poll_frequency=0.05).until(
-            lambda _: browser.js("return [location.href, document.readyState]") == [expected, "complete"]
-        )
-    except TimeoutException:
-        pass
+    # open() would wait for the URL asked for, which the page replaces.
+    browser.until(lambda: browser.js("return [location.href, document.readyState]") == [expected, "complete"], 30)
     time.sleep(0.3)
     state = browser.js("return {url: location.href, style: (document.querySelector('select[data-facet=\"style\"]') || {}).value}")
     failures.check(
@@ -402,8 +399,7 @@ def check_gallery(browser, origin, dist, shot, failures):
         label == "Copied" and copied == paths[2], f"the execCommand fallback copies {paths[2]!r} ({label!r}, {copied!r})"
     )
     failures.check(browser.js("return document.querySelector('.clipboard-buffer') === null"), "the fallback leaves no textarea")
-    ours, _ = our_errors(browser, origin)
-    failures.check(not ours, f"no console errors, CSP violations or failed loads from our files {ours}")
+    check_clean(failures, browser, origin, "no console errors, CSP violations or failed loads from our files")
 
     failures.start("index.html from file://")
     url = "file://" + os.path.abspath(os.path.join(dist, "index.html"))
@@ -446,8 +442,7 @@ def check_img_snippet(browser, origin, size, shot, failures):
             f"the @{scale}x file is picked, {size[0] * scale}x{size[1] * scale} px ({info})",
         )
         browser.screenshot(shot(f"snippet-img-{scale}x.png"))
-        ours, _ = our_errors(browser, origin)
-        failures.check(not ours, f"no console errors, CSP violations or failed loads from our files {ours}")
+        check_clean(failures, browser, origin, "no console errors, CSP violations or failed loads from our files")
 
 
 def check_nojs_as_pasted(browser, origin, size, args, shot, failures):
@@ -484,8 +479,7 @@ def check_nojs_as_pasted(browser, origin, size, args, shot, failures):
         )
         failures.check(browser.js(BOX, "#siwa-setup")["shown"] is True, "a click shows the explanation")
         browser.screenshot(shot(f"snippet-nojs-{name}.png"))
-        ours, _ = our_errors(browser, origin)
-        failures.check(not ours, f"no console errors, CSP violations or failed loads from our files {ours}")
+        check_clean(failures, browser, origin, "no console errors, CSP violations or failed loads from our files")
 
 
 REQUIRED = "Sign in with Apple did not start"
@@ -569,8 +563,7 @@ def check_js_as_pasted(browser, origin, size, shot, failures):
         "Enter on the button starts no sign-in",
     )
     failures.check(browser.js(BOX, "#siwa-setup")["shown"] is True, "Enter explains in the page")
-    ours, seen = our_errors(browser, origin, expected_errors=(REQUIRED,), strict=True)
-    failures.check(REQUIRED in seen and not ours, f"and in the console, nothing else red {ours}")
+    check_clean(failures, browser, origin, "and in the console, nothing else red", (REQUIRED,), strict=True)
 
     # Every other way in: Space (the stand-in, like Apple's script, starts on its keyup),
     # a tap, a script's click() on the element, and AppleID.auth.signIn() itself.
@@ -612,8 +605,7 @@ def check_js_as_pasted(browser, origin, size, shot, failures):
             f"{name} starts no sign-in: nothing reaches Apple's authorize URL",
         )
         failures.check(browser.js(BOX, "#siwa-setup")["shown"] is True, f"{name} explains in the page")
-        ours, seen = our_errors(browser, origin, expected_errors=(REQUIRED,), strict=True)
-        failures.check(REQUIRED in seen and not ours, f"and in the console, nothing else red {ours}")
+        check_clean(failures, browser, origin, "and in the console, nothing else red", (REQUIRED,), strict=True)
 
 
 def check_logo_as_pasted(browser, logo_origin, logo_dist, shot, failures):
@@ -638,8 +630,7 @@ def check_logo_as_pasted(browser, logo_origin, logo_dist, shot, failures):
     failures.check("scope=" not in link and "response_mode=form_post" in link, f"the authorize link has no empty scope ({link})")
     alt = re.search(r'alt="([^"]+)"', text).group(1)
     failures.check(alt == "\u901a\u8fc7\u2006Apple\u2006\u767b\u5f55", f"the zh_CN alt separates words with U+2006 ({alt!r})")
-    ours, _ = our_errors(browser, logo_origin, strict=True)
-    failures.check(not ours, f"no console errors, CSP violations or failed loads {ours}")
+    check_clean(failures, browser, logo_origin, "no console errors, CSP violations or failed loads", strict=True)
     browser.screenshot(shot("logo-as-pasted.png"))
 
 
@@ -794,7 +785,7 @@ def check_example_flow(browser, example, relay, size, args, shot, failures):
         len(drawn) == 1 and (drawn[0]["width"], drawn[0]["height"]) == size and drawn[0]["color"] == "black",
         f"the black button, {size[0]}x{size[1]} ({drawn})",
     )
-    problems = browser.page_problems(origin)
+    problems = page_problems(browser, origin)
     failures.check(not problems, f"no CSP violation or failed load under the recipe {problems}")
     browser.screenshot(shot("example-page.png"))
     box = browser.js(BOX, "#appleid-signin")
@@ -802,12 +793,10 @@ def check_example_flow(browser, example, relay, size, args, shot, failures):
     time.sleep(0.3)
     failures.check(browser.js("return window.__siwa.signIns.length") == 0, "a click beside the button does nothing")
     click_middle(browser, box)
-    try:
-        WebDriverWait(browser.driver, 15, poll_frequency=0.1).until(
-            lambda _: browser.js("return location.pathname + ' ' + document.readyState") == "/auth/apple/callback complete"
-        )
-    except TimeoutException as error:
-        print(f"    {error.msg}")
+    if not browser.until(
+        lambda: browser.js("return location.pathname + ' ' + document.readyState") == "/auth/apple/callback complete", 15, 0.1
+    ):
+        print("    the callback page did not load within 15 s")
     signins = [u for u in browser.stand_in_served if u.startswith(APPLE_AUTHORIZE)]
     query = urllib.parse.parse_qs(urllib.parse.urlparse(signins[0]).query) if signins else {}
     failures.check(
@@ -819,8 +808,7 @@ def check_example_flow(browser, example, relay, size, args, shot, failures):
         result is not None and result.startswith("Signed in: state and nonce match"),
         f"the answer reached the redirect URI and the example accepted it ({result!r} at {browser.js('return location.href')})",
     )
-    ours, _ = our_errors(browser, origin, strict=True)
-    failures.check(not ours, f"nothing red in the console, no CSP violation {ours}")
+    check_clean(failures, browser, origin, "nothing red in the console, no CSP violation", strict=True)
     browser.screenshot(shot("example-signed-in.png"))
     if len(browser.driver.window_handles) > 1:  # the popup closes itself; just in case
         browser.driver.switch_to.window(browser.driver.window_handles[0])
@@ -841,10 +829,7 @@ def check_example_flow(browser, example, relay, size, args, shot, failures):
         )
     finally:
         relay.opener_policy = None
-    for handle in browser.driver.window_handles[1:]:  # the stand-in could not close itself
-        browser.driver.switch_to.window(handle)
-        browser.driver.close()
-    browser.driver.switch_to.window(browser.driver.window_handles[0])
+    browser.close_popups()  # the stand-in could not close itself
 
     failures.start("the Hummingbird example server: dark scheme, 2x")
     browser.open(origin, width=480, height=260, scale=2, dark=True, stand_in=True)
@@ -862,8 +847,7 @@ def check_example_flow(browser, example, relay, size, args, shot, failures):
     time.sleep(0.2)
     infos = [t for l, t, _ in browser.messages() if l == "info" and "sign-in not completed" in t]
     failures.check(len(infos) == 2, f"popup_closed_by_user and user_trigger_new_signin_flow are logged as info ({infos})")
-    ours, _ = our_errors(browser, origin, strict=True)
-    failures.check(not ours, f"nothing red in the console, no CSP violation {ours}")
+    check_clean(failures, browser, origin, "nothing red in the console, no CSP violation", strict=True)
     browser.screenshot(shot("example-dark.png"))
 
     failures.start("the Hummingbird example server: the page without JavaScript")
@@ -878,8 +862,7 @@ def check_example_flow(browser, example, relay, size, args, shot, failures):
         f"filled in, the image links to Apple with fresh values ({info})",
     )
     failures.check(browser.js(BOX, "a.siwa-setup-link")["shown"] is False, "the explanation's link is gone")
-    ours, _ = our_errors(browser, origin, strict=True)
-    failures.check(not ours, f"no console errors, CSP violations or failed loads {ours}")
+    check_clean(failures, browser, origin, "no console errors, CSP violations or failed loads", strict=True)
 
 
 def main():
@@ -918,7 +901,7 @@ def main():
     keys = Server(("127.0.0.1", 0), keys_handler(key_set(key)))
     threading.Thread(target=keys.serve_forever, daemon=True).start()
     try:
-        browser = Browser(args.chromedriver, args.chromium, tls_port=relay.port, signing_key=key)
+        browser = Browser(args.chromedriver, args.chromium, tls_port=relay.port, stand_ins=apple_stand_ins(key), page_load="none")
         check_harness(origin, failures)
         check_index(browser, origin, shot, failures)
         check_gallery(browser, origin, args.dist, shot, failures)

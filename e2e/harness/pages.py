@@ -1,8 +1,9 @@
 """What the checks of pages in Chromium share (check_generated_pages.py, check_front_ends.py):
-what counts as our error (`our_errors`), and the stand-ins for Apple: its script, its
-sign-in page and keys (served by `harness.browser.Browser`), a static server with the
-README's CSP recipe, and a TLS relay for the example server's https origin. check_generated_pages.py's docstring says what each stand-in does and what is
-tolerated."""
+what counts as our error (`our_errors`, `check_clean`), and the stand-ins for Apple: its
+script and sign-in page (`apple_stand_ins`, served by `harness.browser.Browser`), its keys,
+a static server with the README's CSP recipe, and a TLS relay for the example server's
+https origin. check_generated_pages.py's docstring says what each stand-in does and what
+is tolerated."""
 
 import base64
 import http.client
@@ -217,6 +218,16 @@ def apple_script():
         return APPLE_SCRIPT.replace("FONT", base64.b64encode(f.read()).decode())
 
 
+def apple_stand_ins(signing_key):
+    """Apple's script and sign-in page (its id_tokens signed with `signing_key`), as
+    `harness.browser.Browser`'s stand-ins."""
+    script = apple_script()
+    return {
+        f"https://{APPLE_SCRIPT_HOST}/**": lambda url: ("text/javascript", script),
+        APPLE_AUTHORIZE + "*": lambda url: ("text/html; charset=utf-8", apple_signin_page(url, signing_key)),
+    }
+
+
 # ---------------------------------------------------------------- the checks
 
 
@@ -245,7 +256,24 @@ def classify(messages, origin, expected_errors=(), strict=False):
 def our_errors(browser, origin, expected_errors=(), strict=False):
     """Console errors from our files, CSP violations and failed loads of the page."""
     ours, seen = classify(browser.messages(), origin, expected_errors, strict)
-    return ours + browser.page_problems(origin), seen
+    return ours + page_problems(browser, origin), seen
+
+
+def check_clean(failures, browser, origin, what, expected=(), strict=False, ignore=()):
+    """Checks `what`: no error of ours on the page (`our_errors`) but the `expected` ones,
+    each of which must occur; messages holding one of `ignore` do not count. What is left
+    over is named after `what`."""
+    ours, seen = our_errors(browser, origin, expected, strict)
+    ours = [o for o in ours if not any(i in o for i in ignore)]
+    missing = [e for e in expected if e not in seen]
+    return failures.check(not ours and not missing, f"{what} {ours}" + (f", missing {missing}" if missing else ""))
+
+
+def page_problems(browser, origin):
+    """CSP violations the page saw, and requests to our origin answered 4xx/5xx (but the
+    browser's own /favicon.ico: tolerated 2)."""
+    failed = [f for f in browser.failed_requests(origin) if urllib.parse.urlparse(f.split(" ", 1)[1]).path != "/favicon.ico"]
+    return [f"CSP violation: {v}" for v in browser.csp_violations()] + [f"failed request: {f}" for f in failed]
 
 
 class Server(http.server.ThreadingHTTPServer):
