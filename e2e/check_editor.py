@@ -32,7 +32,6 @@ fields and byte limits); each one is expected by the check, and its message is s
 under the field. Button parameters the service would refuse are never requested.
 """
 
-import argparse
 import json
 import os
 import re
@@ -40,8 +39,9 @@ import sys
 import time
 import urllib.parse
 
-from harness import ROOT, http_get, webp_size
-from harness.editor import DESKTOP, PHONE, CheckFailed, Editor, Server, expect, png_size, report_failure, shut_down
+from harness import ROOT, http_get, png_size, webp_size
+from harness.editor import DESKTOP, PHONE, Editor, Server, arguments, report_failure, shut_down
+from harness.failures import CheckFailed, Failures, require
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -51,18 +51,18 @@ HOSTILE_CLIENT_ID = 'a"</script><script>alert(1)</script>'
 
 def check_page_and_policy(editor, server):
     status, headers, _body = http_get(server.base + "/")
-    expect(status == 200, f"GET / answered {status}")
+    require(status == 200, f"GET / answered {status}")
     policy = headers.get("Content-Security-Policy", "")
     for directive in ("default-src 'none'", "script-src 'self'", "style-src 'self'"):
-        expect(directive in policy, f"the editor's CSP lacks {directive!r}: {policy!r}")
-    expect("unsafe" not in policy, f"the editor's CSP allows something unsafe: {policy!r}")
+        require(directive in policy, f"the editor's CSP lacks {directive!r}: {policy!r}")
+    require("unsafe" not in policy, f"the editor's CSP allows something unsafe: {policy!r}")
     editor.open()
-    expect(editor.driver.title == "Sign in with Apple button editor", f"title: {editor.driver.title!r}")
+    require(editor.driver.title == "Sign in with Apple button editor", f"title: {editor.driver.title!r}")
     editor.expect_image_url("/appleid/button?width=250&height=44")
     editor.expect_preview(250, 44)
     # Relative to the page, so from the service's address wherever it is mounted.
     preview = editor.image("preview-light")
-    expect(
+    require(
         preview["src"] == "appleid/button?width=250&height=44"
         and preview["current"].startswith(server.base + "/appleid/button?width=250&height=44"),
         f"the preview does not load from {server.base}/appleid/button?...: {preview}",
@@ -76,12 +76,12 @@ def check_page_and_policy(editor, server):
 
 def check_locales(editor, server):
     options = editor.js("return [...document.querySelectorAll('#locale option')].map(o => [o.value, o.text])")
-    expect(len(options) == 37, f"{len(options)} locales in the picker, expected 37")
+    require(len(options) == 37, f"{len(options)} locales in the picker, expected 37")
     for code, label in options:
-        expect(code in label and len(label) > len(code) + 3, f"locale option without a readable name: {label!r}")
+        require(code in label and len(label) > len(code) + 3, f"locale option without a readable name: {label!r}")
         # "Arabic (Saudi Arabia) — ar_SA", from the schema: one list for the service and the page.
         status = http_get(f"{server.base}/appleid/button/left?locale={code}")[0]
-        expect(status == 200, f"the service refuses locale {code} offered by the editor ({status})")
+        require(status == 200, f"the service refuses locale {code} offered by the editor ({status})")
     print("ok   37 locales, each with a readable name, each accepted by the service")
 
 
@@ -102,7 +102,7 @@ def check_schema_controls(editor, server):
     fields, sliders and hints; the scale, language, title, logo size, style, format,
     layout and scope choices; every parameter of every endpoint has a control."""
     status, _, body = http_get(server.base + "/api/schema")
-    expect(status == 200, f"GET {server.base}/api/schema answered {status}")
+    require(status == 200, f"GET {server.base}/api/schema answered {status}")
     schema = json.loads(body)
     parameters = {p["name"]: p for p in schema["parameters"]}
     page = editor.js(
@@ -126,34 +126,34 @@ def check_schema_controls(editor, server):
     for control, name in NUMBER_CONTROLS.items():
         low, high = parameters[name]["minimum"], parameters[name]["maximum"]
         want = [str(low), str(high), str(low), str(high), f"{low}–{high}"]
-        expect(
+        require(
             page["numbers"][control] == want,
             f"#{control} (min, max, slider min, max, hint) is {page['numbers'][control]}, the schema says {want}",
         )
     for control, name in CHOICE_CONTROLS.items():
-        expect(
+        require(
             page["choices"][control] == parameters[name]["values"],
             f"{control} offers {page['choices'][control]}, the schema {parameters[name]['values']}",
         )
     scale = parameters["scale"]
-    expect(
+    require(
         page["choices"]["scale"] == [str(n) for n in range(scale["minimum"], scale["maximum"] + 1)],
         f"the scales offered are {page['choices']['scale']}, the schema's range {scale['minimum']}-{scale['maximum']}",
     )
     locales = [[l["code"], f"{l['name']} — {l['code']}"] for l in schema["locales"]]
-    expect(page["choices"]["locale"] == locales, "the languages offered are not the schema's locales")
-    expect(str(len(schema["locales"])) in page["localeHint"], f"the language hint: {page['localeHint']!r}")
+    require(page["choices"]["locale"] == locales, "the languages offered are not the schema's locales")
+    require(str(len(schema["locales"])) in page["localeHint"], f"the language hint: {page['localeHint']!r}")
     for key, want in (
         ("style", [s["name"] for s in schema["styles"]]),
         ("format", parameters["format"]["values"]),
         ("mode", [e["mode"] for e in schema["endpoints"]]),
         ("scope", next(f for f in schema["webFlow"] if f["name"] == "scope")["values"]),
     ):
-        expect(page["choices"][key] == want, f"{key} offers {page['choices'][key]}, the schema {want}")
+        require(page["choices"][key] == want, f"{key} offers {page['choices'][key]}, the schema {want}")
     controlled = set(NUMBER_CONTROLS.values()) | set(CHOICE_CONTROLS.values()) | {"color", "border", "scale", "locale"}
     for endpoint in schema["endpoints"]:
         missing = set(endpoint["parameters"]) - controlled
-        expect(not missing, f"{endpoint['path']} takes {sorted(missing)}, which no control sets")
+        require(not missing, f"{endpoint['path']} takes {sorted(missing)}, which no control sets")
     print(
         f"ok   controls from the schema: {len(NUMBER_CONTROLS)} ranges, scales {scale['minimum']}-{scale['maximum']}, "
         f"{len(locales)} languages, titles, styles, formats, layouts, scopes"
@@ -171,7 +171,7 @@ def check_controls(editor, server):
 
     editor.type_into("width", "300")
     editor.expect_image_url("/appleid/button?color=white&border=true&type=continue&width=300&height=44")
-    expect(editor.el("width-range").get_attribute("value") == "300", "the width slider does not follow the field")
+    require(editor.el("width-range").get_attribute("value") == "300", "the width slider does not follow the field")
     editor.expect_preview(300, 44)
     editor.expect_snippet("snippet-html", 'data-width="300"')
 
@@ -189,10 +189,10 @@ def check_controls(editor, server):
     target = "/appleid/button?color=white&border=true&type=continue&border_radius=50&width=300&height=44&scale=3&locale=de_DE"
     editor.expect_image_url(target)
     editor.expect_preview(300, 44)
-    expect(editor.text("preview-meta").startswith("300 × 44 pt · image 900 × 132 px"), editor.text("preview-meta"))
+    require(editor.text("preview-meta").startswith("300 × 44 pt · image 900 × 132 px"), editor.text("preview-meta"))
 
     # Left-aligned: its own controls appear; the grammar gains its parameters.
-    expect(not editor.visible("logoPosition"), "the logo position is shown for the centred layout")
+    require(not editor.visible("logoPosition"), "the logo position is shown for the centred layout")
     editor.click_label("mode-left")
     editor.wait(
         lambda: editor.visible("logoPosition") and editor.visible("labelPosition"), "the left-aligned controls did not appear"
@@ -222,7 +222,7 @@ def check_controls(editor, server):
         ),
         "the logo-only controls are not the right ones",
     )
-    expect(
+    require(
         editor.el("locale").get_attribute("aria-describedby") == "locale-hint-logo",
         "the language control does not point at the logo-only hint",
     )
@@ -232,7 +232,7 @@ def check_controls(editor, server):
     editor.expect_snippet("nojs-html", 'alt="Mit Apple anmelden" lang="de-DE"')
     editor.expect_preview(44, 44)
     fragment = editor.js("return window.location.hash")
-    expect(
+    require(
         fragment == "#/appleid/button/logo?color=white&border=true&border_radius=50&size=44&scale=3&locale=de_DE",
         f"the page's link does not keep the logo-only snippet's language: {fragment}",
     )
@@ -240,12 +240,12 @@ def check_controls(editor, server):
     # Vector formats: the URL is the 1x one, as the download is (the scale is for PNGs).
     editor.click_label("format-svg")
     editor.expect_image_url("/appleid/button/logo?color=white&border=true&border_radius=50&size=44&format=svg")
-    expect(
+    require(
         editor.el("download-svg").get_attribute("href") == editor.text("image-url"),
         f"the SVG URL and download differ: {editor.text('image-url')} / {editor.el('download-svg').get_attribute('href')}",
     )
     status, headers, body = http_get(editor.text("image-url"))
-    expect(
+    require(
         status == 200 and headers["Content-Type"] == "image/svg+xml" and b"<svg" in body,
         f"the SVG image URL answered {status} {headers.get('Content-Type')}",
     )
@@ -273,23 +273,23 @@ def check_invalid_values(editor, server, target):
     editor.type_into("width", "500")
     editor.wait(lambda: editor.visible("width-error"), "no message for width 500")
     message = editor.text("width-error")
-    expect("at most 375" in message, f"the width message does not give the maximum: {message!r}")
-    expect(editor.el("width").get_attribute("aria-invalid") == "true", "width 500 is not marked aria-invalid")
-    expect(
+    require("at most 375" in message, f"the width message does not give the maximum: {message!r}")
+    require(editor.el("width").get_attribute("aria-invalid") == "true", "width 500 is not marked aria-invalid")
+    require(
         editor.visible("preview-status") and "width" in editor.text("preview-status"),
         "the preview does not say it shows the last valid button",
     )
-    expect(not editor.el("download-png").get_attribute("href"), "the PNG download still offers a stale button")
-    expect(
+    require(not editor.el("download-png").get_attribute("href"), "the PNG download still offers a stale button")
+    require(
         not editor.el("download-png").is_enabled() or editor.el("download-png").get_attribute("aria-disabled") == "true",
         "the download is not disabled",
     )
     for source in ("image-url", "snippet-html", "init-js", "img-html", "nojs-html", "signin-js", "element-html"):
         button = editor.driver.find_element(By.CSS_SELECTOR, f'button.copy[data-copy="{source}"]')
-        expect(button.get_attribute("disabled"), f"{source} can be copied while the width is invalid")
+        require(button.get_attribute("disabled"), f"{source} can be copied while the width is invalid")
     time.sleep(0.5)  # longer than the debounce: nothing may have been asked for
-    expect(editor.text("image-url") == editor.base + target, "the image URL changed to an invalid button")
-    expect(editor.image("preview-light")["src"] == before, "the preview changed to an invalid button")
+    require(editor.text("image-url") == editor.base + target, "the image URL changed to an invalid button")
+    require(editor.image("preview-light")["src"] == before, "the preview changed to an invalid button")
 
     # Too small: could still be a number being typed, so explained once committed.
     editor.type_into("width", "13")
@@ -318,8 +318,8 @@ def check_invalid_values(editor, server, target):
         .filter(u => /[?&](width=(500|13|12\\.5)|height=9)(&|$)/.test(u));""",
         requests_before,
     )
-    expect(not asked, f"invalid values reached the service: {asked}")
-    expect(server.error_responses("/appleid/") in (0, None), "the service answered errors to image requests (see /metrics)")
+    require(not asked, f"invalid values reached the service: {asked}")
+    require(server.error_responses("/appleid/") in (0, None), "the service answered errors to image requests (see /metrics)")
     editor.expect_clean("after invalid values")
     print("ok   invalid values are explained inline and never requested; no broken image")
 
@@ -334,7 +334,7 @@ def check_web_settings(editor, server):
     )
     editor.expect_snippet("nojs-html", "client_id=a%22%3C%2Fscript%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E&amp;")
     for element_id in ("snippet-html", "init-js", "nojs-html", "img-html", "signin-js", "element-html"):
-        expect("<script>alert" not in editor.text(element_id), f"{element_id} carries the client id unescaped")
+        require("<script>alert" not in editor.text(element_id), f"{element_id} carries the client id unescaped")
 
     editor.click_label("use-popup")
     editor.expect_snippet("snippet-html", '<meta name="appleid-signin-use-popup" content="true">')
@@ -362,7 +362,7 @@ def check_web_settings(editor, server):
         + "&scope=email&use-popup=true&base-url="
         + urllib.parse.quote(server.base, safe=""),
     )
-    expect(
+    require(
         {k: shown[k] for k in ("init-js", "img-html", "signin-js")}
         == {"init-js": api["initJS"], "img-html": api["imgHTML"], "signin-js": api["signInJS"]},
         "the editor's files differ from /api/snippet's for the same button",
@@ -375,7 +375,7 @@ def check_web_settings(editor, server):
             for line in shown[key].splitlines()
             if line and not line.startswith("<!-- In <head>") and not line.startswith("<!-- Where the button goes")
         ]
-        expect(
+        require(
             "<!DOCTYPE" not in shown[key]
             and "<body>" not in shown[key]
             and pasted
@@ -384,23 +384,23 @@ def check_web_settings(editor, server):
             f"{key}: the pane is not the fragment of the page to paste",
         )
         href = editor.el("download-" + key).get_attribute("href") or ""
-        expect(
+        require(
             href.startswith("data:text/html;charset=utf-8,") and urllib.parse.unquote(href.split(",", 1)[1]) == page,
             f"{key}: the Full page download is not the page",
         )
-    expect(
+    require(
         '<meta name="appleid-signin-client-id"' in shown["snippet-html"] and '<div id="appleid-signin"' in shown["snippet-html"],
         "the meta-tag pane lacks the meta tags or the button",
     )
     for link_id, kind in (("download-element", "text/javascript"), ("download-element-types", "")):
         href = editor.el(link_id).get_attribute("href")
         status, headers, body = http_get(href)
-        expect(
+        require(
             status == 200 and headers.get("Content-Type", "").startswith(kind) and len(body) > 1000,
             f"{link_id}: the element's file is not downloadable from the editor ({href}: {status})",
         )
     element = shown["element-html"]
-    expect(
+    require(
         f'<script type="module" src="{server.base}/element/1/apple-signin-button.js"></script>' in element
         and '<apple-signin-button mode="center-align" type="continue" color="white" border="true" border-radius="50" '
         'width="300" height="44" locale="de_DE"'
@@ -419,21 +419,21 @@ def check_web_settings(editor, server):
     editor.type_into("redirect-uri", "http://example.com/callback")
     editor.wait(lambda: editor.visible("redirect-uri-error"), "no message for an http:// redirect URI")
     message = editor.expect_refusal("redirect-uri", since)
-    expect("https" in message, message)
-    expect(editor.el("redirect-uri").get_attribute("aria-invalid") == "true", "redirect URI not marked aria-invalid")
+    require("https" in message, message)
+    require(editor.el("redirect-uri").get_attribute("aria-invalid") == "true", "redirect URI not marked aria-invalid")
     copy = editor.driver.find_element(By.CSS_SELECTOR, 'button.copy[data-copy="init-js"]')
-    expect(copy.get_attribute("disabled"), "out-of-date code can still be copied")
+    require(copy.get_attribute("disabled"), "out-of-date code can still be copied")
     asked = snippet_requests(editor)
     editor.type_into("client-id", "")
     editor.wait(
         lambda: editor.visible("client-id-error") and editor.visible("redirect-uri-error"),
         "an empty client id and a refused redirect URI are not both explained",
     )
-    expect(editor.text("client-id-error") == "Must not be empty", editor.text("client-id-error"))
+    require(editor.text("client-id-error") == "Must not be empty", editor.text("client-id-error"))
     editor.type_into("client-id", "é" * 128)  # 256 bytes: the schema's maxBytes is 255
     editor.wait(lambda: editor.text("client-id-error") == "Is longer than 255 bytes", editor.text("client-id-error"))
     time.sleep(0.5)  # past the debounce: a request would have been made by now
-    expect(snippet_requests(editor) == asked, "settings the schema rules out were sent to the service")
+    require(snippet_requests(editor) == asked, "settings the schema rules out were sent to the service")
     editor.type_into("client-id", HOSTILE_CLIENT_ID)
     since = editor.resources()
     editor.type_into("redirect-uri", "https://example.com:99999/cb")
@@ -511,24 +511,24 @@ def check_page_rules_within_service(editor, server):
             }, (e) => done(String(e)));""",
         SETTINGS_CASES,
     )
-    expect(isinstance(verdicts, list), f"the page's checks did not load: {verdicts}")
+    require(isinstance(verdicts, list), f"the page's checks did not load: {verdicts}")
     refused_by_page = 0
     for (field, value), page_accepts in zip(SETTINGS_CASES, verdicts):
         settings = {"client-id": "com.example.web", "redirect-uri": "https://example.com/cb", field: value}
         status = http_get(
             f"{server.base}/api/snippet/appleid/button?" + urllib.parse.urlencode(settings, quote_via=urllib.parse.quote)
         )[0]
-        expect(status in (200, 400), f"/api/snippet answered {status} for {field}={value[:60]!r}")
-        expect(page_accepts or status == 400, f"the page refuses {field}={value[:60]!r}, which the service accepts")
+        require(status in (200, 400), f"/api/snippet answered {status} for {field}={value[:60]!r}")
+        require(page_accepts or status == 400, f"the page refuses {field}={value[:60]!r}, which the service accepts")
         refused_by_page += not page_accepts
-    expect(refused_by_page == 4, f"the page should refuse the 4 empty or too long values, refused {refused_by_page}")
+    require(refused_by_page == 4, f"the page should refuse the 4 empty or too long values, refused {refused_by_page}")
 
 
 def check_base_url(editor, server):
     """The production base URL reaches every snippet and the image URL; one the service
     refuses is explained under the field in its words, and the image URL keeps the
     editor's own address until the service accepts one."""
-    expect(
+    require(
         editor.el("base-url").get_attribute("value") == server.base,
         f"the base URL does not start as the editor's own address: {editor.el('base-url').get_attribute('value')!r}",
     )
@@ -538,7 +538,7 @@ def check_base_url(editor, server):
         lambda: editor.visible("base-url-error") and "http" in editor.text("base-url-error"), "no message for an ftp:// base URL"
     )
     editor.expect_refusal("base-url", since)
-    expect(
+    require(
         editor.text("image-url").startswith(server.base + "/appleid/"),
         f"the image URL uses a refused base URL: {editor.text('image-url')}",
     )
@@ -546,13 +546,13 @@ def check_base_url(editor, server):
     editor.type_into("base-url", "https://" + "a" * 185 + ".example")  # 201 bytes
     editor.wait(lambda: editor.text("base-url-error") == "Is longer than 200 bytes", editor.text("base-url-error"))
     time.sleep(0.5)  # past the debounce
-    expect(snippet_requests(editor) == asked, "a base URL longer than the schema's maxBytes was sent")
+    require(snippet_requests(editor) == asked, "a base URL longer than the schema's maxBytes was sent")
     editor.type_into("base-url", "https://buttons.example.com/")
     production = "https://buttons.example.com/appleid/button"
     editor.wait(lambda: not editor.visible("base-url-error"), "the base URL message did not go away once fixed")
     for element_id in ("snippet-html", "nojs-html", "img-html"):
         editor.expect_snippet(element_id, f'src="{production}')
-        expect(server.base not in editor.text(element_id), f"{element_id} still points at the editor's address")
+        require(server.base not in editor.text(element_id), f"{element_id} still points at the editor's address")
     editor.wait(
         lambda: editor.text("image-url").startswith(production + "?"),
         f"the image URL does not use the base URL: {editor.text('image-url')}",
@@ -581,7 +581,7 @@ def check_img_snippet(editor, server, versioned_server):
         )
         variants = {"as given": snippet, "with v=": versioned}
         # src, the <img>'s srcset (3) and the WebP <source>'s (3)
-        expect(versioned.count("v=2026-11") == 7, "the v= variant does not touch every URL")
+        require(versioned.count("v=2026-11") == 7, "the v= variant does not touch every URL")
         for name, html in variants.items():
             if name == "with v=":
                 # Pasted into a page of the service that takes v= (the editor's CSP keeps images same-origin).
@@ -623,13 +623,13 @@ def check_img_snippet(editor, server, versioned_server):
                 }, (e) => { done({error: String(e), src: img.currentSrc}); box.remove(); });""",
                 html,
             )
-            expect("error" not in result, f"the <img> snippet ({name}) did not load at {scale}x: {result}")
-            expect(
+            require("error" not in result, f"the <img> snippet ({name}) did not load at {scale}x: {result}")
+            require(
                 (result["w"], result["h"]) == (250, 44),
                 f"the <img> snippet ({name}) shows at {result['w']}x{result['h']}, not 250x44",
             )
             # Canonical URLs leave scale=1 out.
-            expect(
+            require(
                 result["natural"] == [250 * scale, 44 * scale]
                 and (f"scale={scale}" in result["src"] if scale > 1 else "scale=" not in result["src"])
                 and (name == "as given" or "v=2026-11" in result["src"]),
@@ -646,7 +646,7 @@ def check_editor_polish(editor):
     editor.open("/")
     group = editor.js("""const f = document.getElementById('use-popup').closest('fieldset');
         return f.querySelector('legend').textContent.trim();""")
-    expect(group != "Scope", "“Sign in in a popup” is inside the Scope group")
+    require(group != "Scope", "“Sign in in a popup” is inside the Scope group")
     fit = editor.js("""const select = document.getElementById('locale');
         const style = getComputedStyle(select);
         const context = document.createElement('canvas').getContext('2d');
@@ -656,8 +656,8 @@ def check_editor_polish(editor):
         const widest = texts.reduce((a, b) => context.measureText(a).width >= context.measureText(b).width ? a : b);
         return {room, widest, need: context.measureText(widest).width,
                 enUS: context.measureText(select.options[select.selectedIndex].text).width};""")
-    expect(fit["enUS"] <= fit["room"], f"the language menu cuts “en_US” at {DESKTOP[0]} px: {fit}")
-    expect(fit["need"] <= fit["room"], f"the language menu cuts {fit['widest']!r} at {DESKTOP[0]} px: {fit}")
+    require(fit["enUS"] <= fit["room"], f"the language menu cuts “en_US” at {DESKTOP[0]} px: {fit}")
+    require(fit["need"] <= fit["room"], f"the language menu cuts {fit['widest']!r} at {DESKTOP[0]} px: {fit}")
     print(
         f"ok   popup choice outside the Scope group; the language menu fits its longest name ({fit['need']:.0f} of {fit['room']:.0f} px)"
     )
@@ -684,7 +684,7 @@ def check_copy(editor):
         editor.wait(lambda button=button: "Copied" in button.text, f"the {source} copy button shows no feedback")
         editor.wait(lambda: editor.text("announcer").startswith("Copied"), "nothing announced in the live region")
         copied = read_clipboard(editor)
-        expect(copied == editor.text(source), f"the clipboard holds {copied[:200]!r}, not the {source} text")
+        require(copied == editor.text(source), f"the clipboard holds {copied[:200]!r}, not the {source} text")
 
     # The fallback, as on plain http or when the browser refuses the Clipboard API.
     editor.driver.execute_async_script(
@@ -692,14 +692,14 @@ def check_copy(editor):
         "navigator.clipboard.writeText('sentinel').then(() => {"
         "  navigator.clipboard.writeText = () => Promise.reject(new Error('refused')); done(); });"
     )
-    expect(read_clipboard(editor) == "sentinel", "could not reset the clipboard")
+    require(read_clipboard(editor) == "sentinel", "could not reset the clipboard")
     button = editor.driver.find_element(By.CSS_SELECTOR, 'button.copy[data-copy="image-url"]')
     editor.js("arguments[0].scrollIntoView({block: 'center'})", button)
     time.sleep(1.7)  # the previous "Copied" goes back to "Copy"
     button.click()
     editor.wait(lambda: "Copied" in button.text, "the fallback copy shows no feedback")
-    expect(read_clipboard(editor) == editor.text("image-url"), "the execCommand fallback did not copy the URL")
-    expect(editor.js("return document.querySelector('.clipboard-buffer') === null"), "the fallback left its textarea")
+    require(read_clipboard(editor) == editor.text("image-url"), "the execCommand fallback did not copy the URL")
+    require(editor.js("return document.querySelector('.clipboard-buffer') === null"), "the fallback left its textarea")
     editor.expect_clean("after copying")
     print('ok   copy buttons: Clipboard API and fallback, "Copied" shown and announced')
 
@@ -726,22 +726,22 @@ def check_downloads(editor, target):
     }
     for fmt, (media_type, name, path) in expected.items():
         link = editor.el(f"download-{fmt}")
-        expect(link.get_attribute("download") == name, f"{fmt} download name: {link.get_attribute('download')!r}")
+        require(link.get_attribute("download") == name, f"{fmt} download name: {link.get_attribute('download')!r}")
         href = link.get_attribute("href")
-        expect(href == editor.base + path, f"{fmt} download points at {href}, expected {editor.base + path}")
+        require(href == editor.base + path, f"{fmt} download points at {href}, expected {editor.base + path}")
         status, headers, body = http_get(href)
-        expect(
+        require(
             status == 200 and headers["Content-Type"] == media_type,
             f"{fmt} download answered {status} {headers.get('Content-Type')}",
         )
         if fmt == "png":
-            expect(png_size(body) == (900, 132), f"the PNG download is {png_size(body)}, expected 900x132")
+            require(png_size(body) == (900, 132), f"the PNG download is {png_size(body)}, expected 900x132")
         elif fmt == "webp":
-            expect(webp_size(body) == (900, 132), f"the WebP download is {webp_size(body)}, expected 900x132")
+            require(webp_size(body) == (900, 132), f"the WebP download is {webp_size(body)}, expected 900x132")
         elif fmt == "pdf":
-            expect(body.startswith(b"%PDF-"), "the PDF download is not a PDF")
+            require(body.startswith(b"%PDF-"), "the PDF download is not a PDF")
         elif fmt == "vectordrawable":
-            expect(
+            require(
                 b"<vector xmlns:android=" in body and b'android:width="300dp"' in body,
                 "the Android XML download is not a 300 dp VectorDrawable",
             )
@@ -790,11 +790,11 @@ def check_svg_in_chromium(editor):
         """,
             target,
         )
-        expect("error" not in result, f"SVG check: {result.get('error')}")
+        require("error" not in result, f"SVG check: {result.get('error')}")
         sw, sh, pw, ph = result["size"]
-        expect((sw, sh) == (pw, ph), f"{target}: SVG is {sw}x{sh} in Chromium, PNG {pw}x{ph}")
-        expect(result["ink"] > 0.5, f"{target}: the SVG draws almost nothing in Chromium")
-        expect(
+        require((sw, sh) == (pw, ph), f"{target}: SVG is {sw}x{sh} in Chromium, PNG {pw}x{ph}")
+        require(result["ink"] > 0.5, f"{target}: the SVG draws almost nothing in Chromium")
+        require(
             result["structural"] == 0,
             f"{target}: Chromium's SVG differs from our PNG in {result['structural']} pixels away from edges",
         )
@@ -825,17 +825,17 @@ def check_lint(editor, server):
         lambda: editor.text("lint-summary") == "Follows Apple’s rules checked here.",
         f"a clean button: {editor.text('lint-summary')!r} {lint_findings(editor)}",
     )
-    expect(lint_findings(editor) == [], f"findings on a clean button: {lint_findings(editor)}")
-    expect(
+    require(lint_findings(editor) == [], f"findings on a clean button: {lint_findings(editor)}")
+    require(
         editor.visible("lint-page-light") and editor.el("lint-page-dark").get_attribute("disabled") is not None,
         "the page colour picker shows; the dark one waits for its checkbox",
     )
 
     def expect_finding(rule, query):
         status, _, body = http_get(f"{server.base}/api/lint/appleid/button?{query}")
-        expect(status == 200, f"/api/lint answered {status}: {body[:200]!r}")
+        require(status == 200, f"/api/lint answered {status}: {body[:200]!r}")
         messages = {f["id"]: f for f in json.loads(body)["findings"]}
-        expect(rule in messages, f"/api/lint?{query} lacks {rule}: {messages}")
+        require(rule in messages, f"/api/lint?{query} lacks {rule}: {messages}")
         want = f"{messages[rule]['severity']} {messages[rule]['message']}"
         editor.wait(
             lambda: [rule, want] in lint_findings(editor), f"the editor should show {want!r}, shows {lint_findings(editor)}"
@@ -853,10 +853,10 @@ def check_lint(editor, server):
     # The page colour picker: a black button on a black page, then a dark mode.
     set_page(editor, "lint-page-light", "#000000")
     expect_finding("background-contrast", "width=250&height=44&background=%23000000")
-    expect("white" in editor.text("lint-advice"), f"advice on a black page: {editor.text('lint-advice')!r}")
+    require("white" in editor.text("lint-advice"), f"advice on a black page: {editor.text('lint-advice')!r}")
     set_page(editor, "lint-page-light", "#ffffff")
     set_page(editor, "lint-dark-mode", True)
-    expect(editor.el("lint-page-dark").get_attribute("disabled") is None, "the dark page colour is enabled with its checkbox")
+    require(editor.el("lint-page-dark").get_attribute("disabled") is None, "the dark page colour is enabled with its checkbox")
     expect_finding("background-contrast", "width=250&height=44&background=%23ffffff%2C%231c1c1e")
     editor.click_label("style-white-outline")
     expect_finding("outline-on-dark", "color=white&border=true&width=250&height=44&background=%23ffffff%2C%231c1c1e")
@@ -885,13 +885,13 @@ def check_keyboard(editor):
     editor.expect_preview(200, 40)
     body = editor.driver.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.TAB)  # the skip link comes first
-    expect(editor.js("return document.activeElement.className") == "skip-link", "the skip link is not first")
+    require(editor.js("return document.activeElement.className") == "skip-link", "the skip link is not first")
     body = editor.driver.switch_to.active_element
     body.send_keys(Keys.TAB)
     focused = editor.driver.switch_to.active_element
-    expect(focused.get_attribute("id") == "mode-center", f"Tab reached #{focused.get_attribute('id')}, not the layout")
+    require(focused.get_attribute("id") == "mode-center", f"Tab reached #{focused.get_attribute('id')}, not the layout")
     outline = editor.js("return getComputedStyle(document.querySelector('label[for=mode-center]')).outlineStyle")
-    expect(outline == "solid", f"no visible focus on the layout control (outline {outline!r})")
+    require(outline == "solid", f"no visible focus on the layout control (outline {outline!r})")
     focused.send_keys(Keys.ARROW_RIGHT)
     editor.expect_image_url("/appleid/button/left?width=200&height=40")
     editor.driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
@@ -911,9 +911,9 @@ def check_phone(editor, shots):
     editor.open("/#/appleid/button?width=250&height=44&scale=2")
     editor.expect_preview(250, 44)
     current = editor.image("preview-light")["current"]
-    expect("scale=2" in current, f"at 2 device pixels per point the preview should use the @2x image: {current}")
+    require("scale=2" in current, f"at 2 device pixels per point the preview should use the @2x image: {current}")
     overflow = editor.js("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    expect(overflow <= 0, f"the phone layout scrolls sideways by {overflow}px")
+    require(overflow <= 0, f"the phone layout scrolls sideways by {overflow}px")
     paths = [
         editor.screenshot(os.path.join(shots, "phone.png")),
         editor.screenshot(os.path.join(shots, "phone-full.png"), full_page=True),
@@ -946,16 +946,12 @@ def desktop_screenshots(editor, shots):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/debug/siwa-buttons"))
+    parser = arguments(__doc__.split("\n\n")[0])
     parser.add_argument("--screenshots", default=os.path.join(ROOT, "out/editor-screenshots"))
-    parser.add_argument("--public", default=os.path.join(ROOT, "public"))
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
-    parser.add_argument("--host-app", help="run this host app (`HostApp PORT`) instead of `siwa-buttons serve`")
-    parser.add_argument("--path", default="/", help="where the routes are mounted (the host app's: /buttons/)")
     args = parser.parse_args()
     os.makedirs(args.screenshots, exist_ok=True)
 
+    failures = Failures()
     server = editor = None
     try:
         server = Server(args.binary, args.public, host_app=args.host_app, mount=args.path)
@@ -982,16 +978,15 @@ def main():
         check_editor_polish(editor)
         shots = desktop_screenshots(editor, args.screenshots)
         shots += check_phone(editor, args.screenshots)
+        print("screenshots:")
+        for path in shots:
+            print("  " + os.path.relpath(path, os.getcwd()))
     except (CheckFailed, WebDriverException) as failure:
         # WebDriverException: e.g. a control that could not be clicked (covered, hidden).
-        report_failure(failure, editor, server, os.path.join(args.screenshots, "failure.png"))
-        return 1
+        report_failure(failures, failure, editor, server, os.path.join(args.screenshots, "failure.png"))
     finally:
         shut_down(editor, server)
-    print("editor check passed; screenshots:")
-    for path in shots:
-        print("  " + os.path.relpath(path, os.getcwd()))
-    return 0
+    return failures.summary("editor")
 
 
 if __name__ == "__main__":

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """The editor's "Download set" panel in headless Chromium, against a running service.
 
-Usage: export.py --binary .build/debug/siwa-buttons [--host-app .build/debug/HostApp --path /buttons/]
+Usage: check_export.py --binary .build/debug/siwa-buttons [--host-app .build/debug/HostApp --path /buttons/]
 
-Starts the service (or the host app with the routes under --path) as e2e/editor.py does,
+Starts the service (or the host app with the routes under --path) as check_editor.py does,
 opens the editor, picks layouts, titles, styles, languages, scales and formats in the
 panel, sets the button's width and corner radius, clicks "Download set" and waits for
 the ZIP in Chromium's download folder. Checked: the panel showed progress (the server's
@@ -14,7 +14,6 @@ every scale and format) is refused and the service's one-line reason is shown in
 panel; no console error or CSP violation but that expected 400.
 """
 
-import argparse
 import json
 import os
 import shutil
@@ -25,7 +24,8 @@ import time
 import zipfile
 
 from harness import ROOT, http_get
-from harness.editor import CheckFailed, Editor, Server, expect, report_failure, shut_down
+from harness.editor import Editor, Server, arguments, report_failure, shut_down
+from harness.failures import CheckFailed, Failures, require
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.ui import Select
 
@@ -49,7 +49,7 @@ def set_checks(editor, group, wanted):
         if box.is_selected() != (value in wanted):
             editor.click_label(f"export-{group}-{value}")
     ticked = editor.js(f"return [...document.querySelectorAll('[data-export=\"{group}\"] input:checked')].map(i => i.value)")
-    expect(sorted(ticked) == sorted(wanted), f"{group}: ticked {ticked}, wanted {list(wanted)}")
+    require(sorted(ticked) == sorted(wanted), f"{group}: ticked {ticked}, wanted {list(wanted)}")
 
 
 def watch_status(editor):
@@ -98,8 +98,8 @@ def check_download(editor, binary, downloads, work):
         lambda: all(p in editor.text("image-url") for p in ("border_radius=30", "width=280", "height=48")),
         "the button did not take the new size and radius",
     )
-    expect(editor.visible("export-download"), "the Download set button is not shown")
-    expect(
+    require(editor.visible("export-download"), "the Download set button is not shown")
+    require(
         not editor.visible("export-preset-control")
         or editor.js("return document.querySelectorAll('[data-export=\"presets\"] input').length > 1"),
         "a preset control is shown with nothing to pick",
@@ -118,24 +118,24 @@ def check_download(editor, binary, downloads, work):
     path = wait_for_download(downloads, timeout=300)
     editor.wait(lambda: editor.text("export-status").startswith("Saved"), "the panel did not say the set was saved", timeout=10)
     statuses = editor.js("return window.__exportStatus")
-    expect(any(s.startswith("The service is making the set") for s in statuses), f"no phase text while rendering: {statuses}")
+    require(any(s.startswith("The service is making the set") for s in statuses), f"no phase text while rendering: {statuses}")
     # Sent while it is archived: the bytes received so far (no Content-Length to be "of").
-    expect(any(s.startswith("Downloading ") for s in statuses), f"no progress in bytes: {statuses}")
-    expect(editor.js("return document.getElementById('export-progress').value") == 1, "the progress bar did not reach the end")
-    expect(os.path.basename(path) == "siwa-buttons.zip", f"saved as {os.path.basename(path)}")
+    require(any(s.startswith("Downloading ") for s in statuses), f"no progress in bytes: {statuses}")
+    require(editor.js("return document.getElementById('export-progress').value") == 1, "the progress bar did not reach the end")
+    require(os.path.basename(path) == "siwa-buttons.zip", f"saved as {os.path.basename(path)}")
 
     with zipfile.ZipFile(path) as archive:
-        expect(archive.testzip() is None, "the ZIP has a corrupt entry")
+        require(archive.testzip() is None, "the ZIP has a corrupt entry")
         zipped = {info.filename: archive.read(info) for info in archive.infolist()}
     expected = generate(binary, os.path.join(work, "generated"))
-    expect("snippet.html" in expected and "manifest.json" in expected, f"generate wrote no snippets: {sorted(expected)[:5]}")
-    expect(
+    require("snippet.html" in expected and "manifest.json" in expected, f"generate wrote no snippets: {sorted(expected)[:5]}")
+    require(
         sorted(zipped) == sorted(expected),
         f"the ZIP's files differ from generate's: only in ZIP {sorted(set(zipped) - set(expected))[:5]}, "
         f"only from generate {sorted(set(expected) - set(zipped))[:5]}",
     )
     differing = [name for name in expected if zipped[name] != expected[name]]
-    expect(not differing, f"files whose bytes differ from generate's: {differing[:5]}")
+    require(not differing, f"files whose bytes differ from generate's: {differing[:5]}")
     editor.expect_clean("after the download")
     print(f"ok   Download set: {len(zipped)} files, {os.path.getsize(path)} bytes, byte for byte generate's; progress shown")
 
@@ -144,11 +144,11 @@ def check_preset_download(editor, binary, downloads, work):
     """Two platform presets from the panel: only the formats one of them holds can be
     ticked (their defaults are), the hint says what each takes, and the ZIP is
     `generate --presets ios,android`'s set byte for byte."""
-    expect(editor.visible("export-preset-control"), "no preset control, though the schema lists presets")
+    require(editor.visible("export-preset-control"), "no preset control, though the schema lists presets")
     set_checks(editor, "presets", ["ios", "android"])
     formats = editor.js("""return [...document.querySelectorAll('[data-export="formats"] input')]
         .map(i => [i.value, i.checked, i.disabled]);""")
-    expect(
+    require(
         {v for v, checked, _ in formats if checked} == {"png", "vectordrawable"}
         and {v for v, _, disabled in formats if disabled} == {"webp", "svg"},
         f"ios + android: PNG and VectorDrawable ticked, WebP and SVG disabled ({formats})",
@@ -156,27 +156,27 @@ def check_preset_download(editor, binary, downloads, work):
     editor.click_label("export-formats-pdf")
     editor.click_label("export-strings")  # Apple's titles in each preset's own file
     hint = editor.text("export-preset-hint")
-    expect(hint == "ios: pdf · android: png, vectordrawable", f"the hint says {hint!r}")
+    require(hint == "ios: pdf · android: png, vectordrawable", f"the hint says {hint!r}")
     for name in os.listdir(downloads):
         os.remove(os.path.join(downloads, name))
     editor.el("export-download").click()
     path = wait_for_download(downloads, timeout=300)
     editor.wait(lambda: editor.text("export-status").startswith("Saved"), "the panel did not say the set was saved", timeout=10)
-    expect(os.path.basename(path) == "siwa-buttons-ios-android.zip", f"saved as {os.path.basename(path)}")
+    require(os.path.basename(path) == "siwa-buttons-ios-android.zip", f"saved as {os.path.basename(path)}")
     with zipfile.ZipFile(path) as archive:
         zipped = {info.filename: archive.read(info) for info in archive.infolist()}
     picked = dict(PICKED, formats="png,pdf,vectordrawable", presets="ios,android", strings="all")
     expected = generate(binary, os.path.join(work, "generated-ios-android"), picked)
-    expect(
+    require(
         sorted(zipped) == sorted(expected) and all(zipped[n] == expected[n] for n in expected),
         f"the ios + android ZIP is not generate --presets ios,android's set ({len(zipped)} against {len(expected)} files)",
     )
-    expect(
+    require(
         any(n.startswith("android/res/drawable-anydpi-v21/") and n.endswith(".xml") for n in zipped),
         "no VectorDrawable in the ZIP",
     )
-    expect(any(n.startswith("ios/") and n.endswith(".pdf") for n in zipped), "no iOS PDF in the ZIP")
-    expect(
+    require(any(n.startswith("ios/") and n.endswith(".pdf") for n in zipped), "no iOS PDF in the ZIP")
+    require(
         "ios/Localizable.xcstrings" in zipped and "android/res/values/siwa_strings.xml" in zipped,
         "no titles as strings in the ZIP (String Catalog, strings.xml)",
     )
@@ -193,7 +193,7 @@ def check_oversized(editor, server):
     if editor.visible("export-preset-control"):
         set_checks(editor, "presets", ["web", "ios", "android", "flutter", "react-native"])
     editor.click_label("export-all-locales")
-    expect(not editor.el("export-locales").is_enabled(), "the language list stays enabled with All ticked")
+    require(not editor.el("export-locales").is_enabled(), "the language list stays enabled with All ticked")
     set_checks(editor, "scales", [str(n) for n in range(1, 7)])
     set_checks(editor, "formats", ["png", "svg", "pdf"])
     set_checks(editor, "modes", ["center", "left", "logo"])
@@ -207,11 +207,11 @@ def check_oversized(editor, server):
         .filter(e => e.name.includes('/api/export.zip')).map(e => [e.name, e.responseStatus]);""",
         since,
     )
-    expect(len(refused) == 1 and refused[0][1] == 400, f"the oversized request: {refused}")
+    require(len(refused) == 1 and refused[0][1] == 400, f"the oversized request: {refused}")
     status, _, body = http_get(refused[0][0])
     error = json.loads(body)["error"]
     answer = error["message"]
-    expect(
+    require(
         status == 400
         and error["parameter"] is None
         and answer.startswith("This set has ")
@@ -222,12 +222,12 @@ def check_oversized(editor, server):
     if editor.visible("export-preset-control"):
         # With presets the scales and sizes are the platforms': the advice names the levers that are left.
         head = answer.split(": ask for fewer")[0]
-        expect(
+        require(
             shown.startswith(head + ": pick fewer languages or formats.") and "Best for each" in shown,
             f"the panel shows {shown!r}, the service said {answer!r}",
         )
     else:
-        expect(shown == answer, f"the panel shows {shown!r}, the service said {answer!r}")
+        require(shown == answer, f"the panel shows {shown!r}, the service said {answer!r}")
     editor.refused.add(refused[0][0])
     editor.expect_clean("after the oversized request")
     print(f"ok   oversized set refused in the panel: {shown}")
@@ -237,12 +237,7 @@ def check_oversized(editor, server):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/debug/siwa-buttons"))
-    parser.add_argument("--public", default=os.path.join(ROOT, "public"))
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
-    parser.add_argument("--host-app", help="run this host app (`HostApp PORT`) instead of `siwa-buttons serve`")
-    parser.add_argument("--path", default="/", help="where the routes are mounted (the host app's: /buttons/)")
+    parser = arguments(__doc__.split("\n\n")[0])
     parser.add_argument("--screenshot", default=os.path.join(ROOT, "out/editor-screenshots/export.png"))
     args = parser.parse_args()
     os.makedirs(os.path.dirname(args.screenshot), exist_ok=True)
@@ -250,6 +245,7 @@ def main():
     work = tempfile.mkdtemp(prefix="siwa-e2e-export-")
     downloads = os.path.join(work, "downloads")
     os.makedirs(downloads)
+    failures = Failures()
     server = editor = None
     try:
         server = Server(args.binary, args.public, host_app=args.host_app, mount=args.path)
@@ -263,17 +259,16 @@ def main():
         check_oversized(editor, server)
         editor.js("document.getElementById('export').scrollIntoView()")
         editor.screenshot(args.screenshot.replace(".png", "-refused.png"))
+        print(
+            f"screenshots: {os.path.relpath(args.screenshot, os.getcwd())} (saved), "
+            f"{os.path.relpath(args.screenshot.replace('.png', '-refused.png'), os.getcwd())} (refused)"
+        )
     except (CheckFailed, WebDriverException, subprocess.CalledProcessError) as failure:
-        report_failure(failure, editor, server, os.path.join(os.path.dirname(args.screenshot), "export-failure.png"))
-        return 1
+        report_failure(failures, failure, editor, server, os.path.join(os.path.dirname(args.screenshot), "export-failure.png"))
     finally:
         shut_down(editor, server)
         shutil.rmtree(work, ignore_errors=True)
-    print(
-        f"export check passed; screenshots: {os.path.relpath(args.screenshot, os.getcwd())} (saved), "
-        f"{os.path.relpath(args.screenshot.replace('.png', '-refused.png'), os.getcwd())} (refused)"
-    )
-    return 0
+    return failures.summary("export")
 
 
 if __name__ == "__main__":

@@ -1,35 +1,24 @@
 """The web editor's service and browser, for the checks of the editor (check_editor.py) and
 of its Download set panel (check_export.py): `Server` starts `siwa-buttons serve` or a host
-app with the routes mounted, `Editor` drives headless Chromium on its page; a failed
-expectation raises `CheckFailed`, which `report_failure` prints with a screenshot and the
-service's log."""
+app with the routes mounted, `Editor` drives the one headless Chromium on its page; a failed
+requirement (`harness.failures.require`) stops the check, and `report_failure` records it
+with a screenshot and the service's log."""
 
-import base64
+import argparse
 import json
+import os
 import re
-import sys
 
-from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-import harness
-from harness import CHROMIUM_ARGUMENTS, OFFLINE_RESOLVER, http_get, service
+from harness import ROOT, http_get, service
+from harness.browser import Browser
+from harness.failures import CheckFailed, require
 
 DESKTOP = (1280, 900)
 PHONE = (375, 812)
-
-
-class CheckFailed(Exception):
-    pass
-
-
-def expect(condition, message):
-    if not condition:
-        raise CheckFailed(message)
 
 
 # ---------------------------------------------------------------- the service
@@ -65,55 +54,22 @@ class Server(service.Service):
 # ---------------------------------------------------------------- the browser
 
 
-class Editor:
-    """The editor page in one Chromium, with helpers that wait for the debounce."""
+class Editor(Browser):
+    """The editor page in the one Chromium (`harness.browser.Browser`, at DESKTOP size, with
+    the clipboard), with helpers that wait for the debounce."""
 
     def __init__(self, server, chromedriver):
+        super().__init__(chromedriver, window=DESKTOP, clipboard_origin=server.origin)
         self.base = server.base
         # Snippet requests the checks made the service refuse on purpose (400): allowed
         # in the console and in resource timing, and nothing else is.
         self.refused = set()
-        options = webdriver.ChromeOptions()
-        # Nothing but our own service is reachable: no CDN, no web font.
-        for arg in CHROMIUM_ARGUMENTS + (f"--window-size={DESKTOP[0]},{DESKTOP[1]}", f"--host-resolver-rules={OFFLINE_RESOLVER}"):
-            options.add_argument(arg)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        self.driver = webdriver.Chrome(service=Service(chromedriver), options=options)
-        self.console = []
-        # Seen by the page before any of its scripts: CSP violations it reports.
-        self.cdp(
-            "Page.addScriptToEvaluateOnNewDocument",
-            {
-                "source": (
-                    "performance.setResourceTimingBufferSize(100000);"
-                    "window.__cspViolations = [];"
-                    "document.addEventListener('securitypolicyviolation', function (e) {"
-                    "  window.__cspViolations.push(e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline'));"
-                    "});"
-                )
-            },
-        )
-        self.cdp(
-            "Browser.grantPermissions",
-            {"origin": server.origin, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]},
-        )
-        self.viewport(*DESKTOP)
-
-    def cdp(self, method, params=None):
-        return self.driver.execute_cdp_cmd(method, params or {})
-
-    def viewport(self, width, height, scale=1, mobile=False):
-        self.cdp(
-            "Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile}
-        )
 
     def open(self, path="/"):
-        self.driver.get("about:blank")  # a new document even when only the #fragment differs
-        self.driver.get(self.base + path)
+        """The editor at `path`; the console log goes on (`expect_clean` sees it all)."""
+        # From a blank page: a new document even when only the #fragment differs.
+        super().open(self.base + path, settle=0, keep_log=True, moves=True)
         self.wait(lambda: self.text("image-url") and self.text("snippet-html"), "the editor did not start")
-
-    def js(self, script, *args):
-        return self.driver.execute_script(script, *args)
 
     def el(self, element_id):
         return self.driver.find_element(By.ID, element_id)
@@ -128,10 +84,7 @@ class Editor:
         return self.driver.find_element(By.CSS_SELECTOR, css).is_displayed()
 
     def wait(self, condition, message, timeout=6):
-        try:
-            WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(lambda _: condition())
-        except TimeoutException:
-            raise CheckFailed(message) from None
+        require(self.until(condition, timeout), message)
 
     # --- controls, as a person uses them
 
@@ -188,24 +141,15 @@ class Editor:
 
     # --- what went wrong in the page
 
-    def collect_console(self):
-        self.console += self.driver.get_log("browser")
-
     def expect_clean(self, where):
-        self.collect_console()
         severe = [
-            e["message"] for e in self.console if e["level"] == "SEVERE" and not any(url in e["message"] for url in self.refused)
+            e["message"] for e in self.console() if e["level"] == "SEVERE" and not any(u in e["message"] for u in self.refused)
         ]
-        expect(not severe, f"{where}: console errors:\n  " + "\n  ".join(severe))
-        violations = self.js("return window.__cspViolations || []")
-        expect(not violations, f"{where}: Content-Security-Policy violations: {violations}")
-        failed = self.js(
-            """return performance.getEntriesByType('resource')
-            .filter(e => e.responseStatus >= 400 && !arguments[0].includes(e.name))
-            .map(e => e.responseStatus + ' ' + e.name);""",
-            sorted(self.refused),
-        )
-        expect(not failed, f"{where}: failed requests: {failed}")
+        require(not severe, f"{where}: console errors:\n  " + "\n  ".join(severe))
+        violations = self.csp_violations()
+        require(not violations, f"{where}: Content-Security-Policy violations: {violations}")
+        failed = self.failed_requests(allowed=self.refused)
+        require(not failed, f"{where}: failed requests: {failed}")
 
     def expect_refusal(self, field, since):
         """The snippet requests since resource entry `since` that the service refused
@@ -217,46 +161,38 @@ class Editor:
             .filter(e => e.name.includes('/api/snippet/') && e.responseStatus === 400).map(e => e.name);""",
             since,
         )
-        expect(refused, f"no snippet request was refused for {field}")
+        require(refused, f"no snippet request was refused for {field}")
         status, _headers, body = http_get(refused[-1])
         error = json.loads(body)["error"]
-        expect(
+        require(
             status == 400 and error["parameter"] == field and field in error["message"],
             f"the service's answer does not name {field}: {status} {error}",
         )
         told = error["reason"]
         shown = self.text(f"{field}-error")
-        expect(shown == told[0].upper() + told[1:], f"under {field} the page shows {shown!r}, the service said {told!r}")
+        require(shown == told[0].upper() + told[1:], f"under {field} the page shows {shown!r}, the service said {told!r}")
         # Nothing else on the page shows this refusal (it is the field's, not the settings').
-        expect(not self.visible("snippet-error"), f"the settings' own message shows too: {self.text('snippet-error')!r}")
+        require(not self.visible("snippet-error"), f"the settings' own message shows too: {self.text('snippet-error')!r}")
         self.refused.update(refused)
         return shown
 
     def resources(self):
         return self.js("return performance.getEntriesByType('resource').length")
 
-    # --- screenshots
-
-    def screenshot(self, path, full_page=False):
-        params = {"format": "png"}
-        if full_page:
-            width, height = self.js("return [document.documentElement.clientWidth, document.documentElement.scrollHeight]")
-            params.update(captureBeyondViewport=True, clip={"x": 0, "y": 0, "width": width, "height": height, "scale": 1})
-        with open(path, "wb") as f:
-            f.write(base64.b64decode(self.cdp("Page.captureScreenshot", params)["data"]))
-        return path
-
-    def quit(self):
-        self.driver.quit()
-
 
 # ---------------------------------------------------------------- checks
 
 
-def png_size(data):
-    size = harness.png_size(data)
-    expect(size is not None, "not a PNG")
-    return size
+def arguments(description):
+    """The command line both editor checks take: the service or host app, the editor's
+    files, chromedriver (a parser, for the check to add its screenshots' place)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/debug/siwa-buttons"))
+    parser.add_argument("--public", default=os.path.join(ROOT, "public"))
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    parser.add_argument("--host-app", help="run this host app (`HostApp PORT`) instead of `siwa-buttons serve`")
+    parser.add_argument("--path", default="/", help="where the routes are mounted (the host app's: /buttons/)")
+    return parser
 
 
 def shut_down(editor, server):
@@ -267,16 +203,17 @@ def shut_down(editor, server):
         server.stop()
 
 
-def report_failure(failure, editor, server, screenshot):
-    """A failed check on stderr: the message, a screenshot of the page, the service's log."""
-    print(f"FAIL {failure}", file=sys.stderr)
+def report_failure(failures, failure, editor, server, screenshot):
+    """Records the failure that stopped the check, and prints a screenshot of the page and
+    the service's log."""
+    failures.stopped(failure)
     if editor:
         try:
             path = editor.screenshot(screenshot, full_page=True)
-            print(f"     screenshot of the failure: {path}", file=sys.stderr)
+            print(f"     screenshot of the failure: {path}")
         except Exception:  # noqa: BLE001, S110 (the browser may be gone; the message above is what matters)
             pass
     if server:
         log = server.output().strip()
         if log:
-            print("     service log:\n" + log, file=sys.stderr)
+            print("     service log:\n" + log)
