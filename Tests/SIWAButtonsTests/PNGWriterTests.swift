@@ -61,14 +61,9 @@ struct PNGWriterTests {
 
     @Test("Colour, every alpha, odd widths, repeated rows, noise: the same pixels as libpng's")
     func synthetic() throws {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt32 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt32(truncatingIfNeeded: state >> 33)
-        }
-        func premultiplied(_ r: UInt32, _ g: UInt32, _ b: UInt32, _ a: UInt32) -> UInt32 {
-            a << 24 | (r * a / 255) << 16 | (g * a / 255) << 8 | (b * a / 255)
-        }
+        var noise = SyntheticPixels()
+        func next() -> UInt32 { noise.next() }
+        let premultiplied = SyntheticPixels.premultiplied
         for (width, height) in [(1, 1), (7, 3), (9, 5), (33, 17), (301, 40), (2, 1000)] {
             // Grey with every alpha, rows repeated in pairs.
             var grey = [UInt32](repeating: 0, count: width * height)
