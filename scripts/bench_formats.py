@@ -11,10 +11,10 @@ time and the bytes of each. A benchmark, not a test: CI does not run it.
 
 import argparse
 import http.client
-import socket
 import statistics
-import subprocess
 import time
+
+from lib.serving import serve
 
 CASES = [
     ("375x64 @1x", "/appleid/button?width=375&height=64"),
@@ -24,24 +24,8 @@ CASES = [
 FORMATS = ("png", "webp")
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start(binary):
-    port = free_port()
-    server = subprocess.Popen(
-        [binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--cache-mb", "0", "--workers", "1"]
-        + ["--canonical", "off", "--log-level", "warning"]
-    )
-    for _ in range(100):
-        try:
-            http.client.HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/healthz")
-            break
-        except OSError:
-            time.sleep(0.1)
+    server, port = serve(binary, "--cache-mb", "0", "--workers", "1", "--canonical", "off", "--log-level", "warning")
     return server, http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
 

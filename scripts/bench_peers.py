@@ -16,7 +16,6 @@ benchmark, not a test: CI does not run it.
 import http.client
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -24,6 +23,7 @@ import time
 
 import resvg_py
 import skia
+from lib.serving import serve
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CASES = [
@@ -32,12 +32,6 @@ CASES = [
     ("375x64 @6x", "/appleid/button?width=375&height=64&scale=6"),
 ]
 IN_A_ROW = int(os.environ.get("IN_A_ROW", "5"))
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def skia_png(svg: bytes, width: int, height: int) -> bytes:
@@ -71,34 +65,9 @@ def table(prepared, times, sizes):
 def main():
     bench, binary = sys.argv[1], sys.argv[2]
     rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 40
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            binary,
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--cache-mb",
-            "0",
-            "--workers",
-            "1",
-            "--canonical",
-            "off",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-    )
+    server, port = serve(binary, "--cache-mb", "0", "--workers", "1", "--canonical", "off", "--log-level", "warning", cwd=ROOT)
     inproc = subprocess.Popen([bench, "--stdin"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
     try:
-        for _ in range(100):
-            try:
-                http.client.HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/healthz")
-                break
-            except OSError:
-                time.sleep(0.1)
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
 
         def get(target):

@@ -10,12 +10,11 @@ must not change behaviour shows 0 differing here (docs/testing.md)."""
 
 import hashlib
 import os
-import socket
-import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
+
+from lib.serving import serve
 
 # The headers a client or cache acts on. Date and the request id differ on every answer.
 HEADERS = (
@@ -88,25 +87,6 @@ REQUESTS = [
 ]
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start(binary):
-    port = free_port()
-    process = subprocess.Popen([binary, "serve", "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(200):
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
-                return process, port
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    sys.exit(f"{binary} serve did not answer /healthz")
-
-
 class NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args):
         return None
@@ -129,7 +109,7 @@ def answer(port, method, target):
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
-    before, after = (start(os.path.abspath(binary)) for binary in sys.argv[1:])
+    before, after = (serve(os.path.abspath(binary), quiet=True) for binary in sys.argv[1:])
     differing = 0
     try:
         for method, target in REQUESTS:
