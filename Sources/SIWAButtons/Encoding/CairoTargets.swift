@@ -95,7 +95,7 @@ enum CairoTargets {
     }
 }
 
-/// Collects what Cairo's stream surfaces write.
+/// Collects what Cairo's stream surfaces and our PNG and WebP writers write.
 final class ByteSink {
     var bytes: [UInt8] = []
 
@@ -105,5 +105,12 @@ final class ByteSink {
         let sink = Unmanaged<ByteSink>.fromOpaque(closure!).takeUnretainedValue()
         sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
         return CAIRO_STATUS_SUCCESS
+    }
+
+    /// The writer of `siwa_png_write_fn` and `siwa_webp_write_fn`, whose context is the sink.
+    static let append: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, Int) -> Void = {
+        context, data, length in
+        let sink = Unmanaged<ByteSink>.fromOpaque(context!).takeUnretainedValue()
+        sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
     }
 }

@@ -38,19 +38,15 @@ enum PNGEncoder {
     ) throws -> [UInt8] {
         let sink = ByteSink()
         var message = [CChar](repeating: 0, count: 256)
-        let write: siwa_png_write_fn = { context, data, length in
-            let sink = Unmanaged<ByteSink>.fromOpaque(context!).takeUnretainedValue()
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
-        }
         let status =
             switch writer {
             case .runs:
                 // Level 0: our run-aware DEFLATE; filter 0: none (rows repeat at one row's distance).
                 siwa_png_encode_deflate(
-                    pixels, Int32(width), Int32(height), Int32(stride), 0, 0, write, sink.pointer, &message, message.count)
+                    pixels, Int32(width), Int32(height), Int32(stride), 0, 0, ByteSink.append, sink.pointer, &message, message.count)
             case .libpng:
                 siwa_png_encode(
-                    pixels, Int32(width), Int32(height), Int32(stride), tuning, write, sink.pointer, &message, message.count)
+                    pixels, Int32(width), Int32(height), Int32(stride), tuning, ByteSink.append, sink.pointer, &message, message.count)
             }
         guard status == 0 else {
             throw EncodeError(message: String(cBuffer: message))

@@ -35,12 +35,8 @@ enum WebPEncoder {
         case .runs:
             let sink = ByteSink()
             var message = [CChar](repeating: 0, count: 256)
-            let write: siwa_webp_write_fn = { context, data, length in
-                let sink = Unmanaged<ByteSink>.fromOpaque(context!).takeUnretainedValue()
-                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
-            }
             let status = siwa_webp_encode(
-                pixels, Int32(width), Int32(height), Int32(stride), write, sink.pointer, &message, message.count)
+                pixels, Int32(width), Int32(height), Int32(stride), ByteSink.append, sink.pointer, &message, message.count)
             guard status == 0 else { throw EncodeError(message: String(cBuffer: message)) }
             return sink.bytes
         case .libwebp(let level):
