@@ -34,6 +34,16 @@ CASES = [
 IN_A_ROW = int(os.environ.get("IN_A_ROW", "5"))
 
 
+def in_a_row(render, *args, **kwargs):
+    """Seconds of each of IN_A_ROW calls of `render` in a row, the first (cold) left out."""
+    seconds = []
+    for _ in range(IN_A_ROW):
+        start = time.perf_counter()
+        render(*args, **kwargs)
+        seconds.append(time.perf_counter() - start)
+    return seconds[1:]
+
+
 def skia_png(svg: bytes, width: int, height: int) -> bytes:
     dom = skia.SVGDOM.MakeFromStream(skia.MemoryStream(svg))
     surface = skia.Surface(width, height)
@@ -96,25 +106,10 @@ def main():
             for name, target, svg, width, height in prepared:
                 # K in a row each; the first of each run is dropped (its caches are cold).
                 w = warm[name]
-                for k in range(IN_A_ROW):
-                    seconds, _ = ours_inproc(target)
-                    if k:
-                        w["in-process"].append(seconds)
-                for k in range(IN_A_ROW):
-                    start = time.perf_counter()
-                    get(target)
-                    if k:
-                        w["http"].append(time.perf_counter() - start)
-                for k in range(IN_A_ROW):
-                    start = time.perf_counter()
-                    resvg_py.svg_to_bytes(svg_string=svg.decode(), width=width, height=height)
-                    if k:
-                        w["resvg"].append(time.perf_counter() - start)
-                for k in range(IN_A_ROW):
-                    start = time.perf_counter()
-                    skia_png(svg, width, height)
-                    if k:
-                        w["skia"].append(time.perf_counter() - start)
+                w["in-process"] += [ours_inproc(target)[0] for _ in range(IN_A_ROW)][1:]
+                w["http"] += in_a_row(get, target)
+                w["resvg"] += in_a_row(resvg_py.svg_to_bytes, svg_string=svg.decode(), width=width, height=height)
+                w["skia"] += in_a_row(skia_png, svg, width, height)
             for name, target, svg, width, height in prepared:
                 t = times[name]
                 seconds, ours_bytes = ours_inproc(target)
