@@ -1,19 +1,22 @@
 import ArgumentParser
 import Foundation
-import SIWAButtons
+@_spi(Codegen) import SIWAButtons
 import SIWARenderJob
 
-/// `siwa-buttons codegen`: writes the JavaScript copies of Apple's facts from the schema.
+/// `siwa-buttons codegen`: writes the JavaScript copies of Apple's facts from the schema,
+/// and the element's title modules from the renderer.
 struct CodegenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "codegen",
-        abstract: "Write the JavaScript copies of the schema (the element's data block, the editor's labels).",
+        abstract: "Write the JavaScript copies of the schema and the element's title outlines.",
         discussion: """
             Replaces the block between the "BEGIN GENERATED" and "END GENERATED" lines of
             \(GeneratedJavaScript.blocks().map(\.path).joined(separator: " and ")) with what
-            ButtonSchema says. Run it from the package's root after changing a parameter, a
-            default, a display name or a title; --check writes nothing and fails when a file
-            differs (swift test checks the same).
+            ButtonSchema says, and writes \(TitleModules.folder)/LOCALE.generated.js (each
+            title's metrics and outlines, from the pinned fonts). Run it from the package's
+            root after changing a parameter, a default, a display name, a title, the layout
+            or a font; --check writes nothing and fails when a file differs (swift test
+            checks the same).
             """
     )
 
@@ -38,6 +41,30 @@ struct CodegenCommand: ParsableCommand {
             } else {
                 try Data(generated.utf8).write(to: url, options: .atomic)
                 print("\(block.path): written")
+            }
+        }
+        let renderer = try ButtonRenderer.shared()
+        let modules = TitleModules.files(renderer)
+        let folder = URL(fileURLWithPath: root).appendingPathComponent(TitleModules.folder)
+        for module in modules {
+            let url = URL(fileURLWithPath: root).appendingPathComponent(module.path)
+            if (try? String(contentsOf: url, encoding: .utf8)) == module.text { continue }
+            if check {
+                stale.append(module.path)
+            } else {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data(module.text.utf8).write(to: url, options: .atomic)
+                print("\(module.path): written")
+            }
+        }
+        // A module of a locale that is no longer generated.
+        let names = Set(modules.map { String($0.path.split(separator: "/").last!) })
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where !names.contains(name) {
+            if check {
+                stale.append("\(TitleModules.folder)/\(name)")
+            } else {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+                print("\(TitleModules.folder)/\(name): removed")
             }
         }
         if !stale.isEmpty {

@@ -21,9 +21,9 @@ import Testing
         #expect(file[start.lowerBound..<stop.upperBound] == block.text[...], "\(path) differs: run `\(GeneratedJavaScript.command)`")
     }
 
-    @Test("The element's block holds every locale's three titles and the defaults")
-    func elementBlock() {
-        let block = GeneratedJavaScript.elementBlock()
+    @Test("The facts hold every locale's three titles and the defaults")
+    func factsBlock() {
+        let block = GeneratedJavaScript.factsBlock()
         #expect(block.contains("  en_US: [\"Sign in with Apple\", \"Continue with Apple\", \"Sign up with Apple\"],\n"))
         let titleLines = block.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains("\", \"") }
         #expect(titleLines.count == ButtonLocale.all.count)
