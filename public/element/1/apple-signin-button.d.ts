@@ -84,9 +84,11 @@ export interface AppleSignInButtonAttributes {
   'label-position'?: number | `${number}`;
   /** One of Apple's 37 locales: the title's language and the accessible name. Default: en_US. */
   'locale'?: AppleSignInLocale;
-  /** The URL of an /appleid/button endpoint (default: the service next to the module). */
+  /** drawn: the button drawn in the page (no request); image: the service's images. Default: drawn. */
+  'render'?: 'drawn' | 'image';
+  /** render="image": the URL of an /appleid/button endpoint (default: the service next to the module). */
   'image-base'?: string;
-  /** The service's v= token (serve --cache-version; default: the module URL's ?v=). */
+  /** render="image": the service's v= token (serve --cache-version; default: the module URL's ?v=). */
   'cache-version'?: string;
   /** Your Services ID. */
   'client-id'?: string;
@@ -100,7 +102,7 @@ export interface AppleSignInButtonAttributes {
   'state'?: string;
   /** Fresh from your server for every page view, 16 characters or more. */
   'nonce'?: string;
-  /** POSTed before each sign-in; answers {"state": ..., "nonce": ...} as JSON. */
+  /** POSTed before each sign-in (same origin, no redirect); answers {"state": ..., "nonce": ...} as JSON. */
   'session-url'?: string;
 }
 

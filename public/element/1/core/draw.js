@@ -1,0 +1,60 @@
+// A laid-out button (layout.js) as inline SVG: the shapes, the logo (LOGO_PATH) and the
+// title's generated outlines, the paths our own SVG output has. Builds DOM nodes only
+// (createElementNS and setAttribute): no markup from any text.
+import { LOGO_PATH } from './facts.generated.js';
+
+const NS = 'http://www.w3.org/2000/svg';
+const INK = { black: '#000', white: '#fff' };
+// The title modules' outlines are in 1/1000 em.
+const OUTLINE_UNITS = 1000;
+
+const n = (v) => String(Math.round(v * 1000) / 1000);
+
+// A rounded rect as VectorPath(RoundedRect): four lines and four quarter circles, each the
+// cubic Cairo draws for 90° (control points at 4/3·tan(π/8) of the radius).
+export function roundedRectPath({ x, y, width, height, radius: r }) {
+  const right = x + width, bottom = y + height;
+  if (!(r > 0)) return `M${n(x)} ${n(y)}H${n(right)}V${n(bottom)}H${n(x)}Z`;
+  const k = r * 4 / 3 * 0.41421356237309503;
+  return `M${n(x + r)} ${n(y)}H${n(right - r)}` +
+    `C${n(right - r + k)} ${n(y)} ${n(right)} ${n(y + r - k)} ${n(right)} ${n(y + r)}V${n(bottom - r)}` +
+    `C${n(right)} ${n(bottom - r + k)} ${n(right - r + k)} ${n(bottom)} ${n(right - r)} ${n(bottom)}H${n(x + r)}` +
+    `C${n(x + r - k)} ${n(bottom)} ${n(x)} ${n(bottom - r + k)} ${n(x)} ${n(bottom - r)}V${n(y + r)}` +
+    `C${n(x)} ${n(y + r - k)} ${n(x + r - k)} ${n(y)} ${n(x + r)} ${n(y)}Z`;
+}
+
+// The logo's outline stretched onto its ink box.
+export function logoPath(box) {
+  const at = (u, v) => `${n(box.x + u * box.width)} ${n(box.y + v * box.height)}`;
+  return LOGO_PATH.map(([op, ...p]) => (op === 'Z' ? 'Z'
+    : op + (op === 'C' ? `${at(p[0], p[1])} ${at(p[2], p[3])} ${at(p[4], p[5])}` : at(p[0], p[1])))).join('');
+}
+
+function path(doc, d, fill, transform) {
+  const node = doc.createElementNS(NS, 'path');
+  node.setAttribute('d', d);
+  node.setAttribute('fill', INK[fill]);
+  if (transform) node.setAttribute('transform', transform);
+  return node;
+}
+
+/**
+ * The button as an <svg> of its size in CSS pixels (one per point): `outline`, the
+ * title's path data from its locale module (null: no title drawn yet).
+ */
+export function drawButton(doc, geometry, outline) {
+  const svg = doc.createElementNS(NS, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${geometry.width} ${geometry.height}`);
+  svg.setAttribute('width', String(geometry.width));
+  svg.setAttribute('height', String(geometry.height));
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('focusable', 'false');
+  for (const shape of geometry.shapes) svg.append(path(doc, roundedRectPath(shape), shape.fill));
+  if (geometry.logo) svg.append(path(doc, logoPath(geometry.logo), geometry.foreground));
+  const label = geometry.label;
+  if (label && outline) {
+    const scale = label.fontSize / OUTLINE_UNITS;
+    svg.append(path(doc, outline, geometry.foreground, `translate(${label.x} ${label.baseline}) scale(${scale})`));
+  }
+  return svg;
+}
