@@ -34,7 +34,7 @@ struct WebPreset: PresetLayout {
         var count = variants.count * perVariant
         if context.snippets {
             // snippet.html, snippet-nojs.html, siwa-init.js, snippet-img.html, siwa-signin.js, the element
-            count += 5 + ElementFiles.names.count
+            count += 5 + ElementFiles.names().count
             let matrix = Set(variants)
             count +=
                 configuration.snippetAssets.filter { asset in
