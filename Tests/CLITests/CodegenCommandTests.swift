@@ -11,24 +11,30 @@ import SIWAButtons
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    @Test("A changed title: --check fails naming the file, codegen writes it back")
+    @Test("A changed default and title: --check fails naming the files, codegen writes them back")
     func plantedDrift() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("siwa-codegen-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        for block in GeneratedJavaScript.blocks() {
-            let target = root.appendingPathComponent(block.path)
+        let titles = "public/element/1/core/titles"
+        for path in GeneratedJavaScript.blocks().map(\.path) + [titles] {
+            let target = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: Executable.packageRoot.appendingPathComponent(block.path), to: target)
+            try FileManager.default.copyItem(at: Executable.packageRoot.appendingPathComponent(path), to: target)
         }
-        let element = root.appendingPathComponent(GeneratedJavaScript.factsPath)
-        let original = try String(contentsOf: element, encoding: .utf8)
-        let drifted = original.replacing("\"Mit Apple anmelden\"", with: "\"Mit Apple einloggen\"")
-        #expect(drifted != original)
-        try Data(drifted.utf8).write(to: element)
+        let facts = root.appendingPathComponent(GeneratedJavaScript.factsPath)
+        let german = root.appendingPathComponent(titles + "/de_DE.generated.js")
+        let originals = try [facts, german].map { try String(contentsOf: $0, encoding: .utf8) }
+        let drifted = [
+            originals[0].replacing("  width: '140',", with: "  width: '141',"),
+            originals[1].replacing("\"Mit Apple anmelden\"", with: "\"Mit Apple einloggen\""),
+        ]
+        #expect(drifted != originals)
+        for (file, text) in zip([facts, german], drifted) { try Data(text.utf8).write(to: file) }
         let check = try Executable.siwa(["codegen", "--check", "--root", root.path])
         #expect(check.status == 1 && check.stderr.contains(GeneratedJavaScript.factsPath))
+        #expect(check.stderr.contains("de_DE.generated.js"))
         let write = try Executable.siwa(["codegen", "--root", root.path])
         #expect(write.status == 0)
-        #expect(try String(contentsOf: element, encoding: .utf8) == original)
+        #expect(try [facts, german].map { try String(contentsOf: $0, encoding: .utf8) } == originals)
     }
 }

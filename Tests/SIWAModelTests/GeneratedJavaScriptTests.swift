@@ -21,12 +21,13 @@ import Testing
         #expect(file[start.lowerBound..<stop.upperBound] == block.text[...], "\(path) differs: run `\(GeneratedJavaScript.command)`")
     }
 
-    @Test("The facts hold every locale's three titles and the defaults")
+    @Test("The facts hold every locale and the defaults")
     func factsBlock() {
         let block = GeneratedJavaScript.factsBlock()
-        #expect(block.contains("  en_US: [\"Sign in with Apple\", \"Continue with Apple\", \"Sign up with Apple\"],\n"))
-        let titleLines = block.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains("\", \"") }
-        #expect(titleLines.count == ButtonLocale.all.count)
+        #expect(block.contains("  en_US: { rtl: false, box: 14, baselineOffset: 4 },\n"))
+        #expect(block.contains("  ar_SA: { rtl: true, box: 14, baselineOffset: 4 },\n"))
+        let localeLines = block.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains(": { rtl: ") }
+        #expect(localeLines.count == ButtonLocale.all.count)
         #expect(block.contains("  'border-radius': '\(Parameter.borderRadius.defaultValue)',\n"))
         #expect(block.contains("  width: '\(Parameter.width.defaultValue)',\n"))
         #expect(block.hasPrefix(GeneratedJavaScript.begin + "\n") && block.hasSuffix(GeneratedJavaScript.end + "\n"))

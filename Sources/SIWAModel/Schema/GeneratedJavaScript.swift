@@ -1,7 +1,8 @@
 /// The JavaScript copies of Apple's facts, written from ``ButtonSchema`` and the types
 /// behind it, so no file we ship holds a hand copy of them: the browser core's facts
-/// (public/element/1/core/facts.generated.js: Apple's grammar, the defaults, the titles
-/// and the layout's constants, which core/layout.js computes with) and the editor's
+/// (public/element/1/core/facts.generated.js: Apple's grammar, the defaults, the locales
+/// and the layout's constants, which core/layout.js computes with; the titles are in each
+/// locale's module, `siwa-buttons codegen` writes them from the renderer) and the editor's
 /// display names (public/js/controls.js). `siwa-buttons codegen`
 /// writes each block between ``begin`` and ``end``; `GeneratedJavaScriptTests` (swift test)
 /// fails when a file in the repository differs from what the command would write.
@@ -95,13 +96,6 @@ public enum GeneratedJavaScript {
         defaults.append(("render", "drawn"))
         lines.append("const DEFAULTS = {")
         for (name, value) in defaults { lines.append("  \(key(name)): \(string(value)),") }
-        lines.append("};")
-        // TITLES: [sign-in, continue, sign-up] per locale, in Apple's order of locales.
-        lines.append("const TITLES = {")
-        for locale in schema.locales {
-            let titles = schema.types.map { jsonString(locale.titles[$0] ?? "") }
-            lines.append("  \(key(locale.code)): [\(titles.joined(separator: ", "))],")
-        }
         lines.append("};")
         lines.append(
             "const TYPE_INDEX = { "
@@ -206,7 +200,7 @@ public enum GeneratedJavaScript {
     }
 
     /// A double-quoted string as JSON writes it (non-ASCII kept as is).
-    private static func jsonString(_ value: String) -> String {
+    public static func jsonString(_ value: String) -> String {
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
