@@ -21,18 +21,16 @@
 //  - width="100%" follows its container within Apple's 130-375 points;
 //  - CSP-safe: no inline script, no style attributes (constructable stylesheets);
 //  - never puts attribute text into HTML (textContent and setAttribute only).
-import {
-  CHOICES, DEFAULTS, LOCALE_LAYOUT, RANGES, TITLES, TYPE_INDEX,
-} from './core/facts.generated.js';
+import { CHOICES, DEFAULTS, LOCALE_LAYOUT, RANGES, TYPE_INDEX } from './core/facts.generated.js';
 import { layout } from './core/layout.js';
 import { drawButton } from './core/draw.js';
-import { imageTarget, isToken } from './core/url.js';
+import { isToken } from './core/url.js';
 import { APPLE_SCRIPT, authorizeURL, isFresh } from './core/signin.js';
 import { isDarkBehind } from './core/theme.js';
 // The default locale's titles come with the module, so an en_US button is drawn at once.
 import * as EN_US from './core/titles/en_US.generated.js';
 
-export const VERSION = '2.0.0';
+export const VERSION = '1.2.0';
 
 // The module's own `?v=` (`<script type="module" src=".../apple-signin-button.js?v=2026-11">`).
 const MODULE_VERSION = (() => {
@@ -46,15 +44,12 @@ const MODULE_VERSION = (() => {
 // Fluid widths are requested in steps of this many points in image mode (few distinct
 // images to cache); drawn, the button takes the container's whole points.
 const FLUID_STEP = 10;
-// session-url: the longest wait and the largest answer taken.
-const SESSION_TIMEOUT_MS = 10000;
-const SESSION_MAX_BYTES = 16384;
-
 // One line naming the attribute and what it accepts; null if the value is good.
 function problem(name, value) {
   if (name === 'locale') {
     // An own property: `constructor`, `__proto__` or `toString` are no locale.
-    return Object.hasOwn(TITLES, value) ? null : `one of Apple's 37 locale codes (${Object.keys(TITLES).join(', ')})`;
+    return Object.hasOwn(LOCALE_LAYOUT, value) ? null
+      : `one of Apple's 37 locale codes (${Object.keys(LOCALE_LAYOUT).join(', ')})`;
   }
   if (name === 'width' && value === '100%') return null;
   if (name === 'cache-version') {
@@ -70,37 +65,10 @@ function problem(name, value) {
   return null;
 }
 
-// A response's text, refused past `limit` bytes (a session answer is a few hundred).
-async function readAtMost(response, limit) {
-  const declared = Number(response.headers.get('Content-Length'));
-  if (declared > limit) throw new Error(`its answer is ${declared} bytes, more than ${limit}`);
-  if (!response.body) return response.text();
-  const reader = response.body.getReader();
-  const chunks = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      reader.cancel().catch(() => {});
-      throw new Error(`its answer is more than ${limit} bytes`);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
-}
-
 // --------------------------------------------------------------- the titles' outlines
 
-// Locale -> its title module (a Promise until loaded). Only locales of TITLES are asked
-// for, so an attribute's text never reaches a module URL.
+// Locale -> its title module (a Promise until loaded): the titles, their metrics and
+// outlines. Only Apple's locales are asked for, so an attribute's text never reaches a URL.
 const titleModules = new Map([['en_US', EN_US]]);
 // One console line per locale whose module did not load.
 const toldTitles = new Set();
@@ -250,36 +218,10 @@ export const CSS_PROPERTIES = Object.freeze([
   { name: '--apple-signin-button-focus-inner', default: '#fff', description: 'The inner colour of the focus ring.' },
   { name: '--apple-signin-button-focus-outer', default: '#000', description: 'The outer colour of the focus ring.' },
 ]);
-export const LOCALES = Object.freeze(Object.keys(TITLES));
+export const LOCALES = Object.freeze(Object.keys(LOCALE_LAYOUT));
 const OBSERVED = ATTRIBUTES.filter((a) => a.drawn).map((a) => a.name);
-// One console line per page for a base that serves no images (a static set).
-let toldNoService = false;
 // The element's modes, and the renderer's names of them (layout.js's spec).
 const LAYOUT_MODE = { 'center-align': 'center', 'left-align': 'left', 'logo-only': 'logo' };
-
-// A generated set: `generate` writes this module at the set's root, beside manifest.json,
-// whose files name the canonical endpoint target each one is (the service serves the
-// module at /element/1/ instead). render="image" without image-base shows the set's files.
-const IN_SET = !/\/element\/1\/apple-signin-button\.js$/.test(new URL(import.meta.url).pathname);
-let setFiles = null;  // a Promise of Map(target -> file URL), or of null without a manifest
-function loadSet() {
-  if (!setFiles) {
-    const manifest = new URL('manifest.json', import.meta.url);
-    setFiles = fetch(manifest, { credentials: 'same-origin' })
-      .then((response) => (response.ok ? response.json() : null))
-      .then((body) => {
-        if (!body || !Array.isArray(body.files)) return null;
-        const files = new Map();
-        for (const file of body.files) {
-          if (typeof file.endpoint !== 'string' || typeof file.path !== 'string') continue;
-          files.set(file.endpoint.replace(/[?&]v=[^&]*$/, ''), new URL(file.path, manifest).href);
-        }
-        return files;
-      })
-      .catch(() => null);
-  }
-  return setFiles;
-}
 
 // Why Apple's script is not there at a click: the last load's failure, else not yet loaded.
 const appleMissing = () => appleFailure || "Apple's script is not loaded yet";
@@ -469,11 +411,23 @@ export class AppleSignInButton extends HTMLElement {
     const height = Number(logo ? this.#value('size') : this.#value('height'));
     const radius = Number(this.#value('border-radius'));
 
-    const title = TITLES[locale][TYPE_INDEX[type]];
-    this.#button.setAttribute('aria-label', title);
-    this.#button.lang = (locale.startsWith('iw') ? 'he' : locale.slice(0, 2)) + '-' + locale.slice(3);
-    this.#button.dir = LOCALE_LAYOUT[locale].rtl ? 'rtl' : 'ltr';
-    this.#fallback.textContent = title;
+    // The title (the accessible name, in its language) and its outlines come from the
+    // locale's module; until it has loaded the face is drawn alone, at its final size.
+    const titles = titleModule(locale);
+    if (titles instanceof Promise) {
+      titles.then(() => {
+        if (this.isConnected && this.#value('locale') === locale) this.render();
+      });
+    }
+    const loaded = titles instanceof Promise ? null : titles;
+    const typeIndex = TYPE_INDEX[type];
+    if (loaded) {
+      const lang = loaded.fallback ? 'en-US' : loaded.lang;
+      this.#button.setAttribute('aria-label', loaded.titles[typeIndex]);
+      this.#button.lang = lang;
+      this.#fallback.textContent = loaded.titles[typeIndex];
+    }
+    this.#button.dir = LOCALE_LAYOUT[loaded && loaded.fallback ? 'en_US' : locale].rtl ? 'rtl' : 'ltr';
     this.#fallback.classList.toggle('white', color === 'white');
     const host = fluid ? `:host { display: block; max-width: ${RANGES.width[1]}px; }` : '';
     if (fluid && width === 0) {  // not laid out yet: the ResizeObserver renders when it is
@@ -485,135 +439,68 @@ export class AppleSignInButton extends HTMLElement {
          picture, img, svg { width: 100%; height: auto; }`
       : `${host} .button, img, svg { width: ${width}px; height: ${height}px; }
          .button { border-radius: ${(radius / 100) * height}px; }`);
+
+    const spec = {
+      mode: LAYOUT_MODE[mode], color, border: border === 'true', borderRadius: radius, width, height, locale,
+      logoSize: this.#value('logo-size'), logoPosition: Number(this.#value('logo-position')),
+      labelPosition: Number(this.#value('label-position')),
+    };
     if (drawn) {
-      this.#draw({
-        mode: LAYOUT_MODE[mode], color, border: border === 'true', borderRadius: radius, width, height, locale,
-        logoSize: this.#value('logo-size'), logoPosition: Number(this.#value('logo-position')),
-        labelPosition: Number(this.#value('label-position')),
-      }, TYPE_INDEX[type]);
+      this.#draw(spec, typeIndex, loaded);
       return;
     }
     this.#showImage(mode, {
       color, border, type, border_radius: String(radius), width: String(width), height: String(height),
-      size: String(width), locale, 'logo-size': this.#value('logo-size'),
-      'logo-position': this.#value('logo-position'), 'label-position': this.#value('label-position'),
+      size: String(width), locale, 'logo-size': spec.logoSize,
+      'logo-position': String(spec.logoPosition), 'label-position': String(spec.labelPosition),
     }, width, height);
   }
 
-  // The button drawn in the page: layout.js's geometry, draw.js's SVG, the title's outline
-  // from its locale's module (until that has loaded, the face alone, at its final size).
-  #draw(spec, typeIndex) {
-    const key = JSON.stringify([spec, typeIndex]);
+  // The button drawn in the page: layout.js's geometry and draw.js's SVG, the title's
+  // outline from `titles`, its locale's module (null while it loads: the face alone).
+  #draw(spec, typeIndex, titles) {
+    const key = JSON.stringify([spec, typeIndex, !!titles]);
     if (key === this.#rendered) return;
     this.#rendered = key;
+    this.#setRender++;
     this.#picture.hidden = true;
     this.#picture.replaceChildren();
     this.#fallback.hidden = true;
-    const paint = (titles) => {
-      let geometry, outline = null;
-      if (spec.mode === 'logo') {
-        geometry = layout(spec, null);
-      } else if (titles) {
-        // A module that did not load draws the English title (its own metrics).
-        const laid = titles.fallback ? { ...spec, locale: 'en_US' } : spec;
-        const entry = (spec.mode === 'center' ? titles.center : titles.left)[typeIndex];
-        outline = entry[1] ?? titles.center[typeIndex][1];
-        geometry = layout(laid, entry, titles.gap);
-      } else {
-        geometry = layout(spec, null);
-      }
-      const svg = drawButton(document, geometry, outline);
-      svg.setAttribute('part', 'image');
-      this.#drawing.replaceChildren(svg);
-    };
-    const titles = spec.mode === 'logo' ? null : titleModule(spec.locale);
-    if (!(titles instanceof Promise)) {
-      paint(titles);
-      return;
+    let geometry, outline = null;
+    if (spec.mode === 'logo' || !titles) {
+      geometry = layout(spec, null);
+      if (spec.mode !== 'logo') geometry.logo = null;
+    } else {
+      // A module that did not load draws the English title (with its own metrics).
+      const laid = titles.fallback ? { ...spec, locale: 'en_US' } : spec;
+      const entry = (spec.mode === 'center' ? titles.center : titles.left)[typeIndex];
+      outline = entry[1] ?? titles.center[typeIndex][1];
+      geometry = layout(laid, entry, titles.gap);
     }
-    paint(null);
-    const token = ++this.#setRender;
-    titles.then((loaded) => {
-      if (token === this.#setRender && this.#rendered === key) paint(loaded);
-    });
+    const svg = drawButton(document, geometry, outline);
+    svg.setAttribute('part', 'image');
+    this.#drawing.replaceChildren(svg);
   }
 
-  // render="image": the service's canonical image URLs (no 301 per image) with its `v=`; in
-  // a generated set (no service), the set's own files through its manifest.json.
+  // render="image" (image.js, imported for the first such button).
   #showImage(mode, values, width, height) {
-    this.#drawing.replaceChildren();
     const imageBase = this.#imageBase();
-    const apple = /\/\/appleid\.cdn-apple\.com\//.test(imageBase);
-    const version = apple ? null : this.#cacheVersion();
-    const target = (scale, format, withVersion = true) =>
-      imageTarget(mode, { ...values, scale: String(scale) }, format, withVersion ? version : null);
-    // image-base names the /appleid/button endpoint: the mode's path is below it.
-    const url = (scale, format) => imageBase + target(scale, format);
-    const srcset = (format) => [1, 2, 3].map((s) => `${url(s, format)} ${s}x`).join(', ');
-    if (url(1) === this.#rendered) return;
-    this.#rendered = url(1);
-    if (IN_SET && !this.getAttribute('image-base')) {
-      // The set's own files, by the canonical target each is (what the service would answer).
-      const token = ++this.#setRender;
-      const inSet = (scale, format) => `/appleid/button${target(scale, format, false)}`;
-      loadSet().then((files) => {
-        if (token !== this.#setRender) return;  // a newer rendering is on its way
-        const found = (format) => [1, 2, 3].filter((s) => files && files.has(inSet(s, format)))
-          .map((s) => `${files.get(inSet(s, format))} ${s}x`).join(', ');
-        if (files && files.has(inSet(1, null))) {
-          this.#show(width, height, files.get(inSet(1, null)), found(null), found('webp'));
-          return;
-        }
-        this.#picture.hidden = true;
-        this.#fallback.hidden = false;
-        if (toldNoService) return;
-        toldNoService = true;
-        console.error(`<apple-signin-button>: ${files ? `this generated set has no image for ${inSet(1, null)}` :
-          `no image service next to the module and no manifest.json beside it`}: give the button ` +
-          'image-base="https://YOUR-SERVICE/appleid/button" (or Apple\'s https://appleid.cdn-apple.com/appleid/button), ' +
-          'generate the set with these attributes\' values, or leave out render="image" to draw the button. ' +
-          'Showing the title as text.');
-      });
-      return;
-    }
-    this.#show(width, height, url(1), srcset(), apple ? '' : srcset('webp'));
-  }
-  // Shows an image (src and srcset, a WebP srcset if any); on a failed load, the title as text.
-  #show(width, height, src, srcset, webpSrcset) {
-    this.#fallback.hidden = true;
-    this.#picture.hidden = false;
-    const img = document.createElement('img');
-    img.alt = '';  // the button carries the title
-    img.width = width;
-    img.height = height;
-    img.decoding = 'async';
-    img.src = src;
-    if (srcset) img.srcset = srcset;
-    img.setAttribute('part', 'image');
-    img.addEventListener('error', () => {
-      if (!img.isConnected) return;  // replaced by a newer rendering while it loaded
-      // The button stays a button: its title as text, in its colour.
+    const version = this.#cacheVersion();
+    const key = JSON.stringify([mode, values, imageBase, version]);
+    if (key === this.#rendered) return;
+    this.#rendered = key;
+    this.#drawing.replaceChildren();
+    const token = ++this.#setRender;
+    const view = { picture: this.#picture, fallback: this.#fallback, current: () => token === this.#setRender };
+    const given = !!this.getAttribute('image-base');
+    import('./image.js').then(({ showImage }) => {
+      if (view.current()) showImage(view, { mode, values, width, height, imageBase, given, version });
+    }, (error) => {
+      if (!view.current()) return;
       this.#picture.hidden = true;
       this.#fallback.hidden = false;
-      if (this.getAttribute('image-base') || toldNoService) {
-        console.error(`<apple-signin-button>: the image did not load (${img.currentSrc || img.src}).`);
-        return;
-      }
-      toldNoService = true;
-      console.error(`<apple-signin-button>: the image did not load (${img.currentSrc || img.src}): the element draws ` +
-        'its images from a running siwa-buttons service next to the module. Served from a generated set or any ' +
-        'static folder, give it image-base="https://YOUR-SERVICE/appleid/button" (or Apple\'s ' +
-        'https://appleid.cdn-apple.com/appleid/button). Showing the title as text.');
+      console.error(`<apple-signin-button>: render="image" needs image.js beside the module (${error.message}).`);
     });
-    const parts = [];
-    // Apple's own service has no WebP: offered only from ours (and from a set that has it).
-    if (webpSrcset) {
-      const webp = document.createElement('source');
-      webp.type = 'image/webp';
-      webp.srcset = webpSrcset;
-      parts.push(webp);
-    }
-    this.#picture.replaceChildren(...parts, img);
   }
 
   // The web-flow values from the attributes (state and nonce too, unless session-url gives
@@ -653,47 +540,16 @@ export class AppleSignInButton extends HTMLElement {
     return { clientId, redirectURI, scope, state, nonce, usePopup, sessionURL };
   }
 
-  // state and nonce fresh from session-url; null when refused. A hang, a 500, a login page,
-  // a redirect (its target would choose what is sent to Apple), a huge body or JSON without
-  // the two fields: refused.
+  // state and nonce fresh from session-url (session.js, imported at the first such
+  // sign-in); null when refused.
   async #session(values) {
     const { sessionURL } = values;
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), SESSION_TIMEOUT_MS);
     try {
-      let response;
-      try {
-        response = await fetch(new URL(sessionURL, document.baseURI), {
-          method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, cache: 'no-store',
-          redirect: 'error', signal: controller.signal,
-        });
-      } catch (error) {
-        if (error.name === 'AbortError') throw error;
-        throw new Error('it could not be reached or it redirected (redirects are refused)');
-      }
-      if (!response.ok) throw new Error(`it answered ${response.status}`);
-      const kind = response.headers.get('Content-Type') || '';
-      if (!/^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(kind)) {
-        throw new Error(`it answered ${kind.slice(0, 40) || 'no Content-Type'}, not application/json`);
-      }
-      const text = await readAtMost(response, SESSION_MAX_BYTES);
-      let body;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new Error('its answer is not JSON');
-      }
-      const fresh = (value) => isFresh(value) && value.length <= 1024;
-      if (!body || typeof body !== 'object' || !fresh(body.state) || !fresh(body.nonce)) {
-        throw new Error('its JSON lacks fresh "state" and "nonce" strings (16 to 1024 characters)');
-      }
-      return { ...values, state: body.state, nonce: body.nonce };
+      const { fetchSession } = await import('./session.js');
+      return { ...values, ...await fetchSession(new URL(sessionURL, document.baseURI)) };
     } catch (error) {
-      const why = error.name === 'AbortError' ? `it did not answer within ${SESSION_TIMEOUT_MS / 1000} s` : error.message;
       return this.#refuse('session_failed', `Sign in with Apple did not start: session-url ${sessionURL.slice(0, 60)} ` +
-        `failed: ${why}.`, 'Sign in with Apple is not available right now. Please try again later.');
-    } finally {
-      clearTimeout(timer);
+        `failed: ${error.message}.`, 'Sign in with Apple is not available right now. Please try again later.');
     }
   }
 
