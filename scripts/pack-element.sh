@@ -2,8 +2,8 @@
 # The element's npm package: OUTDIR/siwa-buttons-element-VERSION.tgz, made by `npm pack`
 # (Debian's npm) from packages/element/ (package.json, README, the generated
 # custom-elements.json, react.d.ts and vue.d.ts) plus public/element/1/ (the module, its
-# declarations, the modules it imports when needed and the browser core with its title
-# modules) and LICENSE, with package.json's version set to VERSION.
+# declarations, its API as data, the modules it imports when needed and the browser core
+# with its title modules) and LICENSE, with package.json's version set to VERSION.
 #
 #   bash scripts/pack-element.sh OUTDIR VERSION
 #
@@ -34,9 +34,8 @@ stage=$(mktemp -d "$out/.element-pack.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
 mkdir "$stage/package"
 cp "$root"/packages/element/{package.json,README.md,custom-elements.json,react.d.ts,vue.d.ts} "$stage/package/"
-cp "$root"/public/element/1/{apple-signin-button.js,apple-signin-button.d.ts,image.js,session.js} "$root/LICENSE" \
-  "$stage/package/"
-cp -R "$root/public/element/1/core" "$stage/package/core"
+cp -R "$root"/public/element/1/. "$stage/package/"
+cp "$root/LICENSE" "$stage/package/"
 node -e '
   const fs = require("fs"), file = process.argv[1];
   const pkg = JSON.parse(fs.readFileSync(file, "utf8"));

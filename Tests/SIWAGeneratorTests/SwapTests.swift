@@ -185,8 +185,8 @@ import Testing
         for config in configs {
             for snippets in [false, true] {
                 let assets = config.assets(extra: snippets ? config.snippetAssets : [])
-                // + index.html, gallery.js, manifest.json; the five snippet files and the element (.js, .d.ts)
-                #expect(Generator.fileCount(config, snippets: snippets) == assets.count + (snippets ? 10 : 3))
+                // + index.html, gallery.js, manifest.json; the five snippet files and the element's files
+                #expect(Generator.fileCount(config, snippets: snippets) == assets.count + (snippets ? 8 + ElementFiles.names().count : 3))
             }
         }
         let folder = try TemporaryFolder()

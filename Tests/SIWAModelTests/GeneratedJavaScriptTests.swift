@@ -33,6 +33,22 @@ import Testing
         #expect(block.hasPrefix(GeneratedJavaScript.begin + "\n") && block.hasSuffix(GeneratedJavaScript.end + "\n"))
     }
 
+    @Test("The facts' TOKEN pattern takes exactly the v= tokens ButtonRequest takes")
+    func tokenPattern() throws {
+        let pattern = try Regex(GeneratedJavaScript.tokenPattern)
+        var samples = ["", "a", "2026-11", "a.b_c-d~e", String(repeating: "x", count: 32), String(repeating: "x", count: 33)]
+        samples += ["a b", "a/b", "é", "a%20", "a+b", "\u{0}", "a\n", "A-Z", "~"]
+        var random = SystemRandomNumberGenerator()
+        let alphabet = Array("aZ09._~-/+%é ?#\n")
+        for _ in 0..<2000 {
+            samples.append(String((0..<Int.random(in: 0...34, using: &random)).map { _ in alphabet.randomElement(using: &random)! }))
+        }
+        for sample in samples {
+            let matched = (try pattern.wholeMatch(in: sample)) != nil
+            #expect(matched == ButtonRequest.isCacheBustingToken(sample), "\(sample.debugDescription)")
+        }
+    }
+
     @Test("A block is replaced between its markers, and a file without them is refused")
     func replacing() {
         let file = "a\n\(GeneratedJavaScript.begin)\nold\n\(GeneratedJavaScript.end)\nb\n"

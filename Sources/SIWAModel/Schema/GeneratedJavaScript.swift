@@ -59,6 +59,9 @@ public enum GeneratedJavaScript {
         parameter == .borderRadius ? "border-radius" : parameter.name
     }
 
+    /// ``ButtonRequest/isCacheBustingToken(_:)`` as a pattern (a test holds the two together).
+    static let tokenPattern = "^[A-Za-z0-9._~-]{1,32}$"
+
     /// The browser core's facts, `begin` and `end` lines included: each an exported constant.
     public static func factsBlock(_ schema: ButtonSchema = ButtonSchema()) -> String {
         var lines: [String] = [begin]
@@ -118,6 +121,8 @@ public enum GeneratedJavaScript {
             "const ENDPOINTS = { "
                 + Endpoint.allCases.map { "\(key(modeName($0.mode))): \(string(String($0.path.dropFirst(base.count))))" }
                 .joined(separator: ", ") + " };")
+        // TOKEN: a `v=` token (ButtonRequest.isCacheBustingToken), as a regular expression.
+        lines.append("const TOKEN = /\(tokenPattern)/;")
         lines += layoutFacts(schema)
         lines.append(end)
         return lines.map { $0.hasPrefix("const ") ? "export " + $0 + "\n" : $0 + "\n" }.joined()

@@ -1,30 +1,13 @@
 // <apple-signin-button>: a "Sign in with Apple" button as a custom element, for any front
-// end (plain HTML, React, Vue, Svelte, Angular). ES modules, no dependencies, no build
-// step; served by `siwa-buttons serve` at /element/1/apple-signin-button.js (the path's 1
-// is the attribute API's major version), written by `generate` and shipped on npm.
-// docs/element.md is the reference.
-//
-// What it does, and why:
-//  - draws the button itself, at once, as inline SVG from the renderer's own geometry and
-//    title outlines (core/: layout.js, draw.js, the generated facts and one title module
-//    per locale, imported when a button of that locale is drawn): no image, no font, no
-//    service and no request but its own files. render="image" shows the service's images
-//    instead (WebP, PNG fallback, 1x-3x; in a generated set, the set's own files);
-//  - the localized title is the accessible name (role=button, lang, dir);
-//  - starts a sign-in itself, on every input (click, Enter, Space, touch, a script's
-//    click()), always through one check: with state/nonce missing or still placeholders
-//    it explains and sends nothing;
-//  - asks for Apple's script only on intent (pointer over the button, focus, touch), once
-//    per page, and calls AppleID.auth.init with this button's values right before
-//    AppleID.auth.signIn(), in the click's own task (a popup opened after an await is
-//    blocked); without the script at click, it goes to Apple's authorize page instead;
-//  - width="100%" follows its container within Apple's 130-375 points;
-//  - CSP-safe: no inline script, no style attributes (constructable stylesheets);
-//  - never puts attribute text into HTML (textContent and setAttribute only).
-import { CHOICES, DEFAULTS, LOCALE_LAYOUT, RANGES, TYPE_INDEX } from './core/facts.generated.js';
+// end; docs/element.md is the reference (/element/1/: the attribute API's major version).
+// It draws the button in the page (core/: the renderer's geometry and title outlines, one
+// module per locale) or, with render="image", shows the service's images (image.js). Every
+// input ends in start(), which refuses without fresh state and nonce and signs in with
+// Apple's script (asked for on intent) in the click's own task, else by redirect. CSP-safe
+// (no inline script or style attribute); attribute text never becomes markup.
+import { CHOICES, DEFAULTS, LOCALE_LAYOUT, RANGES, TOKEN, TYPE_INDEX } from './core/facts.generated.js';
 import { layout } from './core/layout.js';
-import { drawButton } from './core/draw.js';
-import { isToken } from './core/url.js';
+import { drawButton, titleOf } from './core/draw.js';
 import { APPLE_SCRIPT, authorizeURL, isFresh } from './core/signin.js';
 import { isDarkBehind } from './core/theme.js';
 // The default locale's titles come with the module, so an en_US button is drawn at once.
@@ -36,7 +19,7 @@ export const VERSION = '1.2.0';
 const MODULE_VERSION = (() => {
   try {
     const v = new URL(import.meta.url).searchParams.get('v');
-    return isToken(v) ? v : null;
+    return v && TOKEN.test(v) ? v : null;
   } catch {
     return null;
   }
@@ -53,7 +36,7 @@ function problem(name, value) {
   }
   if (name === 'width' && value === '100%') return null;
   if (name === 'cache-version') {
-    return isToken(value) ? null : "a cache-version token (1-32 letters, digits, '.', '_', '-' or '~')";
+    return TOKEN.test(value) ? null : "a cache-version token (1-32 letters, digits, '.', '_', '-' or '~')";
   }
   if (RANGES[name]) {
     const [low, high] = RANGES[name];
@@ -175,51 +158,9 @@ SHARED.replaceSync(`
   .probe { display: none; color: Canvas; }
 `);
 
-// The attributes, events, parts and custom properties as data: scripts/element-types.mjs
-// writes the TypeScript declarations and custom-elements.json from these, so the element,
-// its typings and its manifest cannot drift. `drawn`: a change redraws the button.
-export const ATTRIBUTES = Object.freeze([
-  { name: 'mode', drawn: true, description: "Apple's layout: the title centred, the logo at the left, or the logo alone." },
-  { name: 'type', drawn: true, description: 'The title: Sign in, Continue or Sign up with Apple.' },
-  { name: 'color', drawn: true, description: 'black, white, or auto: white without outline on a dark background, else black.' },
-  { name: 'border', drawn: true, description: 'An outline (for a white button on a white page).' },
-  { name: 'border-radius', drawn: true, description: 'Corner radius in percent of the height.' },
-  { name: 'width', drawn: true, description: 'Width in points, or "100%": the container\'s width within 130-375.' },
-  { name: 'height', drawn: true, description: 'Height in points.' },
-  { name: 'size', drawn: true, description: 'Width and height of a logo-only button, in points.' },
-  { name: 'logo-size', drawn: true, description: 'The logo of a left-aligned button.' },
-  { name: 'logo-position', drawn: true, description: "The logo's distance from the left edge (left-aligned), points." },
-  { name: 'label-position', drawn: true, description: "The title's distance from the left edge (left-aligned), points." },
-  { name: 'locale', drawn: true, description: "One of Apple's 37 locales: the title's language and the accessible name." },
-  { name: 'render', drawn: true, description: 'drawn: the button drawn in the page (no request); image: the service\'s images.' },
-  { name: 'image-base', drawn: true, description: 'render="image": the URL of an /appleid/button endpoint (default: the service next to the module).' },
-  { name: 'cache-version', drawn: true, description: "render=\"image\": the service's v= token (serve --cache-version; default: the module URL's ?v=)." },
-  { name: 'client-id', drawn: false, description: 'Your Services ID.' },
-  { name: 'redirect-uri', drawn: false, description: 'The https:// URL Apple answers to (a path is taken relative to the page).' },
-  { name: 'scope', drawn: false, description: 'What to ask for: "name", "email", "name email" or empty.' },
-  { name: 'use-popup', drawn: false, description: "Apple's popup (appleid-success) instead of the redirect." },
-  { name: 'state', drawn: false, description: 'Fresh from your server for every page view, 16 characters or more.' },
-  { name: 'nonce', drawn: false, description: 'Fresh from your server for every page view, 16 characters or more.' },
-  { name: 'session-url', drawn: false, description: 'POSTed before each sign-in (same origin, no redirect); answers {"state": ..., "nonce": ...} as JSON.' },
-].map((a) => Object.freeze({ ...a, values: CHOICES[a.name], range: RANGES[a.name], default: DEFAULTS[a.name] })));
-export const EVENTS = Object.freeze([
-  { name: 'appleid-success', detail: 'AppleSignInSuccessDetail',
-    description: "Popup flow: Apple's authorization (code, id_token, state) and, on the first sign-in only, user." },
-  { name: 'appleid-failure', detail: 'AppleSignInFailureDetail',
-    description: "No sign-in happened or completed: Apple's error, or siwa_not_configured, siwa_placeholders, " +
-      'session_failed, state_mismatch.' },
-]);
-export const PARTS = Object.freeze([
-  { name: 'button', description: 'The focusable button (role=button); its ring is :focus-visible on it.' },
-  { name: 'image', description: 'The drawn button (<svg>), or with render="image" the button image (<img>).' },
-  { name: 'note', description: 'The explanation under the button when a sign-in is refused.' },
-]);
-export const CSS_PROPERTIES = Object.freeze([
-  { name: '--apple-signin-button-focus-inner', default: '#fff', description: 'The inner colour of the focus ring.' },
-  { name: '--apple-signin-button-focus-outer', default: '#000', description: 'The outer colour of the focus ring.' },
-]);
-export const LOCALES = Object.freeze(Object.keys(LOCALE_LAYOUT));
-const OBSERVED = ATTRIBUTES.filter((a) => a.drawn).map((a) => a.name);
+// The attributes whose change redraws the button: every attribute with a default (but
+// use-popup) and image mode's two. api.js describes each; element-types.mjs checks the two agree.
+const OBSERVED = [...Object.keys(DEFAULTS).filter((name) => name !== 'use-popup'), 'image-base', 'cache-version'];
 // The element's modes, and the renderer's names of them (layout.js's spec).
 const LAYOUT_MODE = { 'center-align': 'center', 'left-align': 'left', 'logo-only': 'logo' };
 
@@ -473,9 +414,9 @@ export class AppleSignInButton extends HTMLElement {
     } else {
       // A module that did not load draws the English title (with its own metrics).
       const laid = titles.fallback ? { ...spec, locale: 'en_US' } : spec;
-      const entry = (spec.mode === 'center' ? titles.center : titles.left)[typeIndex];
-      outline = entry[1] ?? titles.center[typeIndex][1];
-      geometry = layout(laid, entry, titles.gap);
+      const title = titleOf(titles, spec.mode, typeIndex);
+      outline = title.outline;
+      geometry = layout(laid, title.entry, titles.gap);
     }
     const svg = drawButton(document, geometry, outline);
     svg.setAttribute('part', 'image');

@@ -30,6 +30,22 @@ export function logoPath(box) {
     : op + (op === 'C' ? `${at(p[0], p[1])} ${at(p[2], p[3])} ${at(p[4], p[5])}` : at(p[0], p[1])))).join('');
 }
 
+/**
+ * A title from its locale's module (titles/LOCALE.generated.js) for a layout mode
+ * (`center` or `left`): `entry`, the [advance] layout.js takes, and its outline. A
+ * left-aligned entry reuses the centred outline, as it is or with each contour moved.
+ */
+export function titleOf(module, mode, index) {
+  const entry = (mode === 'center' ? module.center : module.left)[index];
+  const centred = module.center[index][1];
+  let outline = entry[1] ?? centred;
+  if (Array.isArray(outline)) {
+    let i = 0;
+    outline = centred.replace(/M(-?\d+)/g, (_, x) => `M${Number(x) + entry[1][i++]}`);
+  }
+  return { entry, outline };
+}
+
 function path(doc, d, fill, transform) {
   const node = doc.createElementNS(NS, 'path');
   node.setAttribute('d', d);

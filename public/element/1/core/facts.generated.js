@@ -61,6 +61,7 @@ export const QUERY_DEFAULTS = {
   'logo-size': 'small',
 };
 export const ENDPOINTS = { 'center-align': '', 'left-align': '/left', 'logo-only': '/logo' };
+export const TOKEN = /^[A-Za-z0-9._~-]{1,32}$/;
 export const LAYOUT = {
   logoGlyph: { advance: 0.906, inkLeft: 0.126, inkRight: 0.747, inkAscent: 0.757, inkDescent: 0.008, space: 0.25 },
   center: { referenceSize: 12, maxWidthShare: 0.84 },

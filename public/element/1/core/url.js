@@ -20,6 +20,3 @@ export function imageTarget(mode, values, format = null, version = null) {
   if (version) pairs.push(`v=${encodeURIComponent(version)}`);
   return ENDPOINTS[mode] + (pairs.length ? `?${pairs.join('&')}` : '');
 }
-
-/** A cache-version token (serve --cache-version), as the service checks it. */
-export const isToken = (value) => typeof value === 'string' && /^[A-Za-z0-9._~-]{1,32}$/.test(value);

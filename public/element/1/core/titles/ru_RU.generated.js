@@ -2,8 +2,9 @@
 // Russian (ru_RU): the titles (sign-in, continue, sign-up; the accessible names),
 // and each as the renderer lays it out and shapes it. [advance, outline]: the advance the
 // layout measures (at 12 pt centred, 13 pt left-aligned) and the glyphs in 1/1000 em, from
-// the advance box's left edge on the baseline (a left-aligned entry without an outline
-// draws the centred one).
+// the advance box's left edge on the baseline. A left-aligned entry without an outline
+// draws the centred one; with numbers, the centred one with each contour moved right by
+// them (its tracking differs).
 export const lang = 'ru-RU';
 export const titles = ["Вход с Apple", "Продолжить с Apple", "Подписаться с Apple"];
 export const gap = 0.045;
