@@ -1,3 +1,5 @@
+import { imageTarget } from '../element/1/core/url.js';
+
 // The button model of the editor, without any DOM, built from the service's schema
 // (GET api/schema): which parameters each layout takes, their ranges, values and
 // Apple's defaults come from there, so the editor never asks for an image the service
@@ -24,6 +26,9 @@ const FIELDS = {
 // words, but the snippet API takes `locale` on the logo endpoint for Apple's script and
 // the image's alt text.
 const SNIPPET_FIELDS = { logo: ['locale'] };
+
+// The element's names of the modes (<apple-signin-button mode>, the core's URL builder).
+const ELEMENT_MODES = { center: 'center-align', left: 'left-align', logo: 'logo-only' };
 
 export class ButtonModel {
   /** @param schema the JSON of GET api/schema. */
@@ -128,27 +133,41 @@ export class ButtonModel {
 
   /**
    * The query of a valid button in the endpoint's grammar: the service's canonical form
-   * (ButtonRequest.canonicalTarget), Apple's order with parameters equal to their defaults
-   * left out, then `format` unless PNG, then the service's `v=`, so the service serves it
-   * without a redirect. `overrides` replaces scale and format (downloads, srcset).
+   * (the element's core/url.js, held to ButtonRequest.canonicalTarget by swift test), so
+   * the service serves it without a redirect. `overrides` replaces scale and format
+   * (downloads, srcset).
    */
   query(button, overrides = {}) {
     const b = { ...button, ...overrides };
-    const defaults = this.styles[this.defaultStyle];
-    const pairs = [];
-    for (const field of this.modeFields[b.mode]) {
+    const target = imageTarget(ELEMENT_MODES[b.mode], this.parameters(b), b.format, this.cacheVersion);
+    return target.includes('?') ? target.slice(target.indexOf('?') + 1) : '';
+  }
+
+  /** A valid button's query parameters, by their names in Apple's grammar (values as text). */
+  parameters(button) {
+    const values = {};
+    for (const field of this.modeFields[button.mode]) {
       if (field === 'style') {
-        const { color, border } = this.styles[b.style];
-        if (color !== defaults.color) pairs.push(['color', color]);
-        if (border !== defaults.border) pairs.push(['border', String(border)]);
-      } else {
-        const spec = this.numbers[field] || this.choices[field];
-        if (String(b[field]) !== String(spec.fallback)) pairs.push([spec.param, b[field]]);
+        const { color, border } = this.styles[button.style];
+        Object.assign(values, { color, border: String(border) });
+      } else if (button[field] !== undefined) {
+        values[(this.numbers[field] || this.choices[field]).param] = String(button[field]);
       }
     }
-    if (b.format && b.format !== this.defaultFormat) pairs.push(['format', b.format]);
-    if (this.cacheVersion) pairs.push(['v', this.cacheVersion]);
-    return pairs.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
+    return values;
+  }
+
+  /** A valid button as <apple-signin-button>'s attributes (those of its mode; the others null). */
+  elementAttributes(button) {
+    const q = this.parameters(button);
+    const logo = button.mode === 'logo';
+    const left = button.mode === 'left';
+    return {
+      mode: ELEMENT_MODES[button.mode], color: q.color, border: q.border, 'border-radius': q.border_radius,
+      type: logo ? null : q.type, locale: logo ? null : q.locale, width: logo ? null : q.width,
+      height: logo ? null : q.height, size: logo ? q.size : null, 'logo-size': left ? q['logo-size'] : null,
+      'logo-position': left ? q['logo-position'] : null, 'label-position': left ? q['label-position'] : null,
+    };
   }
 
   /** `/appleid/button/left?type=continue&width=250`: the image target, below the service's address. */

@@ -13,6 +13,8 @@ import { copyText } from './clipboard.js';
 import { setUpExport } from './export.js';
 import { lintButton } from './lint.js';
 import { loadSchema, webFlowCheck } from './schema.js';
+// <apple-signin-button>, for the preview drawn in the page (the same drawing as the element's).
+import '../element/1/apple-signin-button.js';
 
 const DEBOUNCE_MS = 150;
 // The HIG's minimum width (ButtonSchema.HIG), written by `swift run siwa-buttons-full codegen`.
@@ -23,6 +25,7 @@ const HIG_MIN_WIDTH = 140;
 const $ = (id) => document.getElementById(id);
 const form = $('controls');
 const previews = { light: $('preview-light'), dark: $('preview-dark'), zoom: $('preview-zoom') };
+const drawn = $('preview-drawn');
 const stages = document.querySelector('.stages');
 
 /** The button rules (ButtonModel) and the web-flow checks, from the schema. */
@@ -138,6 +141,14 @@ function setStale(kind, isStale, message = '') {
 }
 
 // ---------------------------------------------------------------- the button everywhere
+
+/** The preview drawn in the page by <apple-signin-button>: at once, with no request. */
+function showDrawn(button) {
+  for (const [name, value] of Object.entries(model.elementAttributes(button))) {
+    if (value === null) drawn.removeAttribute(name);
+    else if (drawn.getAttribute(name) !== value) drawn.setAttribute(name, value);
+  }
+}
 
 function showButton(button) {
   const [width, height] = points(button);
@@ -389,11 +400,16 @@ function showSnippetProblems(problems, general = null) {
 
 let timer = 0;
 
-/** Validates now; shows the button after the debounce, so typing does not flood the service. */
+/**
+ * Validates now and redraws the drawn preview at once; shows the service's images after
+ * the debounce, so typing does not flood the service.
+ */
 function update({ committed = false, immediate = false } = {}) {
   if (!model) return; // the schema has not arrived (or did not)
   const state = readState();
   showControlsFor(state.mode);
+  const now = model.validate(state);
+  if (!now.errors) showDrawn(now.button);
   clearTimeout(timer);
   const apply = () => {
     const result = model.validate(readState());
