@@ -24,8 +24,7 @@ const MODULE_VERSION = (() => {
     return null;
   }
 })();
-// Fluid widths are requested in steps of this many points in image mode (few distinct
-// images to cache); drawn, the button takes the container's whole points.
+// render="image" asks for fluid widths in steps of this many points (few images to cache).
 const FLUID_STEP = 10;
 // One line naming the attribute and what it accepts; null if the value is good.
 function problem(name, value) {
@@ -50,8 +49,7 @@ function problem(name, value) {
 
 // --------------------------------------------------------------- the titles' outlines
 
-// Locale -> its title module (a Promise until loaded): the titles, their metrics and
-// outlines. Only Apple's locales are asked for, so an attribute's text never reaches a URL.
+// Locale -> its title module, a Promise until loaded. Only Apple's locales reach a URL.
 const titleModules = new Map([['en_US', EN_US]]);
 // One console line per locale whose module did not load.
 const toldTitles = new Set();
@@ -132,8 +130,7 @@ SHARED.replaceSync(`
   :host([hidden]) { display: none; }
   .button { display: block; cursor: pointer; position: relative; outline-offset: 2px;
             -webkit-tap-highlight-color: transparent; }
-  /* Two colours, so one of them has 3:1 or more on any page and on either button colour:
-     an inner ring (box-shadow) and an outer one (outline) right outside it. */
+  /* Two colours, so one has 3:1 or more on any page and either button. */
   .button:focus-visible { outline: 2px solid var(--apple-signin-button-focus-outer, #000);
     box-shadow: 0 0 0 2px var(--apple-signin-button-focus-inner, #fff); }
   .button[aria-disabled="true"] { cursor: progress; }
@@ -146,8 +143,7 @@ SHARED.replaceSync(`
     border-radius: inherit; background: #000; color: #fff; }
   .fallback.white { background: #fff; color: #000; box-shadow: inset 0 0 0 1px #000; }
   .fallback[hidden] { display: none; }
-  /* Windows contrast themes strip backgrounds, not images: a black button on a black
-     canvas keeps an edge, and the ring its colour. */
+  /* Contrast themes strip backgrounds: keep an edge and the ring's colour. */
   @media (forced-colors: active) {
     .button::after { content: ''; position: absolute; inset: 0; border: 1px solid CanvasText; border-radius: inherit;
       pointer-events: none; }
@@ -214,8 +210,7 @@ export class AppleSignInButton extends HTMLElement {
     this.#probe = document.createElement('span');
     this.#probe.className = 'probe';
     this.#root.append(this.#button, this.#note, this.#probe);
-    // Every input ends in start(): click (mouse, touch, Enter-less programmatic click()),
-    // Enter on keydown, Space on keyup (as a native button, and as Apple's does).
+    // Every input ends in start(): click, Enter on keydown, Space on keyup (as a native button).
     this.addEventListener('click', (event) => {
       if (!event.composedPath().includes(this.#note)) this.start();
     });
@@ -226,9 +221,8 @@ export class AppleSignInButton extends HTMLElement {
     this.#button.addEventListener('keyup', (event) => {
       if (event.key === ' ') this.start();
     });
-    // Apple's script is asked for on intent, not at page load: a pointer over the button,
-    // focus or a touch, so that it is there for the click's signIn() (a popup opened
-    // after an await is blocked) and nothing of Apple's loads for a page only viewed.
+    // Apple's script on intent, not at page load: there for the click's signIn() (a popup
+    // opened after an await is blocked), and nothing of Apple's for a page only viewed.
     const intent = () => {
       if (this.hasAttribute('client-id')) loadApple(this.#value('locale')).catch(() => {});
     };
@@ -250,8 +244,7 @@ export class AppleSignInButton extends HTMLElement {
     if (this.isConnected) this.render();
   }
 
-  // An attribute's value if it is good; else the last good one, and one console line
-  // per bad value (a parser-created element renders once per attribute: not one line each).
+  // An attribute's value if good; else the last good one, and one console line per bad value.
   #value(name) {
     const raw = this.getAttribute(name);
     if (raw === null || raw === '') {
@@ -302,9 +295,8 @@ export class AppleSignInButton extends HTMLElement {
     return MODULE_VERSION;
   }
 
-  // Fluid width: the host's width in whole points (in steps of `step`) within Apple's
-  // range; below the minimum, the minimum (drawn and shown scaled down to fit). 0: not
-  // laid out yet.
+  // Fluid width: the host's width in steps of `step` within Apple's range; below it, the
+  // minimum shown scaled down. 0: not laid out yet.
   #fluidWidth(step) {
     if (!this.#resize && typeof ResizeObserver === 'function') {
       this.#resize = new ResizeObserver(() => {
@@ -352,8 +344,8 @@ export class AppleSignInButton extends HTMLElement {
     const height = Number(logo ? this.#value('size') : this.#value('height'));
     const radius = Number(this.#value('border-radius'));
 
-    // The title (the accessible name, in its language) and its outlines come from the
-    // locale's module; until it has loaded the face is drawn alone, at its final size.
+    // The title (the accessible name) and its outline come from the locale's module; until
+    // it has loaded, the face alone is drawn, at its final size.
     const titles = titleModule(locale);
     if (titles instanceof Promise) {
       titles.then(() => {
@@ -397,8 +389,7 @@ export class AppleSignInButton extends HTMLElement {
     }, width, height);
   }
 
-  // The button drawn in the page: layout.js's geometry and draw.js's SVG, the title's
-  // outline from `titles`, its locale's module (null while it loads: the face alone).
+  // The button drawn in the page; `titles`: its locale's module (null while it loads).
   #draw(spec, typeIndex, titles) {
     const key = JSON.stringify([spec, typeIndex, !!titles]);
     if (key === this.#rendered) return;
@@ -444,8 +435,8 @@ export class AppleSignInButton extends HTMLElement {
     });
   }
 
-  // The web-flow values from the attributes (state and nonce too, unless session-url gives
-  // them); null when refused. Synchronous, so that a click reaches signIn() in its own task.
+  // The web-flow values from the attributes; null when refused. Synchronous, so that a
+  // click reaches signIn() in its own task.
   #config() {
     const clientId = this.getAttribute('client-id') || '';
     let redirectURI = this.getAttribute('redirect-uri') || '';

@@ -1,6 +1,5 @@
-// A laid-out button (layout.js) as inline SVG: the shapes, the logo (LOGO_PATH) and the
-// title's generated outlines, the paths our own SVG output has. Builds DOM nodes only
-// (createElementNS and setAttribute): no markup from any text.
+// A laid-out button (layout.js) as inline SVG, the paths our own SVG output has; DOM nodes
+// only (createElementNS, setAttribute): no markup from any text.
 import { LOGO_PATH } from './facts.generated.js';
 
 const NS = 'http://www.w3.org/2000/svg';
@@ -10,8 +9,7 @@ const OUTLINE_UNITS = 1000;
 
 const n = (v) => String(Math.round(v * 1000) / 1000);
 
-// A rounded rect as VectorPath(RoundedRect): four lines and four quarter circles, each the
-// cubic Cairo draws for 90° (control points at 4/3·tan(π/8) of the radius).
+// As VectorPath(RoundedRect): each corner the cubic Cairo draws for 90°.
 export function roundedRectPath({ x, y, width, height, radius: r }) {
   const right = x + width, bottom = y + height;
   if (!(r > 0)) return `M${n(x)} ${n(y)}H${n(right)}V${n(bottom)}H${n(x)}Z`;

@@ -1,23 +1,14 @@
-// A button's geometry in points, as the renderer lays it out (Sources/SIWAModel/Layout):
-// the same steps on the same numbers (facts.generated.js), so the browser draws the
-// renderer's button. ElementLayoutTests (swift test) runs both on 10,000 random buttons
-// and fails past 0.001 pt. Pure: no DOM.
-//
-// spec: { mode: 'center' | 'left' | 'logo', color: 'black' | 'white', border, borderRadius,
-//   width, height (both the side of a logo-only button), locale, logoSize, logoPosition,
-//   labelPosition }, numbers in points. title: the locale module's [advance] of the title
-//   for the spec's mode (center: at 12 pt, with the module's `gap`; left: at 13 pt).
+// A button's geometry in points: SIWAModel/Layout's steps on its numbers (facts.generated.js),
+// held to the renderer by ElementLayoutTests (10,000 random buttons, 0.001 pt). No DOM.
 import { LAYOUT, LOCALE_LAYOUT } from './facts.generated.js';
 
 const GLYPH = LAYOUT.logoGlyph;
 
 const rect = (x, y, width, height) => ({ x, y, width, height });
 const inset = (r, d) => rect(r.x + d, r.y + d, r.width - 2 * d, r.height - 2 * d);
-// A rounded rect's radius is clamped to fit (RoundedRect).
 const rounded = (r, radius) => ({ ...r, radius: Math.max(0, Math.min(radius, r.width / 2, r.height / 2)) });
 
-// Background and border (Layout.shapes): one rect with corner radius border_radius% of its
-// height; a bordered white button is a black outer shape and a white face.
+// Layout.shapes: a bordered white button is a black outer shape and a white face.
 function shapes(spec) {
   const bounds = rect(0, 0, spec.width, spec.height);
   const share = spec.borderRadius / 100;
@@ -33,8 +24,7 @@ function shapes(spec) {
   ];
 }
 
-// CenterLayout: logo, U+2005 and title as one run measured at 12 px, scaled to fit 84% of
-// the width and half the height, centred; mirrored right-to-left.
+// CenterLayout: logo, U+2005 and title as one run at 12 px, scaled to fit, centred.
 function center(spec, [textAt12], gap) {
   const w = spec.width, h = spec.height;
   const { box: boxHeight, baselineOffset, rtl } = LOCALE_LAYOUT[spec.locale];
@@ -58,11 +48,10 @@ function center(spec, [textAt12], gap) {
   return { logo, label: { x: textBox.x, baseline, fontSize: font, advance: textWidth } };
 }
 
-// `v > max ? max : (v < min ? min : v)`, as Apple's JS writes it (LeftLayout.clamp).
+// As Apple's JS clamps (LeftLayout.clamp): max wins when min > max.
 const clamp = (v, lower, upper) => (v > upper ? upper : Math.max(v, lower));
 
-// LeftLayout: the logo in a slot of whole points near the left edge, the title from
-// label-position, both clamped as Apple's JS does; right-to-left mirrors the slots.
+// LeftLayout: the logo in a slot of whole points, the title from label-position.
 function left(spec, [textAt13]) {
   const w = spec.width, h = spec.height;
   const L = LAYOUT.left;
@@ -88,7 +77,7 @@ function left(spec, [textAt13]) {
   return { logo, label: { x: textBox.x, baseline: h / 2 + L.baselineShare * font, fontSize: font, advance } };
 }
 
-// LogoOnlyLayout: the logo 43.2% of the side tall, centred, a little above the middle.
+// LogoOnlyLayout.
 function logoOnly(side) {
   const h = LAYOUT.logoOnly.heightShare * side;
   const w = LAYOUT.logoAspect * h;
@@ -96,8 +85,10 @@ function logoOnly(side) {
 }
 
 /**
- * The button's geometry: shapes back to front, the logo's ink box, the title's placement.
- * Without `title` (its module still loading) a titled button has its shapes alone.
+ * spec: { mode: 'center' | 'left' | 'logo', color, border, borderRadius, width, height (the
+ * side of a logo-only button), locale, logoSize, logoPosition, labelPosition }, in points;
+ * title: its locale module's [advance] for the mode, `gap` the module's. Returns the shapes
+ * back to front, the logo's ink box, the title's placement; without `title`, the shapes.
  */
 export function layout(spec, title, gap = 0) {
   const result = {
