@@ -14,6 +14,11 @@
 //    server endpoint serves both flows; failures are shown to the visitor;
 //  - says in the console when Apple's script did not load (the image stays a link).
 // Load it with `defer` before appleid.auth.js. No inline script is needed.
+// (The source imports the rules it shares with <apple-signin-button>; `generate` inlines them.)
+import { isFresh } from '../public/element/1/core/signin.js';
+import { isDarkBehind } from '../public/element/1/core/theme.js';
+import { postAnswer } from '../public/element/1/core/form-post.js';
+
 (function () {
   'use strict';
 
@@ -38,11 +43,7 @@
              usePopup: meta('use-popup') === 'true' };
   }
 
-  // Fresh values come from the server for every page view; a placeholder (or a value
-  // too short to be unguessable) means that step is missing.
-  function isFresh(value) {
-    return value.length >= 16 && value.indexOf('__SIWA_') === -1;
-  }
+  // Fresh values come from the server for every page view (isFresh: the element's rule).
   function ready() {
     var s = settings();
     return isFresh(s.state) && isFresh(s.nonce);
@@ -176,21 +177,15 @@
     window.addEventListener(type, guard, { capture: true, passive: false });
   });
 
-  // The colour scheme in effect for the button: the first opaque background behind it,
-  // else the canvas of its color-scheme (a light-only page stays light on a dark system).
-  function isDarkBehind(el) {
-    for (var node = el.parentElement; node; node = node.parentElement) {
-      var rgba = (getComputedStyle(node).backgroundColor.match(/[\d.]+/g) || []).map(Number);
-      if (rgba.length >= 3 && (rgba.length === 3 || rgba[3] > 0.5)) {
-        return 0.2126 * rgba[0] + 0.7152 * rgba[1] + 0.0722 * rgba[2] < 128;
-      }
-    }
+  // The colour scheme in effect for the button (the element's rule): the first opaque
+  // background behind it, else the canvas of its color-scheme, read from a probe.
+  function darkBehind(el) {
     var probe = document.createElement('span');
     probe.style.color = 'Canvas';  // CSSOM, not a style attribute: fine under any CSP
     (el.parentElement || document.documentElement).appendChild(probe);
-    var canvas = (getComputedStyle(probe).color.match(/[\d.]+/g) || []).map(Number);
+    var dark = isDarkBehind(el, probe);
     probe.remove();
-    return canvas.length >= 3 && 0.2126 * canvas[0] + 0.7152 * canvas[1] + 0.0722 * canvas[2] < 128;
+    return dark;
   }
 
   // The white button without outline on a dark background, as chosen; the image's
@@ -200,7 +195,7 @@
       el.setAttribute('data-siwa-color', el.getAttribute('data-color') || 'black');
       el.setAttribute('data-siwa-border', el.getAttribute('data-border') || 'false');
     }
-    var dark = isDarkBehind(el);
+    var dark = darkBehind(el);
     var color = dark ? 'white' : el.getAttribute('data-siwa-color');
     var border = dark ? 'false' : el.getAttribute('data-siwa-border');
     var changed = el.getAttribute('data-color') !== color || el.getAttribute('data-border') !== border;
@@ -314,25 +309,7 @@
         'Please reload the page and try again.');
       return;
     }
-    var fields = { code: authorization.code, id_token: authorization.id_token, state: authorization.state };
-    if (data.user) {
-      fields.user = JSON.stringify(data.user);
-    }
-    var form = document.createElement('form');
-    form.method = 'post';
-    form.action = s.redirectURI;
-    Object.keys(fields).forEach(function (name) {
-      if (typeof fields[name] !== 'string') {
-        return;
-      }
-      var input = document.createElement('input');
-      input.type = 'hidden';
-      input.name = name;
-      input.value = fields[name];
-      form.appendChild(input);
-    });
-    document.body.appendChild(form);
-    form.submit();
+    postAnswer(s.redirectURI, data);
   });
 
   document.addEventListener('AppleIDSignInOnFailure', function (event) {

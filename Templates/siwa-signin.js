@@ -16,6 +16,10 @@
 //  - at the redirect URI: accepts the answer only if `state` is the session's and the
 //    id_token (verified against Apple's keys: signature, iss, aud, exp) carries the
 //    session's nonce. Each pair works once.
+// (The source imports the rules it shares with <apple-signin-button>; `generate` inlines them.)
+import { isFresh } from '../public/element/1/core/signin.js';
+import { postAnswer } from '../public/element/1/core/form-post.js';
+
 (function () {
   'use strict';
 
@@ -24,13 +28,8 @@
     clientId: '{{clientId}}',
     scope: '{{scope}}',
     redirectURI: '{{redirectURI}}',
-    usePopup: {{usePopup}}
+    usePopup: '{{usePopup}}' === 'true'
   };
-
-  // Fresh values only: a placeholder, or a value too short to be unguessable, is refused.
-  function isFresh(value) {
-    return typeof value === 'string' && value.length >= 16 && value.indexOf('__SIWA_') === -1;
-  }
 
   function say(button, text) {
     var note = button.nextElementSibling;
@@ -41,30 +40,6 @@
       button.insertAdjacentElement('afterend', note);
     }
     note.textContent = text;
-  }
-
-  // The popup's answer: posted to the redirect URI as the form Apple posts in the
-  // redirect flow (code, id_token, state, user), so one endpoint serves both flows.
-  function post(data) {
-    var authorization = data.authorization || {};
-    var fields = { code: authorization.code, id_token: authorization.id_token, state: authorization.state };
-    if (data.user) {
-      fields.user = JSON.stringify(data.user);
-    }
-    var form = document.createElement('form');
-    form.method = 'post';
-    form.action = CONFIG.redirectURI;
-    Object.keys(fields).forEach(function (name) {
-      if (typeof fields[name] === 'string') {
-        var input = document.createElement('input');
-        input.type = 'hidden';
-        input.name = name;
-        input.value = fields[name];
-        form.appendChild(input);
-      }
-    });
-    document.body.appendChild(form);
-    form.submit();
   }
 
   async function signIn(button) {
@@ -100,7 +75,7 @@
         say(button, 'Sign in with Apple did not complete. Please try again.');
         return;
       }
-      post(data);
+      postAnswer(CONFIG.redirectURI, data);
     } catch (failure) {
       var error = failure && failure.error ? failure.error : String(failure);
       if (error === 'popup_closed_by_user' || error === 'user_cancelled_authorize' ||

@@ -3,8 +3,10 @@ import Mustache
 import SIWAButtons
 
 /// The mustache templates of the web files: `Templates/<name>.mustache` in the source
-/// tree, each replaceable by a file of the same name in an override folder
-/// (`--templates DIR`; files it lacks come from the built-in set).
+/// tree (the snippet scripts are real JavaScript, `Templates/siwa-init.js` and
+/// `siwa-signin.js`, with their imports of the element's core inlined: `ScriptBundle`),
+/// each replaceable by a file of the same name in an override folder (`--templates DIR`;
+/// files it lacks come from the built-in set).
 ///
 /// How values are escaped depends on the file, not on the template author's care:
 /// `.js` templates escape `{{value}}` for JavaScript strings, all others for HTML
@@ -15,6 +17,9 @@ package struct TemplateSet: Sendable {
         "siwa-signin.js",
     ]
 
+    /// The snippet scripts: real JavaScript importing the element's core.
+    static let scripts: Set = ["siwa-init.js", "siwa-signin.js"]
+
     private let templates: [String: MustacheTemplate]
     /// The file each template was read from.
     package let files: [String: String]
@@ -23,6 +28,7 @@ package struct TemplateSet: Sendable {
         case missing(name: String, searched: [String])
         case notADirectory(String)
         case syntax(file: String, line: Int, column: Int, detail: String)
+        case bundle(file: String, detail: String)
 
         package var description: String {
             switch self {
@@ -32,12 +38,18 @@ package struct TemplateSet: Sendable {
                 "Templates folder '\(path)' does not exist."
             case .syntax(let file, let line, let column, let detail):
                 "\(file):\(line):\(column): mustache syntax error: \(detail)"
+            case .bundle(let file, let detail):
+                "\(file): \(detail)"
             }
         }
     }
 
-    /// Reads the built-in templates, replaced file by file from `override`.
-    package static func load(override: URL? = nil, builtIn: URL = defaultDirectory()) throws(LoadError) -> TemplateSet {
+    /// Reads the built-in templates, replaced file by file from `override`; `core`: the
+    /// element's browser core the snippet scripts import.
+    package static func load(
+        override: URL? = nil, builtIn: URL = defaultDirectory(),
+        core: URL = ElementFiles.defaultFolder().appendingPathComponent("element/1/core")
+    ) throws(LoadError) -> TemplateSet {
         registerContentTypes
         if let override {
             var isDir: ObjCBool = false
@@ -49,14 +61,24 @@ package struct TemplateSet: Sendable {
         var files: [String: String] = [:]
         for name in names {
             let folders = [override, builtIn].compactMap { $0 }
+            // A script may be the real file (`siwa-init.js`) or a template of the old name.
+            let candidates = scripts.contains(name) ? [name, name + ".mustache"] : [name + ".mustache"]
             guard
-                let file = folders.map({ $0.appendingPathComponent(name + ".mustache").path })
+                let file = folders.flatMap({ folder in candidates.map { folder.appendingPathComponent($0).path } })
                     .first(where: { FileManager.default.fileExists(atPath: $0) }),
                 let data = FileManager.default.contents(atPath: file)
             else {
                 throw .missing(name: name, searched: folders.map(\.path))
             }
-            templates[name] = try parse(String(decoding: data, as: UTF8.self), name: name, file: file)
+            var text = String(decoding: data, as: UTF8.self)
+            if scripts.contains(name) {
+                do {
+                    text = try ScriptBundle.inline(text, core: core)
+                } catch {
+                    throw .bundle(file: file, detail: error.description)
+                }
+            }
+            templates[name] = try parse(text, name: name, file: file)
             files[name] = file
         }
         return TemplateSet(templates: templates, files: files)
