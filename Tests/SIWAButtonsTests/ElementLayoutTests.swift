@@ -1,6 +1,7 @@
 import Foundation
 import SIWAButtons
 import SIWAModel
+import SharedTestSupport
 import Testing
 
 /// The element's browser core (public/element/1/core/) against the renderer: its layout.js,
@@ -90,16 +91,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("input.json")
         try JSONSerialization.data(withJSONObject: input).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["node", "--input-type=module", "-e", script, file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "node (scripts/setup.sh installs it) could not run the element's core")
-        return data
+        return try #require(
+            try runNodeModule(script, arguments: [file.path]), "node (scripts/setup.sh installs it) could not run the element's core")
     }
 
     @Test("layout.js with the title modules gives the renderer's geometry for 10,000 random buttons")

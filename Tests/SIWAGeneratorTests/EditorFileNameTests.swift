@@ -1,5 +1,6 @@
 import Foundation
 import SIWAButtons
+import SharedTestSupport
 import Testing
 @testable import SIWAGenerator
 
@@ -47,15 +48,7 @@ import Testing
             const model = new ButtonModel(read('schema.json'));
             for (const b of read('buttons.json')) console.log(model.fileName(b, b.format, Number(b.scale)));
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["node", "--input-type=module", "-e", script]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "node (scripts/setup.sh installs it) could not run the editor's model")
+        let data = try #require(try runNodeModule(script), "node (scripts/setup.sh installs it) could not run the editor's model")
         let names = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
         #expect(names == expected)
     }
