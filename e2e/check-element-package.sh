@@ -3,6 +3,7 @@
 # installs the tarball (no registry: unpacked into node_modules, as `npm install
 # ./x.tgz` does) and type-checks with tsc (Debian's node-typescript):
 #   - TSX: <apple-signin-button> with its attributes, a locale and onappleid-success;
+#   - the API as data (siwa-buttons-element/api: ATTRIBUTES, LOCALES) typed;
 #   - document.createElement('apple-signin-button') typed as the element (start(), render(),
 #     its events' details);
 #   - Vue-style usage: GlobalComponents['apple-signin-button']'s props;
@@ -67,7 +68,7 @@ want(/^2\./.test(manifest.schemaVersion), `customElements -> schema 2.x (${manif
 const el = manifest.modules.flatMap((m) => m.declarations).find((d) => d.tagName === 'apple-signin-button');
 want(el && el.customElement, 'the manifest declares <apple-signin-button>');
 const names = (list) => (list || []).map((x) => x.name);
-for (const a of ['mode', 'type', 'color', 'width', 'locale', 'client-id', 'redirect-uri', 'session-url', 'cache-version'])
+for (const a of ['mode', 'type', 'color', 'width', 'locale', 'render', 'client-id', 'redirect-uri', 'session-url', 'cache-version'])
   want(names(el?.attributes).includes(a), `attribute ${a}`);
 want(names(el?.events).join() === 'appleid-success,appleid-failure', 'events appleid-success, appleid-failure');
 want(names(el?.cssParts).join() === 'button,image,note', 'parts button, image, note');
@@ -144,7 +145,12 @@ cat > good/app.tsx <<'TSX'
 import 'siwa-buttons-element';
 import type {} from 'siwa-buttons-element/react';
 import type { AppleSignInButton, AppleSignInLocale, AppleSignInSuccessDetail } from 'siwa-buttons-element';
+import { ATTRIBUTES, LOCALES } from 'siwa-buttons-element/api';
 import { useRef } from 'react';
+
+// The API as data: each attribute's name and values, the 37 locales typed.
+const renders: readonly string[] | undefined = ATTRIBUTES.find((a) => a.name === 'render')?.values;
+const first: AppleSignInLocale = LOCALES[0];
 
 // createElement is typed by the tag: the element's methods and events, no cast.
 const button = document.createElement('apple-signin-button');
@@ -166,13 +172,13 @@ export function SignIn() {
     <div>
       <apple-signin-button ref={ref} client-id="com.example.web" redirect-uri="https://example.com/callback"
         use-popup="true" session-url="/auth/apple/session" color="auto" width="100%" height={44} locale={locale}
-        mode="left-align" logo-size="large" label-position="40" className="siwa" cache-version="2026-11"
+        mode="left-align" logo-size="large" label-position="40" className="siwa" render="drawn"
         onappleid-success={(event) => console.log(event.detail.authorization.code)}
         onappleid-failure={(event) => console.log(event.detail.error)} />
     </div>
   );
 }
-export { typed, found };
+export { typed, found, renders, first };
 TSX
 cat > good/vue-usage.ts <<'TS'
 import type { GlobalComponents } from 'vue';
