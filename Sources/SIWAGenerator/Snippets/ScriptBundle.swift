@@ -60,7 +60,8 @@ enum ScriptBundle {
         let missing = names.filter { !exported.contains($0) }
         guard missing.isEmpty else { throw Failure(description: "core/\(module) exports no \(missing.joined(separator: ", "))") }
         while body.last == "" { body.removeLast() }
-        return (["const { \(names.joined(separator: ", ")) } = (() => {", "// core/\(module), inlined"] + body
+        return
+            (["const { \(names.joined(separator: ", ")) } = (() => {", "// core/\(module), inlined"] + body
             + ["return { \(names.joined(separator: ", ")) };", "})();"]).joined(separator: "\n")
     }
 }
