@@ -19,6 +19,8 @@ struct GuardedHTTP1Channel: ServerChildChannel {
         let channel: any Channel
         /// nil for a refused connection.
         let http: HTTP1Channel.Value?
+        /// Completes when the client has gone (`ClientConnection`).
+        var gone: EventLoopFuture<Void>? = nil
     }
 
     let http1: HTTP1Channel
@@ -57,13 +59,18 @@ struct GuardedHTTP1Channel: ServerChildChannel {
             try pipeline.addHandler(policy, position: .after(decoder))
             try pipeline.addHandler(PipelineLimitHandler(limit: pipelineLimit), position: .after(policy))
             try pipeline.addHandler(WriteGuardHandler(timeout: writeTimeout, budget: budget, logger: logger), position: .first)
-            return Value(channel: channel, http: http)
+            // Next to the socket, so that a client's FIN is seen even while requests are held.
+            let gone = ClientGoneHandler(eventLoop: channel.eventLoop)
+            try pipeline.addHandler(gone, position: .first)
+            return Value(channel: channel, http: http, gone: gone.gone)
         }
     }
 
     func handle(value: Value, logger: Logger) async {
         if let http = value.http {
-            await http1.handle(value: http, logger: logger)
+            await ClientConnection.$gone.withValue(value.gone) {
+                await http1.handle(value: http, logger: logger)
+            }
         } else {
             try? await value.channel.closeFuture.get()
         }

@@ -126,16 +126,25 @@ public struct ExportRoutes<Context: RequestContext>: Sendable {
 
         // A place for the archive until it is downloaded, then a turn to make it.
         guard let download = downloads.take() else {
-            let retry = slots.retryAfter(files: files)
+            let retry = slots.retryAfter()
             return JSONAnswer.error(
                 .serviceUnavailable, "Too many exports are being downloaded; retry in \(retry) s.", for: request,
                 headers: [.retryAfter: String(retry)])
         }
-        guard let slot = await slots.wait(upTo: limits.maxWait, files: files) else {
-            let retry = slots.retryAfter(files: files)
+        // Hummingbird does not cancel a handler whose client has gone: the connection
+        // does (`ClientConnection`), so a client that leaves while in line frees its turn.
+        let waiting = Task { [slots, limits] in await slots.wait(upTo: limits.maxWait, files: files) }
+        ClientConnection.gone?.whenComplete { _ in waiting.cancel() }
+        let slot: ExportSlots.Slot
+        switch await withTaskCancellationHandler(operation: { await waiting.value }, onCancel: { waiting.cancel() }) {
+        case .granted(let granted):
+            slot = granted
+        case .busy(let retry):
             return JSONAnswer.error(
                 .serviceUnavailable, "The service is busy with other exports; retry in \(retry) s.", for: request,
                 headers: [.retryAfter: String(retry)])
+        case .cancelled:
+            throw CancellationError()
         }
         var made = Generator(configuration: configuration, renderer: renderer, templates: templates, workers: 1)
         made.syncsToDisk = false  // the folder is removed once archived
