@@ -2,7 +2,8 @@
 host but 127.0.0.1 unresolvable, the console log kept and the page's CSP violations
 recorded. What differs between the checks is an option: a window size, a TLS relay's
 port for https://siwa-example.test, stand-ins answering requests to other hosts (through
-WebDriver BiDi), the page-load strategy, the clipboard for an origin."""
+WebDriver BiDi), the page-load strategy, the clipboard for an origin, the requests the
+page sent (`network_log`)."""
 
 import base64
 import json
@@ -35,10 +36,20 @@ class Browser:
     certificate accepted. `stand_ins`: {URL pattern: answer(url) -> (content type, body)},
     served instead of the network while `open(stand_in=True)`'s page is shown.
     `page_load`: WebDriver's page-load strategy ("none": `open` waits itself).
-    `clipboard_origin`: the page at this origin may read and write the clipboard."""
+    `clipboard_origin`: the page at this origin may read and write the clipboard.
+    `network_log`: every request the browser sends is kept (`requests`), those of other
+    hosts too (unresolvable, or answered by a stand-in)."""
 
     def __init__(
-        self, chromedriver, chromium=None, window=None, tls_port=None, stand_ins=None, page_load="normal", clipboard_origin=None
+        self,
+        chromedriver,
+        chromium=None,
+        window=None,
+        tls_port=None,
+        stand_ins=None,
+        page_load="normal",
+        clipboard_origin=None,
+        network_log=False,
     ):
         resolver = OFFLINE_RESOLVER
         arguments = list(CHROMIUM_ARGUMENTS)
@@ -53,7 +64,10 @@ class Browser:
             options.add_argument(argument)
         if chromium:
             options.binary_location = chromium
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        logs = {"browser": "ALL", "performance": "ALL"} if network_log else {"browser": "ALL"}
+        options.set_capability("goog:loggingPrefs", logs)
+        if network_log:
+            options.add_experimental_option("perfLoggingPrefs", {"enableNetwork": True, "enablePage": False})
         options.enable_bidi = bool(stand_ins)  # for the stand-ins' request handlers
         options.page_load_strategy = page_load
         self.driver = webdriver.Chrome(service=Service(chromedriver), options=options)
@@ -69,6 +83,8 @@ class Browser:
         self.stand_in_handlers = []
         self.stand_in_served = []
         self.log = []
+        self.network_log = network_log
+        self.sent = []
 
     def cdp(self, method, params=None):
         return self.driver.execute_cdp_cmd(method, params or {})
@@ -128,9 +144,11 @@ class Browser:
         self._wait_loaded("about:blank")
         if keep_log:
             self.console()
+            self.requests()
         else:
             self.driver.get_log("browser")
             self.log = []
+            self.forget_requests()
         if width:
             self.viewport(width, height, scale)
         self.emulate(dark, forced)
@@ -164,6 +182,24 @@ class Browser:
         """ChromeDriver's browser log entries of the current page so far."""
         self.log += self.driver.get_log("browser")
         return self.log
+
+    def requests(self):
+        """(url, resource type) of every request the browser sent since the last `open` (or
+        `forget_requests`), in order; `network_log` only."""
+        if not self.network_log:
+            return []
+        for entry in self.driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            if message["method"] == "Network.requestWillBeSent":
+                params = message["params"]
+                self.sent.append((params["request"]["url"], params.get("type", "")))
+        return list(self.sent)
+
+    def forget_requests(self):
+        """Starts `requests` anew (from now on)."""
+        if self.network_log:
+            self.driver.get_log("performance")
+        self.sent = []
 
     def messages(self):
         """(level, text, url) of every browser log entry of the current page so far.
