@@ -6,6 +6,14 @@ drawing, renderButton, the popup's postMessage, a sign-in on Space's keyup as Ap
 
 Usage: check_front_ends.py BINARY --chromedriver PATH [--screenshots DIR]
 
+The element draws its button in the page (an <svg> in its shadow root, from its core/
+modules): the checks of what every button does (size, name, focus, colours, fluid width,
+bad attributes, sign-ins, axe) look at that; those of the service's images (URLs, srcset,
+WebP, v=, a generated set's files, the text shown when none loads) set render="image".
+Apple's script is loaded on intent (a pointer over the button, focus, a touch): a popup
+sign-in first moves the pointer over the button (or focuses it) and waits for the
+stand-in; without it, a click goes to Apple's authorize page (check_element_drawn.py).
+
 Starts `BINARY serve` (the element at /element/1/, the images at /appleid/button) and a
 local page server, behind harness.pages.TLSRelay as https://siwa-example.test, that sends
 the README's CSP recipe on every page, relays /element/ and /appleid/ to the service (so
@@ -170,6 +178,16 @@ def click_and_wait_posted(browser, url, selector, height):
     return posted_answer(browser)
 
 
+def served_soon(browser, prefix, timeout=15):
+    """Waits (without asking the page) until a stand-in has answered a URL starting with
+    `prefix`, then a moment more: a script run while a navigation waits for the stand-in's
+    answer waits with it, for many seconds."""
+    deadline = time.monotonic() + timeout
+    while not any(u.startswith(prefix) for u in browser.stand_in_served) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)
+
+
 def sign_ins(browser):
     """Every request that reached the stand-in's authorize URL, and every signIn() it saw."""
     record = browser.js("return window.__siwa ? window.__siwa.signIns : []") or []
@@ -178,7 +196,8 @@ def sign_ins(browser):
 
 
 def element_state(browser, selector):
-    """What the element shows: its box, the shadow button's name, the image picked."""
+    """What the element shows: its box, the shadow button's name, the image picked (render=
+    "image") or the button drawn (`svg`: DRAWN's answer, None when nothing is drawn)."""
     return browser.js(
         """const host = document.querySelector(arguments[0]);
         if (!host || !host.shadowRoot) return null;
@@ -190,9 +209,76 @@ def element_state(browser, selector):
                 name: button.getAttribute('aria-label'), lang: button.lang, dir: button.dir, tab: button.tabIndex,
                 src: img && img.currentSrc, loaded: !!img && img.complete && img.naturalWidth > 0,
                 natural: img ? [img.naturalWidth, img.naturalHeight] : null,
-                note: note.hidden ? null : note.textContent};""",
+                note: note.hidden ? null : note.textContent, svg: ("""
+        + DRAWN
+        + """)(host)};""",
         selector,
     )
+
+
+# The drawn button of a host (a function of it): null without an <svg>; else its box, its
+# viewBox, and each path: its fill, its box in the viewBox, whether it is the title (the
+# only path with a transform). `face`: the colour of the last full-size shape (the face),
+# `shapes`: how many full-size shapes (2: a white button's outline and face), `logo` and
+# `title`: their boxes, null if not drawn.
+DRAWN = """(host) => {
+    const svg = host.shadowRoot.querySelector('svg');
+    if (!svg) return null;
+    const r = svg.getBoundingClientRect();
+    const vb = svg.viewBox.baseVal;
+    const paths = [...svg.querySelectorAll('path')].map((p) => {
+      const box = p.getBBox();
+      const t = p.getAttribute('transform');
+      const m = t && p.transform.baseVal.consolidate() ? p.transform.baseVal.consolidate().matrix : null;
+      const x = m ? m.a * box.x + m.e : box.x, y = m ? m.d * box.y + m.f : box.y;
+      return {fill: p.getAttribute('fill'), title: !!t, x, y, w: m ? m.a * box.width : box.width,
+              h: m ? m.d * box.height : box.height};
+    });
+    const full = paths.filter((p) => !p.title && p.w >= vb.width - 4 && p.h >= vb.height - 4);
+    const logo = paths.filter((p) => !p.title && !full.includes(p));
+    const title = paths.find((p) => p.title) || null;
+    return {w: r.width, h: r.height, vw: vb.width, vh: vb.height, shown: r.width > 0 && !svg.closest('[hidden]'),
+            face: full.length ? full[full.length - 1].fill : null, shapes: full.length,
+            logo: logo.length ? logo[logo.length - 1] : null, title, paths: paths.length};
+  }"""
+
+
+def drawn_ready(browser, selector, timeout=10, title=True):
+    """The element's drawn button (DRAWN) once it shows, with its title if `title` (its
+    locale's module loaded) and a name; None by `timeout`."""
+    return wait(
+        browser,
+        "const h = document.querySelector(arguments[0]); if (!h || !h.shadowRoot) return null;"
+        "const d = (" + DRAWN + ")(h), b = h.shadowRoot.querySelector('[role=button]');"
+        "return d && d.shown && d.logo && (!arguments[1] || d.title) && b.getAttribute('aria-label') ? d : null",
+        timeout,
+        selector,
+        title,
+    )
+
+
+def image_ready(browser, selector, timeout=10):
+    """True once the element (render="image") shows a loaded image; None by `timeout`."""
+    return wait(
+        browser,
+        "const h = document.querySelector(arguments[0]); const i = h && h.shadowRoot && h.shadowRoot.querySelector('img');"
+        "return i && i.complete && i.naturalWidth > 0",
+        timeout,
+        selector,
+    )
+
+
+def intend(browser, selector, how="pointer", loads=True):
+    """Gives the element the intent that loads Apple's script: a real pointer move onto
+    it (from outside) or focus on its button. Then, if it `loads`, waits for Apple's script
+    (the stand-in): AppleID.auth, or None by 10 s."""
+    if how == "pointer":
+        box = browser.js(BOX, selector)
+        for x, y in ((1, 1), (box["x"] + box["w"] / 2, box["y"] + box["h"] / 2)):
+            browser.cdp("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y})
+    else:
+        browser.js("document.querySelector(arguments[0]).shadowRoot.querySelector('[role=button]').focus()", selector)
+    return wait(browser, "return !!(window.AppleID && window.AppleID.auth)") if loads else None
 
 
 def key(browser, name):
@@ -220,8 +306,19 @@ def nothing_red(browser, origin, failures, what, expected=()):
 # ---------------------------------------------------------------- the element
 
 
+def element_files():
+    """Every file of public/element/1/ (the module, its declarations, core/**), as paths
+    relative to it, sorted."""
+    folder = os.path.join(PUBLIC, "element/1")
+    found = []
+    for at, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        found += [os.path.relpath(os.path.join(at, f), folder) for f in files if not f.startswith(".")]
+    return sorted(found)
+
+
 def check_served(service_port, failures):
-    failures.start("serve: the element and its declarations")
+    failures.start("serve: the element, its core and its declarations")
     status, headers, body = http_get(f"http://127.0.0.1:{service_port}{ELEMENT}")
     with open(os.path.join(ROOT, "public" + ELEMENT), "rb") as f:
         source = f.read()
@@ -243,16 +340,23 @@ def check_served(service_port, failures):
         status == 200 and kind.startswith(("application/typescript", "text/plain")),
         f"the TypeScript declarations beside it, as application/typescript ({status}, {kind})",
     )
-    # The titles in the module are the renderer's (titles.json).
-    with open(os.path.join(ROOT, "Sources/SIWAModel/Locale/titles.json"), encoding="utf-8") as f:
-        rows = json.load(f)
-    text = source.decode()
-    table = dict(re.findall(r"^  ([a-z]{2}_[A-Z]{2}): (\[.*\]),$", text, re.MULTILINE))
-    same = len(table) == len(rows) == 37 and all(
-        json.loads(table.get(r["locale"], "null")) == [r["signIn"], r["continue"], r["signUp"]] for r in rows
+    # The modules it imports (core/**: facts, layout, drawing, a title module per locale), as files.
+    modules = [name for name in element_files() if name.endswith(".js")]
+    wrong = []
+    for name in modules:
+        status, headers, body = http_get(f"http://127.0.0.1:{service_port}/element/1/{name}")
+        with open(os.path.join(PUBLIC, "element/1", name), "rb") as f:
+            same = body == f.read()
+        if status != 200 or not same or not headers.get("Content-Type", "").startswith("text/javascript"):
+            wrong.append(f"{name}: {status} {headers.get('Content-Type')}{'' if same else ', other bytes'}")
+    titles = [m for m in modules if m.startswith("core/titles/")]
+    failures.check(
+        not wrong and len(titles) == 37 and "core/layout.js" in modules,
+        f"its {len(modules)} modules (core/ with {len(titles)} title modules): 200, text/javascript, the files ({wrong})",
     )
-    failures.check(same, f"its 37 x 3 titles are titles.json's ({len(table)} locales)")
-    # Its grammar is the schema's (GET /api/schema): ranges, choices, defaults, locales.
+    # Its grammar is the schema's (GET /api/schema): ranges, choices, defaults (the
+    # generated facts the element imports). Its titles and locales: check_element_titles.
+    text = http_get(f"http://127.0.0.1:{service_port}/element/1/core/facts.generated.js")[2].decode()
     schema = json.loads(http_get(f"http://127.0.0.1:{service_port}/api/schema")[2])
     params = {p["name"]: p for p in schema["parameters"]}
     ranges = {
@@ -281,19 +385,108 @@ def check_served(service_port, failures):
         ),
         "its defaults are the schema's",
     )
+
+
+# One element per locale and type of the schema, and one of a locale Apple does not have.
+MOUNT_TITLES = """for (const [i, locale] of arguments[0].entries()) for (const type of ['sign-in', 'continue', 'sign-up']) {
+    const b = document.createElement('apple-signin-button');
+    b.id = `t-${i}-${type}`; b.setAttribute('locale', locale); b.setAttribute('type', type);
+    document.body.append(b); }
+  const odd = document.createElement('apple-signin-button'); odd.id = 'odd'; odd.setAttribute('locale', 'en_AU');
+  document.body.append(odd);"""
+
+
+def check_element_titles(browser, origin, service_port, failures):
+    """The element's titles (its buttons' names), languages and locales are the schema's."""
+    failures.start("<apple-signin-button>: Apple's 37 locales x 3 titles, as the schema has them")
+    schema = json.loads(http_get(f"http://127.0.0.1:{service_port}/api/schema")[2])
     codes = [entry["code"] if isinstance(entry, dict) else entry for entry in schema["locales"]]
-    failures.check(sorted(codes) == sorted(table), f"its locales are the schema's ({len(codes)})")
+    with open(os.path.join(ROOT, "Sources/SIWAModel/Locale/titles.json"), encoding="utf-8") as f:
+        rows = {r["locale"]: [r["signIn"], r["continue"], r["signUp"]] for r in json.load(f)}
+    browser.open(origin + "e2e/pages/element.html", width=640, height=400, stand_in=True)
+    browser.js(MOUNT_TITLES, codes)
+    read = """return arguments[0].map((locale, i) => ['sign-in', 'continue', 'sign-up'].map((type) => {
+        const h = document.getElementById(`t-${i}-${type}`), b = h.shadowRoot.querySelector('[role=button]');
+        const svg = h.shadowRoot.querySelector('svg');
+        return [b.getAttribute('aria-label'), b.lang, b.dir, !!(svg && svg.querySelector('path[transform]'))]; }));"""
+    names = wait(
+        browser, "const n = (() => { " + read + " })(); return n.flat().every((t) => t[0] && t[3]) ? n : null", 15, codes
+    )
+    names = names or browser.js(read, codes)
+    wrong = [
+        (code, [t[0] for t in got], rows.get(code)) for code, got in zip(codes, names) if [t[0] for t in got] != rows.get(code)
+    ]
+    failures.check(
+        len(codes) == len(rows) == 37 and not wrong,
+        f"each of the schema's {len(codes)} locales names its 3 buttons with titles.json's titles ({wrong[:3]})",
+    )
+    want_lang = {code: ("he" if code.startswith("iw") else code[:2]) + "-" + code[3:] for code in codes}
+    rtl = {"ar_SA", "iw_IL"}
+    bad = [
+        (code, got[0][1], got[0][2])
+        for code, got in zip(codes, names)
+        if any(t[1] != want_lang[code] or t[2] != ("rtl" if code in rtl else "ltr") for t in got)
+    ]
+    failures.check(not bad, f"each in its language (lang) and direction (rtl: Arabic, Hebrew) ({bad[:3]})")
+    drawn = sum(t[3] for got in names for t in got)
+    failures.check(drawn == 3 * len(codes), f"each drawn with its title ({drawn} of {3 * len(codes)})")
+    lines = element_errors(browser)
+    failures.check(
+        len(lines) == 1 and 'locale="en_AU"' in lines[0] and all(c in lines[0] for c in ("ar_SA", "zh_TW")),
+        f"a locale Apple does not have (en_AU): one console line listing Apple's ({[t[:80] for t in lines]})",
+    )
+
+
+TAILWIND = """const reset = document.createElement('style');
+    reset.textContent = 'img, svg, video, canvas { display: block; vertical-align: middle; }' +
+                        ' img, video { max-width: 100%; height: auto; } * { box-sizing: border-box; line-height: 1.5; }';
+    document.head.append(reset);
+    const column = document.createElement('div');
+    column.id = 'narrow';
+    column.append(document.querySelector('#placeholder'));
+    document.body.prepend(column);
+    document.querySelector('#narrow').style.width = '120px';"""
 
 
 def check_element_page(browser, origin, shot, failures):
     page = origin + "e2e/pages/element.html"
-    failures.start("<apple-signin-button> in a plain page (two on the page, stand-in loaded)")
+    failures.start("<apple-signin-button> in a plain page (two on the page, drawn, stand-in served)")
     browser.open(page, width=640, height=420, stand_in=True)
-    wait(
-        browser,
-        "const i = document.querySelector('#filled').shadowRoot.querySelector('img');"
-        "return i && i.complete && i.naturalWidth > 0",
+    drawn_ready(browser, "#filled")
+    for selector, want_name, face, shapes in (
+        ("#placeholder", "Sign in with Apple", "#000", 1),
+        ("#filled", "Continue with Apple", "#fff", 2),
+    ):
+        state = element_state(browser, selector)
+        failures.check(
+            state and (state["w"], state["h"]) == (210, 40) and (state["bw"], state["bh"]) == (210, 40),
+            f"{selector}: the element and its button are 210x40 ({state and (state['w'], state['h'])})",
+        )
+        svg = state and state["svg"]
+        failures.check(
+            bool(svg)
+            and svg["shown"]
+            and (svg["w"], svg["h"], svg["vw"], svg["vh"]) == (210, 40, 210, 40)
+            and svg["face"] == face
+            and svg["shapes"] == shapes
+            and bool(svg["logo"])
+            and bool(svg["title"])
+            and not state["src"],
+            f"{selector}: drawn in the page, an <svg> of 210x40 with its face ({face}"
+            f"{', an outline' if shapes == 2 else ''}), logo and title, no image ({svg}, {state and state['src']})",
+        )
+        failures.check(
+            state and state["name"] == want_name and state["lang"] == "en-US" and state["tab"] == 0,
+            f"{selector}: role=button named {want_name!r}, lang en-US, focusable",
+        )
+    asked = browser.js(
+        "return performance.getEntriesByType('resource').map(e => e.name).filter(n => /appleid|\\.(png|webp|woff2?|ttf|otf)/.test(n))"
     )
+    failures.check(not asked, f"drawn: no image, no font, nothing of Apple's requested ({asked})")
+    browser.screenshot(shot("element-page.png"))
+    failures.start('<apple-signin-button render="image">: the service\'s images, WebP at 1x-3x')
+    browser.open(origin + "e2e/pages/element-image.html", width=640, height=420, stand_in=True)
+    image_ready(browser, "#filled")
     # Canonical URLs: the default (black) is left out.
     for selector, want_name, colour in (
         ("#placeholder", "Sign in with Apple", "?width=210"),
@@ -310,8 +503,9 @@ def check_element_page(browser, origin, shot, failures):
             and ".webp" not in (state["src"] or "")
             and "format=webp" in state["src"]
             and colour in state["src"]
-            and state["natural"] == [210, 40],
-            f"{selector}: our WebP image at 1x, {colour} ({state and state['src']})",
+            and state["natural"] == [210, 40]
+            and not state["svg"],
+            f"{selector}: our WebP image at 1x, {colour}, nothing drawn ({state and state['src']})",
         )
         failures.check(
             state and state["name"] == want_name and state["lang"] == "en-US" and state["tab"] == 0,
@@ -326,23 +520,21 @@ def check_element_page(browser, origin, shot, failures):
         and all(f"scale={s}" in filled for s in (2, 3)),
         "attributes reach the image URL in Apple's grammar (border, border_radius, type; 1x-3x, scale=1 left out)",
     )
-    browser.screenshot(shot("element-page.png"))
+    browser.screenshot(shot("element-page-image.png"))
     # Tailwind's preflight and a narrow column: the shadow root keeps the button whole.
-    browser.js("""const reset = document.createElement('style');
-        reset.textContent = 'img, svg, video, canvas { display: block; vertical-align: middle; }' +
-                            ' img, video { max-width: 100%; height: auto; } * { box-sizing: border-box; line-height: 1.5; }';
-        document.head.append(reset);
-        const column = document.createElement('div');
-        column.id = 'narrow';
-        column.append(document.querySelector('#placeholder'));
-        document.body.prepend(column);
-        document.querySelector('#narrow').style.width = '120px';""")
-    time.sleep(0.2)
-    state = element_state(browser, "#placeholder")
-    failures.check(
-        (state["w"], state["h"], state["bw"], state["bh"]) == (210, 40, 210, 40),
-        f"under Tailwind's preflight in a 120 px column the button stays 210x40 ({state})",
-    )
+    for name, url in (("drawn", page), ("image", origin + "e2e/pages/element-image.html")):
+        failures.start(f"<apple-signin-button> ({name}) under Tailwind's preflight in a 120 px column")
+        browser.open(url, width=640, height=420, stand_in=True)
+        browser.js(TAILWIND)
+        time.sleep(0.2)
+        state = element_state(browser, "#placeholder")
+        shown = state["svg"] if name == "drawn" else {"w": state["bw"], "h": state["bh"]} if state["loaded"] else None
+        failures.check(
+            (state["w"], state["h"], state["bw"], state["bh"]) == (210, 40, 210, 40)
+            and bool(shown)
+            and (shown["w"], shown["h"]) == (210, 40),
+            f"the button stays 210x40, its {'drawing' if name == 'drawn' else 'image'} too ({state})",
+        )
 
     # Placeholders: nothing reaches Apple, whatever the input.
     def centre():
@@ -393,15 +585,18 @@ def check_element_page(browser, origin, shot, failures):
         browser.close_popups()
     browser.screenshot(shot("element-placeholders.png"))
 
-    failures.start("<apple-signin-button> filled in, popup: click, then Space")
+    failures.start("<apple-signin-button> filled in, popup: pointer over it then click; focus then Space")
     for how in ("click", "Space"):
         browser.open(page, width=640, height=420, stand_in=True)
         wait(browser, "return !!document.querySelector('#filled').shadowRoot")
+        loaded = intend(browser, "#filled", "pointer" if how == "click" else "focus")
+        failures.check(
+            bool(loaded), f"{how}: Apple's script (the stand-in) loads on intent ({'pointer' if how == 'click' else 'focus'})"
+        )
         box = element_state(browser, "#filled")
         if how == "click":
             click_middle(browser, box)
         else:
-            browser.js("document.querySelector('#filled').shadowRoot.querySelector('[role=button]').focus()")
             key(browser, " ")
         events = wait(browser, "return window.__events.length ? window.__events : null", 15)
         record, served = sign_ins(browser)
@@ -440,39 +635,51 @@ def check_element_dynamic(browser, origin, shot, failures):
         b.setAttribute('use-popup', 'true'); b.setAttribute('session-url', '/session');
         b.setAttribute('mode', 'left-align'); b.setAttribute('width', '250'); b.setAttribute('height', '44');
         document.getElementById('late').append(b);""")
-    wait(browser, "const i = document.querySelector('#spa').shadowRoot.querySelector('img'); return i && i.naturalWidth > 0")
+    drawn = drawn_ready(browser, "#spa")
     state = element_state(browser, "#spa")
+    logo = drawn and drawn["logo"]
     failures.check(
-        state["loaded"] and "/appleid/button/left?" in state["src"] and (state["w"], state["h"]) == (250, 44),
-        f"a late mount draws at once: left-aligned, 250x44 ({state['src']})",
+        bool(drawn)
+        and (drawn["vw"], drawn["vh"]) == (250, 44)
+        and (state["w"], state["h"]) == (250, 44)
+        and logo["x"] + logo["w"] < 250 / 4
+        and drawn["title"]["x"] > logo["x"] + logo["w"],
+        f"a late mount draws at once: left-aligned (the logo at the left, the title after it), 250x44 ({drawn})",
     )
     browser.js(
         "document.querySelector('#spa').setAttribute('type', 'sign-up');"
         "document.querySelector('#spa').setAttribute('locale', 'ar_SA')"
     )
-    wait(browser, "return document.querySelector('#spa').shadowRoot.querySelector('img').currentSrc.includes('locale=ar_SA')")
+    wait(browser, "return document.querySelector('#spa').shadowRoot.querySelector('[role=button]').lang === 'ar-SA'")
+    drawn = drawn_ready(browser, "#spa")
     state = element_state(browser, "#spa")
+    logo = drawn and drawn["logo"]
     failures.check(
-        "type=sign-up" in state["src"]
-        and state["name"] == "الاشتراك باستخدام Apple"
+        state["name"] == "الاشتراك باستخدام Apple"
         and state["lang"] == "ar-SA"
-        and state["dir"] == "rtl",
-        f"an attribute change re-renders: sign-up in Arabic, named and marked rtl ({state['name']!r})",
+        and state["dir"] == "rtl"
+        and bool(drawn)
+        and logo["x"] > 250 * 3 / 4
+        and drawn["title"]["x"] + drawn["title"]["w"] < logo["x"],
+        f"an attribute change re-renders: sign-up in Arabic, named, marked rtl and drawn mirrored ({state['name']!r}, {drawn})",
     )
     # Bad values: one console line naming the attribute, the last good rendering kept.
-    before = state["src"]
+    shown = "return document.querySelector('#spa').shadowRoot.querySelector('svg').outerHTML"
+    before = browser.js(shown)
     browser.js("document.querySelector('#spa').setAttribute('width', '9999')")
     time.sleep(0.3)
     state = element_state(browser, "#spa")
     lines = [t for level, t, _ in browser.messages() if level == "error" and 'width="9999"' in t]
     failures.check(
-        state["src"] == before and len(lines) == 1 and "130-375" in lines[0],
-        f'width="9999": one console line naming the attribute and its range, image unchanged ({lines})',
+        browser.js(shown) == before and state["w"] == 250 and len(lines) == 1 and "130-375" in lines[0],
+        f'width="9999": one console line naming the attribute and its range, the drawing unchanged ({lines})',
     )
     browser.js("document.querySelector('#spa').setAttribute('width', '250')")
     # Removed and re-added: still a working button, its session fetched per sign-in.
     browser.js("const b = document.querySelector('#spa'); b.remove(); document.body.append(b);")
     time.sleep(0.3)
+    loaded = intend(browser, "#spa")
+    failures.check(bool(loaded), "re-added, a pointer over it loads Apple's script (the stand-in)")
     state = element_state(browser, "#spa")
     click_middle(browser, state)
     events = wait(browser, "return window.__events.length ? window.__events : null", 15)
@@ -506,15 +713,24 @@ def check_element_dynamic(browser, origin, shot, failures):
     )
     nothing_red(browser, origin, failures, "one console line, nothing else red", ("session-url /session-junk failed",))
 
-    failures.start("<apple-signin-button>: redirect flow")
+    failures.start("<apple-signin-button>: redirect flow, through Apple's script")
     browser.open(page, width=640, height=420, stand_in=True)
-    browser.js("document.querySelector('#filled').setAttribute('use-popup', 'false');document.querySelector('#filled').click()")
+    browser.js("document.querySelector('#filled').setAttribute('use-popup', 'false')")
+    loaded = intend(browser, "#filled")
+    click_middle(browser, element_state(browser, "#filled"))
+    served_soon(browser, APPLE_AUTHORIZE)
     wait(browser, "return location.href.startsWith(arguments[0])", 10, APPLE_AUTHORIZE)
     record, served = sign_ins(browser)
     query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
+    instead = [t for level, t, _ in browser.messages() if "going to Apple's sign-in page instead" in t]
     failures.check(
-        len(served) == 1 and query.get("response_mode") == ["form_post"] and query.get("state") == ["state-0123456789abcdef-A"],
-        f"the page goes to Apple's page (form_post) with the button's state ({served})",
+        bool(loaded)
+        and len(served) == 1
+        and query.get("response_mode") == ["form_post"]
+        and query.get("state") == ["state-0123456789abcdef-A"]
+        and not instead,
+        f"a pointer over it, then a click: Apple's script signs in and the page goes to Apple's page (form_post) "
+        f"with the button's state ({served}, {instead})",
     )
 
     failures.start("<apple-signin-button>: Apple's script cannot load")
@@ -527,7 +743,16 @@ def check_element_dynamic(browser, origin, shot, failures):
         ),
     )
     try:
-        browser.js("document.querySelector('#filled').click()")
+        # The pointer asks for Apple's script, which fails (no network): the click goes to Apple's page.
+        browser.js(
+            "window.__appleFailed = false; window.addEventListener('error', (e) => {"
+            " if (e.target && e.target.src && e.target.src.includes('/appleid.auth.js')) window.__appleFailed = true; }, true)"
+        )
+        intend(browser, "#filled", loads=False)
+        failed = wait(browser, "return window.__appleFailed", 15)
+        failures.check(bool(failed), "a pointer over it asks for Apple's script, which does not load")
+        click_middle(browser, element_state(browser, "#filled"))
+        served_soon(browser, APPLE_AUTHORIZE)
         wait(browser, "return location.href.startsWith(arguments[0])", 15, APPLE_AUTHORIZE)
         served = [u for u in browser.stand_in_served if u.startswith(APPLE_AUTHORIZE)]
         query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
@@ -535,35 +760,48 @@ def check_element_dynamic(browser, origin, shot, failures):
             len(served) == 1
             and query.get("response_mode") == ["form_post"]
             and query.get("state") == ["state-0123456789abcdef-A"]
+            and query.get("nonce") == ["nonce-0123456789abcdef-A"]
+            and query.get("redirect_uri") == [origin + "callback"]
             and query.get("response_type") == ["code id_token"],
             f"falls back to Apple's authorize page, as the no-JS link ({served})",
+        )
+        instead = [t for level, t, _ in browser.messages() if level == "warning" and "going to Apple's sign-in page" in t]
+        failures.check(
+            len(instead) == 1 and "did not load" in instead[0],
+            f"one console warning says why (Apple's script did not load) ({instead})",
         )
     finally:
         browser.driver.network.remove_request_handler(handler)
 
 
 def check_element_schemes(browser, origin, shot, failures):
-    page = origin + "e2e/pages/element.html"
-    failures.start('<apple-signin-button color="auto">: the colour scheme in effect for it')
-    browser.open(page, width=640, height=420, stand_in=True)
-    browser.js("document.querySelector('#placeholder').setAttribute('color', 'auto')")
-    src = lambda: browser.js("return document.querySelector('#placeholder').shadowRoot.querySelector('img').src")
-    failures.check("color=" not in src(), f"light: black (the default, left out) ({src()})")
-    browser.cdp("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
-    ok = wait(
-        browser, "return document.querySelector('#placeholder').shadowRoot.querySelector('img').src.includes('color=white')"
-    )
-    failures.check(bool(ok) and "border=" not in src(), f"the system turns dark: white, live, no outline ({src()})")
-    browser.screenshot(shot("element-dark.png"))
-    browser.js("document.documentElement.style.colorScheme = 'light'")
-    ok = wait(browser, "return !document.querySelector('#placeholder').shadowRoot.querySelector('img').src.includes('color=')")
-    failures.check(bool(ok), f"a light-only page on a dark system: black ({src()})")
-    browser.js("document.body.style.background = '#101010'")
-    ok = wait(
-        browser, "return document.querySelector('#placeholder').shadowRoot.querySelector('img').src.includes('color=white')"
-    )
-    failures.check(bool(ok), f"the page's own dark background: white ({src()})")
-    nothing_red(browser, origin, failures, "nothing red")
+    for render, url in (("drawn", "element.html"), ("image", "element-image.html")):
+        failures.start(f'<apple-signin-button color="auto"> ({render}): the colour scheme in effect for it')
+        browser.open(origin + "e2e/pages/" + url, width=640, height=420, stand_in=True)
+        browser.js("document.querySelector('#placeholder').setAttribute('color', 'auto')")
+        if render == "drawn":
+            # The face's colour, and whether an outline is drawn round it.
+            look = (
+                "const d = (" + DRAWN + ")(document.querySelector('#placeholder'));"
+                "return d && [d.face === '#fff' ? 'white' : 'black', d.shapes === 2]"
+            )
+        else:
+            look = (
+                "const i = document.querySelector('#placeholder').shadowRoot.querySelector('img');"
+                "return i && [i.src.includes('color=white') ? 'white' : 'black', i.src.includes('border=')]"
+            )
+        seen = functools.partial(browser.js, look)
+        becomes = functools.partial(wait, browser, "const c = (() => { " + look + " })(); return c && c[0] === arguments[0]", 10)
+        failures.check(bool(becomes("black")) and seen()[1] is False, f"light: black (the default) ({seen()})")
+        browser.cdp("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        ok = becomes("white")
+        failures.check(bool(ok) and seen()[1] is False, f"the system turns dark: white, live, no outline ({seen()})")
+        browser.screenshot(shot(f"element-dark-{render}.png"))
+        browser.js("document.documentElement.style.colorScheme = 'light'")
+        failures.check(bool(becomes("black")), f"a light-only page on a dark system: black ({seen()})")
+        browser.js("document.body.style.background = '#101010'")
+        failures.check(bool(becomes("white")), f"the page's own dark background: white ({seen()})")
+        nothing_red(browser, origin, failures, "nothing red")
 
 
 def contrast(a, b):
@@ -593,6 +831,8 @@ def check_element_bad_input(browser, origin, shot, failures):
     failures.start("<apple-signin-button> parsed with bad attributes: one console line each, no markup")
     browser.open(origin + "e2e/pages/element-bad.html", width=640, height=600, stand_in=True)
     wait(browser, "return !!document.querySelector('#bad').shadowRoot")
+    drawn_ready(browser, "#markup")
+    image_ready(browser, "#markup-image")
     time.sleep(0.3)
     errors = element_errors(browser)
     for fragment in (
@@ -603,28 +843,40 @@ def check_element_bad_input(browser, origin, shot, failures):
         'locale="__proto__"',
         'locale="constructor"',
         'locale="<img',
+        'locale="<svg',
         'image-base="javascript:',
     ):
         seen = len([t for t in errors if fragment in t])
         failures.check(seen == 1, f"{fragment}: one console line ({seen})")
     for selector in ("#bad", "#proto", "#ctor", "#markup"):
         state = element_state(browser, selector)
+        svg = state["svg"]
         failures.check(
             state["name"] == "Sign in with Apple"
             and state["lang"] == "en-US"
-            and state["loaded"]
-            and "locale=" not in state["src"],
-            f"{selector}: the default locale's name and image, not undefined ({state['name']!r}, {state['src']})",
+            and (state["bw"], state["bh"]) == (140, 30)
+            and bool(svg)
+            and svg["face"] == "#000"
+            and bool(svg["title"])
+            and (svg["vw"], svg["vh"]) == (140, 30),
+            f"{selector}: the default locale's name, drawn at the default size with its title, not undefined "
+            f"({state['name']!r}, {svg and (svg['vw'], svg['vh'], bool(svg['title']))})",
         )
+    state = element_state(browser, "#markup-image")
+    failures.check(
+        state["name"] == "Sign in with Apple" and state["lang"] == "en-US" and state["loaded"] and "locale=" not in state["src"],
+        f"#markup-image: the default locale's name and image ({state['name']!r}, {state['src']})",
+    )
     tags = browser.js(
         "return [...document.querySelectorAll('apple-signin-button')]"
         ".flatMap(b => [...b.shadowRoot.querySelectorAll('*')].map(e => e.localName))"
     )
     failures.check(
-        set(tags) <= {"div", "picture", "source", "img", "span", "p"}
-        and tags.count("img") == 6
+        set(tags) <= {"div", "picture", "source", "img", "span", "p", "svg", "path"}
+        and tags.count("svg") == 6
+        and tags.count("img") == 1
         and browser.js("return window.__xss === undefined"),
-        f"no attribute text became markup or ran ({sorted(set(tags))}, {tags.count('img')} images)",
+        f"no attribute text became markup or ran ({sorted(set(tags))}, {tags.count('svg')} drawn, {tags.count('img')} image)",
     )
     failures.start("<apple-signin-button>: redirect-uri must be https://")
     for selector in ("#js-redirect", "#http-redirect"):
@@ -682,6 +934,7 @@ def check_element_bad_input(browser, origin, shot, failures):
         "const b = document.querySelector('#filled'); b.removeAttribute('state'); b.removeAttribute('nonce');"
         "b.setAttribute('session-url', '/session-extra');"
     )
+    intend(browser, "#filled")
     click_middle(browser, element_state(browser, "#filled"))
     events = wait(browser, "return window.__events.length ? window.__events : null", 15)
     failures.check(bool(events) and events[0]["name"] == "appleid-success", f"extra fields are ignored: it signs in ({events})")
@@ -693,6 +946,7 @@ def check_element_focus(browser, origin, shot, failures):
     failures.start("<apple-signin-button>: host.focus() and a two-colour focus ring")
     for background in ("#ffffff", "#1c1c1e", "#0071e3"):
         browser.open(page, width=640, height=420, stand_in=True)
+        drawn_ready(browser, "#filled")
         browser.js("document.body.style.background = arguments[0]; document.querySelector('#filled').focus()", background)
         time.sleep(0.2)
         focused = browser.js(
@@ -721,6 +975,7 @@ def check_element_focus(browser, origin, shot, failures):
             "Emulation.setEmulatedMedia",
             {"features": [{"name": "forced-colors", "value": "active"}, {"name": "prefers-color-scheme", "value": scheme}]},
         )
+        drawn_ready(browser, "#filled")
         time.sleep(0.4)
         for selector in ("#placeholder", "#filled"):
             box = element_state(browser, selector)
@@ -744,8 +999,62 @@ def check_element_focus(browser, origin, shot, failures):
 
 def check_element_fluid(browser, origin, shot, failures):
     page = origin + "e2e/pages/element.html"
-    failures.start('<apple-signin-button width="100%"> on a 320 px phone')
+    failures.start('<apple-signin-button width="100%"> on a 320 px phone (drawn)')
     browser.open(page, width=320, height=640, stand_in=True)
+    browser.js("for (const b of document.querySelectorAll('apple-signin-button')) b.setAttribute('width', '100%')")
+    width = "const d = (" + DRAWN + ")(document.querySelector(arguments[0])); return d && d.title && d.vw === arguments[1]"
+    wait(browser, width, 10, "#placeholder", 304)
+    state = element_state(browser, "#placeholder")
+    scroll = browser.js("return document.documentElement.scrollWidth")
+    svg = state["svg"] or {}
+    failures.check(
+        state["w"] == 304
+        and state["bw"] == 304
+        and (svg.get("vw"), svg.get("w"), svg.get("h")) == (304, 304, 40)
+        and scroll <= 320,
+        f"it fills the 304 px column, drawn at 304 points (the container's whole points); no horizontal scroll "
+        f"({state['w']}, {state['bw']}, {svg.get('vw')}, scrollWidth {scroll})",
+    )
+    browser.screenshot(shot("element-fluid-320.png"))
+    browser.js("document.querySelector('#filled').style.maxWidth = '245px'")
+    wait(browser, width, 10, "#filled", 245)
+    state = element_state(browser, "#filled")
+    failures.check(
+        state["w"] == 245 and state["bw"] == 245 and (state["svg"] or {}).get("vw") == 245,
+        f"CSS on the host (max-width: 245px) sizes it: 245 ({state['w']}, {state['bw']}, {state['svg']})",
+    )
+    browser.js(
+        "const c = document.createElement('div'); c.id = 'narrow'; c.style.width = '100px';"
+        "c.append(document.querySelector('#placeholder')); document.body.prepend(c);"
+    )
+    time.sleep(0.5)
+    state = element_state(browser, "#placeholder")
+    svg = state["svg"] or {}
+    lines = [t for t in element_errors(browser) if "below Apple's minimum" in t]
+    failures.check(
+        state["bw"] == 100
+        and svg.get("vw") == 130
+        and abs(svg.get("w", 0) - 100) < 0.5
+        and len(lines) == 1
+        and abs(state["bh"] - 100 * 40 / 130) < 1,
+        f"in a 100 px column: the 130-point button, scaled down to fit, said once "
+        f"({state['bw']}x{state['bh']}, {svg.get('vw')}, {lines})",
+    )
+    browser.js("document.getElementById('narrow').style.width = '90px'")
+    time.sleep(0.3)
+    lines = [t for t in element_errors(browser) if "below Apple's minimum" in t]
+    failures.check(len(lines) == 1, f"narrower still: not said again ({len(lines)})")
+    browser.js("document.getElementById('narrow').style.width = '800px'")
+    wait(browser, width, 10, "#placeholder", 375)
+    state = element_state(browser, "#placeholder")
+    failures.check(
+        state["bw"] == 375 and state["w"] == 375 and (state["svg"] or {}).get("vw") == 375,
+        f"in an 800 px column: Apple's maximum, 375 ({state['bw']})",
+    )
+    nothing_red(browser, origin, failures, "nothing else red", ("below Apple's minimum",))
+
+    failures.start('<apple-signin-button width="100%" render="image">: images in 10-point steps')
+    browser.open(origin + "e2e/pages/element-image.html", width=320, height=640, stand_in=True)
     browser.js("for (const b of document.querySelectorAll('apple-signin-button')) b.setAttribute('width', '100%')")
     wait(
         browser,
@@ -753,13 +1062,10 @@ def check_element_fluid(browser, origin, shot, failures):
         "return i && i.complete && i.naturalWidth > 0 && i.src.includes('width=300')",
     )
     state = element_state(browser, "#placeholder")
-    scroll = browser.js("return document.documentElement.scrollWidth")
     failures.check(
-        state["w"] == 304 and state["bw"] == 300 and "width=300" in state["src"] and state["loaded"] and scroll <= 320,
-        f"it fills the 304 px column at a 10-point step, 300; no horizontal scroll "
-        f"({state['w']}, {state['bw']}, {state['src']}, scrollWidth {scroll})",
+        state["w"] == 304 and state["bw"] == 300 and "width=300" in state["src"] and state["loaded"],
+        f"in the 304 px column, the 300-point image (few distinct images to cache) ({state['w']}, {state['bw']}, {state['src']})",
     )
-    browser.screenshot(shot("element-fluid-320.png"))
     browser.js("document.querySelector('#filled').style.maxWidth = '245px'")
     wait(
         browser,
@@ -769,27 +1075,8 @@ def check_element_fluid(browser, origin, shot, failures):
     state = element_state(browser, "#filled")
     failures.check(
         state["w"] == 245 and state["bw"] == 240 and "width=240" in state["src"],
-        f"CSS on the host (max-width: 245px) sizes it: 240 ({state['w']}, {state['bw']}, {state['src']})",
+        f"max-width: 245px on the host: the 240-point image ({state['w']}, {state['bw']}, {state['src']})",
     )
-    browser.js(
-        "const c = document.createElement('div'); c.id = 'narrow'; c.style.width = '100px';"
-        "c.append(document.querySelector('#placeholder')); document.body.prepend(c);"
-    )
-    time.sleep(0.5)
-    state = element_state(browser, "#placeholder")
-    lines = [t for t in element_errors(browser) if "below Apple's minimum" in t]
-    failures.check(
-        state["bw"] == 100 and "width=130" in state["src"] and len(lines) == 1 and abs(state["bh"] - 100 * 40 / 130) < 1,
-        f"in a 100 px column: the 130-point image, scaled down to fit, said once ({state['bw']}x{state['bh']}, {lines})",
-    )
-    browser.js("document.getElementById('narrow').style.width = '90px'")
-    time.sleep(0.3)
-    lines = [t for t in element_errors(browser) if "below Apple's minimum" in t]
-    failures.check(len(lines) == 1, f"narrower still: not said again ({len(lines)})")
-    browser.js("document.getElementById('narrow').style.width = '800px'")
-    wait(browser, "return document.querySelector('#placeholder').shadowRoot.querySelector('img').src.includes('width=375')")
-    state = element_state(browser, "#placeholder")
-    failures.check(state["bw"] == 375 and state["w"] == 375, f"in an 800 px column: Apple's maximum, 375 ({state['bw']})")
 
 
 def no_redirect_status(url):
@@ -804,11 +1091,12 @@ def no_redirect_status(url):
         return error.code
 
 
-# Buttons of every endpoint, colour and a few non-defaults: their URLs must be the service's canonical ones.
+# Buttons of every endpoint, colour and a few non-defaults, as images (render="image"): their
+# URLs must be the service's canonical ones.
 MOUNT_MANY = """const attrs = [{}, {color: 'white', border: 'true'}, {type: 'continue', locale: 'de_DE', width: '240', height: '44'},
     {mode: 'left-align', 'logo-size': 'large', 'label-position': '60', 'logo-position': '10', width: '250', height: '40'},
     {mode: 'logo-only', size: '44', 'border-radius': '50'}, {width: '100%', height: '44'}, {color: 'white', 'border-radius': '15'}];
-  for (const a of attrs) { const b = document.createElement('apple-signin-button');
+  for (const a of attrs) { const b = document.createElement('apple-signin-button'); b.setAttribute('render', 'image');
     for (const [k, v] of Object.entries(a)) b.setAttribute(k, v); document.body.append(b); }"""
 
 
@@ -849,17 +1137,17 @@ def check_element_static_set(browser, set_dir, shot, failures):
         f.write(
             '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>static set</title>'
             '<script type="module" src="apple-signin-button.js"></script></head><body>'
-            '<apple-signin-button id="a" width="210" height="40"></apple-signin-button>'
-            '<apple-signin-button id="b" color="white" border="true"></apple-signin-button></body></html>'
+            '<apple-signin-button id="a" render="image" width="210" height="40"></apple-signin-button>'
+            '<apple-signin-button id="b" render="image" color="white" border="true"></apple-signin-button>'
+            '<apple-signin-button id="c" locale="de_DE" type="continue" width="210" height="40"></apple-signin-button>'
+            "</body></html>"
         )
     server = Server(("127.0.0.1", 0), make_handler(set_dir))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         browser.open(f"http://127.0.0.1:{server.server_address[1]}/element-static.html", width=640, height=300)
-        wait(
-            browser,
-            "const i = document.querySelector('#a').shadowRoot.querySelector('img');return i && i.complete && i.naturalWidth > 0",
-        )
+        image_ready(browser, "#a")
+        drawn_ready(browser, "#c")
         time.sleep(0.5)
         state = element_state(browser, "#a")
         failures.check(
@@ -867,7 +1155,7 @@ def check_element_static_set(browser, set_dir, shot, failures):
             and state["src"].endswith("/center/sign-in/black/en_US/button@1x.png")
             and state["natural"] == [210, 40]
             and state["name"] == "Sign in with Apple",
-            f"a button the set holds shows the set's own file, named ({state['src']}, {state['natural']})",
+            f'render="image": a button the set holds shows the set\'s own file, named ({state["src"]}, {state["natural"]})',
         )
         lines = element_errors(browser)
         shown = browser.js(
@@ -883,6 +1171,17 @@ def check_element_static_set(browser, set_dir, shot, failures):
         failures.check(
             not shown[0] and shown[1] == "Sign in with Apple" and shown[2] == 140 and shown[3] == 30,
             f"and its title as text, at its size ({shown})",
+        )
+        state = element_state(browser, "#c")
+        svg = state["svg"]
+        failures.check(
+            state["name"] == "Mit Apple fortfahren"
+            and bool(svg)
+            and bool(svg["title"])
+            and (svg["vw"], svg["vh"]) == (210, 40)
+            and not state["src"],
+            f"drawn (the default): the set's copy of the element's core draws a German button, no image "
+            f"({state['name']!r}, {svg and (svg['vw'], svg['vh'])})",
         )
         browser.screenshot(shot("element-static-set.png"))
     finally:
@@ -1140,31 +1439,35 @@ def check_examples(browser, origin, shot, failures):
     for name in ("plain", "react", "vue", "svelte", "angular"):
         failures.start(f"Examples/web/{name}.html")
         browser.open(origin + f"examples/{name}.html", width=640, height=480, stand_in=True)
-        ready = wait(
-            browser,
-            "const b = document.querySelector('apple-signin-button');"
-            "const i = b && b.shadowRoot && b.shadowRoot.querySelector('img');"
-            "return i && i.complete && i.naturalWidth > 0",
+        ready = drawn_ready(browser, "apple-signin-button")
+        state = element_state(browser, "apple-signin-button") or {}
+        failures.check(
+            bool(ready) and (ready["vw"], ready["vh"]) == (240, 44) and state.get("name") == "Sign in with Apple",
+            f"the element is mounted (late, by the app) and drawn, 240x44, named ({ready})",
         )
-        failures.check(bool(ready), "the element is mounted (late, by the app) and its image shows")
         browser.driver.find_element("id", "rerender").click()
         ok = wait(
             browser,
-            "return document.querySelector('apple-signin-button').shadowRoot.querySelector('img').src.includes('type=continue')",
+            "const b = document.querySelector('apple-signin-button');"
+            "return b.shadowRoot.querySelector('[role=button]').getAttribute('aria-label') === 'Continue with Apple'",
         )
-        failures.check(bool(ok), "re-rendered by the app: Continue with Apple")
+        failures.check(
+            bool(ok) and bool(drawn_ready(browser, "apple-signin-button")), "re-rendered by the app: Continue with Apple"
+        )
         browser.driver.find_element("id", "toggle").click()
         time.sleep(0.2)
         failures.check(browser.js("return document.querySelectorAll('apple-signin-button').length") == 0, "unmounted")
         browser.driver.find_element("id", "toggle").click()
         ok = wait(browser, "return document.querySelectorAll('apple-signin-button').length === 1")
+        drawn_ready(browser, "apple-signin-button")
+        loaded = intend(browser, "apple-signin-button")
         state = element_state(browser, "apple-signin-button")
         click_middle(browser, state)
         result = wait(browser, "const o = document.getElementById('result'); return o && o.textContent", 15)
         _record, served = sign_ins(browser)
         failures.check(
-            bool(ok) and len(served) == 1 and result and result.startswith("Signed in"),
-            f"re-mounted, a click signs in and the app's handler gets the event ({result!r})",
+            bool(ok) and bool(loaded) and len(served) == 1 and result and result.startswith("Signed in"),
+            f"re-mounted, a pointer over it loads Apple's script, a click signs in and the app's handler gets the event ({result!r})",
         )
         browser.screenshot(shot(f"example-{name}.png"))
         nothing_red(browser, origin, failures, "nothing red")
@@ -1192,6 +1495,7 @@ def main():
     work = tempfile.mkdtemp(prefix="siwa-front-ends-")
     posted = []
     service = browser = pages = relay = None
+    timings = {}
     try:
         service = Service(args.binary, public=PUBLIC)
         pages = Server(("127.0.0.1", 0), page_handler(service.port, {}, posted))
@@ -1246,11 +1550,33 @@ def main():
                 source = f.read()
             same = os.path.isfile(written) and open(written, "rb").read() == source
             failures.check(same, f"{name} is in the set, as served")
+        # The modules it imports: every file of public/element/1/ beside it (core/** with a
+        # title module per locale), the same bytes, and no other file under core/.
+        differ = []
+        for name in element_files():
+            written = os.path.join(set_dir, name)
+            with open(os.path.join(PUBLIC, "element/1", name), "rb") as f:
+                source = f.read()
+            if not os.path.isfile(written) or open(written, "rb").read() != source:
+                differ.append(name)
+        core = [n for n in element_files() if n.startswith("core/")]
+        extra = [
+            os.path.relpath(os.path.join(at, f), set_dir)
+            for at, _, files in os.walk(os.path.join(set_dir, "core"))
+            for f in files
+            if os.path.relpath(os.path.join(at, f), set_dir) not in core
+        ]
+        failures.check(
+            len(core) > 37 and not differ and not extra,
+            f"every file of public/element/1/ is in the set, as served: {len(core)} in core/ "
+            f"(missing or different: {differ}, extra in core/: {extra})",
+        )
 
         key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
         browser = Browser(args.chromedriver, tls_port=relay.port, stand_ins=apple_stand_ins(key), page_load="none")
         checks = {
             "served": lambda: check_served(service.port, failures),
+            "element-titles": lambda: check_element_titles(browser, origin, service.port, failures),
             "element-page": lambda: check_element_page(browser, origin, shot, failures),
             "element-dynamic": lambda: check_element_dynamic(browser, origin, shot, failures),
             "element-schemes": lambda: check_element_schemes(browser, origin, shot, failures),
@@ -1274,12 +1600,14 @@ def main():
         for name, check in checks.items():
             if args.only and args.only not in name:
                 continue
+            started = time.monotonic()
             try:
                 if browser:
                     browser.close_popups()
                 check()
             except (WebDriverException, RuntimeError, TypeError, KeyError, IndexError) as error:
                 failures.stopped(error, "the check stopped")
+            timings[name] = time.monotonic() - started
     except (WebDriverException, RuntimeError, subprocess.CalledProcessError) as error:
         failures.stopped(error)
     finally:
@@ -1293,6 +1621,7 @@ def main():
             relay.stop()
         shutil.rmtree(work, ignore_errors=True)
 
+    print("took: " + ", ".join(f"{name} {seconds:.1f} s" for name, seconds in timings.items()))
     print(f"screenshots: {args.screenshots}")
     return failures.summary("front ends")
 
