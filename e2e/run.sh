@@ -24,9 +24,14 @@ python3 "$root/e2e/check_export.py" --binary "$bin" --public "$root/public" --ch
 python3 "$root/e2e/check_export.py" --binary "$bin" --host-app "$host_app" --path /buttons/ --public "$root/public" \
     --chromedriver "$driver" --screenshot "$shots/mounted/export.png"
 # <apple-signin-button>, the snippets in single-page apps, the framework example pages
-# (e2e/check_front_ends.py says what; about 2 min).
+# (e2e/check_front_ends.py says what; about 3 min).
 echo "== the element and the snippets in front ends, headless Chromium ($bin)"
 python3 "$root/e2e/check_front_ends.py" "$bin" --chromedriver "$(command -v chromedriver)" --screenshots "$root/out/front-ends"
+# The element drawing its button (its default): the same pixels as `render` at 1x-3x for every
+# locale and title, Apple's references measured, nothing of Apple's before intent, the
+# redirect without Apple's script, no layout shift, its own files only (about 1 min).
+echo "== the element, drawn in the page, headless Chromium ($bin)"
+python3 "$root/e2e/check_element_drawn.py" "$bin" --chromedriver "$(command -v chromedriver)" --out "$root/out/element-drawn"
 # The element's npm package: its typings and manifest as scripts/element-types.mjs writes
 # them from the element, packed, installed by a consumer and type-checked, with failing twins.
 echo "== the element's npm package"

@@ -157,7 +157,7 @@ SHARED.replaceSync(`
 // The attributes whose change redraws the button: every attribute with a default (but
 // use-popup) and image mode's two. api.js describes each; element-types.mjs checks the two agree.
 const OBSERVED = [...Object.keys(DEFAULTS).filter((name) => name !== 'use-popup'), 'image-base', 'cache-version'];
-// The element's modes, and the renderer's names of them (layout.js's spec).
+// The element's modes as layout.js names them.
 const LAYOUT_MODE = { 'center-align': 'center', 'left-align': 'left', 'logo-only': 'logo' };
 
 // Why Apple's script is not there at a click: the last load's failure, else not yet loaded.
@@ -344,8 +344,7 @@ export class AppleSignInButton extends HTMLElement {
     const height = Number(logo ? this.#value('size') : this.#value('height'));
     const radius = Number(this.#value('border-radius'));
 
-    // The title (the accessible name) and its outline come from the locale's module; until
-    // it has loaded, the face alone is drawn, at its final size.
+    // The title and its outline come from the locale's module; until it is there, the face.
     const titles = titleModule(locale);
     if (titles instanceof Promise) {
       titles.then(() => {
@@ -354,13 +353,12 @@ export class AppleSignInButton extends HTMLElement {
     }
     const loaded = titles instanceof Promise ? null : titles;
     const typeIndex = TYPE_INDEX[type];
-    if (loaded) {
-      const lang = loaded.fallback ? 'en-US' : loaded.lang;
-      this.#button.setAttribute('aria-label', loaded.titles[typeIndex]);
-      this.#button.lang = lang;
-      this.#fallback.textContent = loaded.titles[typeIndex];
-    }
-    this.#button.dir = LOCALE_LAYOUT[loaded && loaded.fallback ? 'en_US' : locale].rtl ? 'rtl' : 'ltr';
+    // Named at once: in English until the locale's module is there (or if it never comes).
+    const named = loaded && !loaded.fallback ? loaded : EN_US;
+    this.#button.setAttribute('aria-label', named.titles[typeIndex]);
+    this.#button.lang = named.lang;
+    this.#button.dir = named === EN_US ? 'ltr' : LOCALE_LAYOUT[locale].rtl ? 'rtl' : 'ltr';
+    this.#fallback.textContent = named.titles[typeIndex];
     this.#fallback.classList.toggle('white', color === 'white');
     const host = fluid ? `:host { display: block; max-width: ${RANGES.width[1]}px; }` : '';
     if (fluid && width === 0) {  // not laid out yet: the ResizeObserver renders when it is
