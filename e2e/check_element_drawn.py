@@ -69,7 +69,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from harness import ROOT, http_get
 from harness.browser import Browser
 from harness.failures import Failures
-from harness.pages import APPLE_AUTHORIZE, APPLE_SCRIPT_HOST, RECIPE, Server, apple_stand_ins, make_handler
+from harness.pages import APPLE_AUTHORIZE, APPLE_SCRIPT_HOST, RECIPE, Server, apple_stand_ins, make_handler, read_file
 from harness.service import Service
 from PIL import Image
 from selenium.common.exceptions import WebDriverException
@@ -124,18 +124,9 @@ class Site:
                 path = urllib.parse.urlparse(self.path).path
                 site.seen.append(("GET", path))
                 time.sleep(site.delays.get(path, 0))
-                file = os.path.realpath(os.path.join(site.root, path.lstrip("/")))
-                if file.startswith(os.path.realpath(site.root)) and os.path.isfile(file):
-                    with open(file, "rb") as f:
-                        body = f.read()
-                    kind = {
-                        "html": "text/html; charset=utf-8",
-                        "js": "text/javascript; charset=utf-8",
-                        "css": "text/css; charset=utf-8",
-                        "png": "image/png",
-                        "svg": "image/svg+xml",
-                    }.get(file.rsplit(".", 1)[-1], "application/octet-stream")
-                    return self.send(200, body, kind)
+                found = read_file(site.root, path)
+                if found:
+                    return self.send(200, *found)
                 self.send(404, b"not found", "text/plain")
 
             def do_POST(self):

@@ -60,6 +60,7 @@ from harness.pages import (
     click_at,
     click_middle,
     make_handler,
+    read_file,
 )
 from harness.service import Service
 from selenium.common.exceptions import WebDriverException
@@ -102,19 +103,9 @@ def page_handler(service_port, folders, posted):
                 status, headers, body = http_get(f"http://127.0.0.1:{service_port}{self.path}")
                 return self.send(status, body, headers.get("Content-Type", "application/octet-stream"))
             for prefix, folder in folders.items():
-                if path.startswith(prefix):
-                    file = os.path.realpath(os.path.join(folder, path[len(prefix) :]))
-                    if file.startswith(os.path.realpath(folder)) and os.path.isfile(file):
-                        with open(file, "rb") as f:
-                            body = f.read()
-                        kind = {
-                            "html": "text/html; charset=utf-8",
-                            "js": "text/javascript; charset=utf-8",
-                            "png": "image/png",
-                            "webp": "image/webp",
-                            "css": "text/css",
-                        }.get(file.rsplit(".", 1)[-1], "application/octet-stream")
-                        return self.send(200, body, kind)
+                found = read_file(folder, path[len(prefix) :]) if path.startswith(prefix) else None
+                if found:
+                    return self.send(200, *found)
             self.send(404, b"not found", "text/plain")
 
         def do_POST(self):

@@ -280,6 +280,28 @@ class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
 
+# The media types of the files the checks' own servers send.
+MEDIA_TYPES = {
+    "html": "text/html; charset=utf-8",
+    "js": "text/javascript; charset=utf-8",
+    "css": "text/css; charset=utf-8",
+    "png": "image/png",
+    "webp": "image/webp",
+    "svg": "image/svg+xml",
+}
+
+
+def read_file(folder, relative):
+    """The bytes and media type of the file at `relative` below `folder` (never outside it,
+    links resolved), or None."""
+    root = os.path.realpath(folder)
+    file = os.path.realpath(os.path.join(root, relative.lstrip("/")))
+    if not file.startswith(root + os.sep) or not os.path.isfile(file):
+        return None
+    with open(file, "rb") as f:
+        return f.read(), MEDIA_TYPES.get(file.rsplit(".", 1)[-1], "application/octet-stream")
+
+
 def make_handler(root):
     """Static files, as a plain web host serves a pasted snippet: no server step; the
     pages carry the recipe's policies."""
