@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Whether two builds of the service answer alike: status, the headers that matter and
-the body, for a fixed list of requests (every endpoint, good and bad input).
+"""Whether two builds of the service answer alike: status, every header (but Date, the
+request id and Server) and the body, for a fixed list of requests (every endpoint, good
+and bad input, and cached images asked again: the hot path).
 
     python3 scripts/compare-answers.py BEFORE_BINARY AFTER_BINARY
 
@@ -16,19 +17,8 @@ import urllib.request
 
 from lib.serving import serve
 
-# The headers a client or cache acts on. Date and the request id differ on every answer.
-HEADERS = (
-    "content-type",
-    "content-length",
-    "etag",
-    "cache-control",
-    "location",
-    "retry-after",
-    "content-disposition",
-    "x-siwa-export-files",
-    "access-control-allow-origin",
-    "content-security-policy",
-)
+# Every header is compared but these, which differ on every answer or every build.
+VARYING = ("date", "x-request-id", "server")
 
 WEB = "client-id=com.example.web&redirect-uri=https%3A%2F%2Fexample.com%2Fauth%2Fapple%2Fcallback"
 
@@ -86,6 +76,19 @@ REQUESTS = [
     ("GET", "/no-such-file"),
 ]
 
+# Images asked again: the second answer comes from the cache (CachedImageMiddleware, the
+# hot path), with and without a matching If-None-Match, and with an Origin (the long way).
+HOT = "/appleid/button?color=white&border=true&width=200&height=32&scale=2"
+REQUESTS += [
+    ("GET", HOT),
+    ("GET", HOT),
+    ("HEAD", HOT),
+    ("GET", HOT, {"Origin": "https://example.com"}),
+    ("GET", HOT, {"If-None-Match": "*"}),
+    ("GET", "/appleid/button/logo?size=44&color=white&border=true"),
+    ("GET", "/appleid/button?locale=th_TH&format=svg"),
+]
+
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args):
@@ -95,14 +98,14 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
 OPENER = urllib.request.build_opener(NoRedirect)
 
 
-def answer(port, method, target):
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{target}", method=method)
+def answer(port, method, target, headers=None):
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{target}", method=method, headers=headers or {})
     try:
         with OPENER.open(request, timeout=120) as response:
             status, headers, body = response.status, response.headers, response.read()
     except urllib.error.HTTPError as error:
         status, headers, body = error.code, error.headers, error.read()
-    kept = {name: headers.get(name) for name in HEADERS if headers.get(name) is not None}
+    kept = sorted((name.lower(), value) for name, value in headers.items() if name.lower() not in VARYING)
     return status, kept, hashlib.sha256(body).hexdigest(), len(body)
 
 
@@ -112,11 +115,11 @@ def main():
     before, after = (serve(os.path.abspath(binary), quiet=True) for binary in sys.argv[1:])
     differing = 0
     try:
-        for method, target in REQUESTS:
-            a, b = answer(before[1], method, target), answer(after[1], method, target)
+        for method, target, *headers in REQUESTS:
+            a, b = (answer(port, method, target, *headers) for _, port in (before, after))
             if a != b:
                 differing += 1
-                print(f"differ: {method} {target}\n  before: {a}\n  after:  {b}")
+                print(f"differ: {method} {target} {headers or ''}\n  before: {a}\n  after:  {b}")
     finally:
         for process, _ in (before, after):
             process.terminate()
