@@ -4,8 +4,18 @@
 
 # release_binary SCRATCH PRODUCT: builds PRODUCT of the package at ROOT in release mode
 # (quietly) and prints the binary's path.
+# SwiftPM 6.3 fails a build of another product in a scratch path with "unknown build
+# description" (seen building BareRoute after siwa-buttons-full): the stale build
+# description is removed and the build run again.
 release_binary() {
-    swift build -c release --package-path "$ROOT" --scratch-path "$1" --product "$2" >/dev/null
+    local errors
+    errors="$(mktemp)"
+    if ! swift build -c release --package-path "$ROOT" --scratch-path "$1" --product "$2" >/dev/null 2>"$errors"; then
+        grep -q "unknown build description" "$errors" || { cat "$errors" >&2; rm -f "$errors"; return 1; }
+        rm -f "$1"/*/release/description.json
+        swift build -c release --package-path "$ROOT" --scratch-path "$1" --product "$2" >/dev/null
+    fi
+    rm -f "$errors"
     echo "$(swift build -c release --package-path "$ROOT" --scratch-path "$1" --show-bin-path)/$2"
 }
 
