@@ -21,8 +21,14 @@ final class WriteGuardHandler: ChannelOutboundHandler, RemovableChannelHandler {
     /// NIO's unsent bytes at the last check, and the bytes written since: a large answer
     /// taken in part by the socket is progress too, though its write has not completed.
     private var bufferedAtCheck = 0
-    /// Bytes written since the last flush: the parts of the answer being written now.
+    /// Bytes written since the last flush: the parts of the answer being written now,
+    /// taken from the budget and counted as pending at the flush, together.
     private var unflushed = 0
+    /// The promise of the last write since the flush, if it came with one: NIO completes a
+    /// channel's writes in order, so the flushed bytes are all taken by the socket once it
+    /// completes. An answer's head and body ride on the promise of its end, and a cache
+    /// hit makes no promise of its own here.
+    private var lastPromise: EventLoopPromise<Void>?
     private var writtenSinceCheck = 0
     private var check: Scheduled<Void>?
     private var closing = false
@@ -34,39 +40,50 @@ final class WriteGuardHandler: ChannelOutboundHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        let bytes = unwrapOutboundIn(data).readableBytes
         guard !closing else {
             promise?.fail(ChannelError.ioOnClosedChannel)
             return
         }
-        guard bytes > 0 else {
-            context.write(data, promise: promise)
-            return
+        unflushed += unwrapOutboundIn(data).readableBytes
+        lastPromise = promise
+        context.write(data, promise: promise)
+    }
+
+    func flush(context: ChannelHandlerContext) {
+        let bytes = unflushed
+        unflushed = 0
+        guard bytes > 0, !closing else {
+            lastPromise = nil
+            return context.flush()
         }
-        // Behind: bytes of earlier, flushed answers the client has not taken yet.
-        guard budget.take(bytes, behind: max(0, pending - unflushed)) else {
+        // Behind: bytes of earlier, flushed answers the client has not taken yet. Over the
+        // budget, the writes since the last flush go with the connection, never sent.
+        guard budget.take(bytes, behind: pending) else {
+            lastPromise = nil
             budget.closedOverBudget.increment()
-            close(context, reason: "output budget", promise: promise)
+            close(context, reason: "output budget")
             return
         }
         if pending == 0 { lastProgress = .now() }
         pending += bytes
-        unflushed += bytes
         writtenSinceCheck += bytes
-        let written = promise ?? context.eventLoop.makePromise()
+        let written: EventLoopPromise<Void>
+        if let lastPromise {
+            written = lastPromise
+        } else {
+            // The last write came without a promise: a zero-length write with one completes after it.
+            written = context.eventLoop.makePromise()
+            context.write(wrapOutboundOut(.byteBuffer(context.channel.allocator.buffer(capacity: 0))), promise: written)
+        }
+        lastPromise = nil
         // Completed (or failed) once the socket has the bytes, or the channel closes.
         written.futureResult.assumeIsolated().whenComplete { [self] _ in
             pending -= bytes
             budget.give(bytes)
             lastProgress = .now()
         }
-        context.write(data, promise: written)
-        scheduleCheck(context)
-    }
-
-    func flush(context: ChannelHandlerContext) {
-        unflushed = 0
         context.flush()
+        scheduleCheck(context)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -90,15 +107,14 @@ final class WriteGuardHandler: ChannelOutboundHandler, RemovableChannelHandler {
             writtenSinceCheck = 0
             if NIODeadline.now() - lastProgress >= timeout {
                 budget.closedWriteTimeout.increment()
-                close(context, reason: "write timeout", promise: nil)
+                close(context, reason: "write timeout")
             } else {
                 scheduleCheck(context)
             }
         }
     }
 
-    private func close(_ context: ChannelHandlerContext, reason: String, promise: EventLoopPromise<Void>?) {
-        promise?.fail(ChannelError.ioOnClosedChannel)
+    private func close(_ context: ChannelHandlerContext, reason: String) {
         guard !closing else { return }
         closing = true
         logger.debug(
