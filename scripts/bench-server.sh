@@ -6,11 +6,13 @@
 #   (d) a bare Hummingbird route sending the bytes of (a) with the same headers
 #       (Benchmarks/BareRoute: no middleware, no parsing, no cache lookup)
 # and the ratios (a)/(d) (the cost of our hot path over Hummingbird's) and (a)/(c). Installs wrk, nginx and curl when missing
-# (scripts/setup.sh).
+# (scripts/setup.sh). Exits 1 when the median of the pinned pairs' (a)/(d) is under the floor in
+# Benchmarks/Thresholds/server.json (CHECK=0: report only).
 #
 #   scripts/bench-server.sh                     # builds the release binary first
 #   DURATION=10s CONNECTIONS=64 THREADS=2 PAIRS=5 scripts/bench-server.sh
 #   SIWA_BIN=path/to/siwa-buttons scripts/bench-server.sh
+#   SCRATCH=.build-bench scripts/bench-server.sh  # builds in a scratch path of its own
 # Request logging is off on both sides (--log-level warning, access_log off): the
 # figures compare serving, not log writing. wrk runs on the same machine.
 set -euo pipefail
@@ -160,12 +162,23 @@ if [[ "$(nproc)" -ge 2 ]] && command -v taskset >/dev/null; then
     pin_client=(taskset -c 1)
 fi
 ratios=()
-for _ in $(seq 1 "$PAIRS"); do
+for i in $(seq 1 "$PAIRS"); do
     read -r a_rps _ _ <<<"$(WRK_PREFIX="${pin_client[*]}" THREADS=1 run cached "$OURS$QUERY")"
     read -r d_rps _ _ <<<"$(WRK_PREFIX="${pin_client[*]}" THREADS=1 run bare "$BARE$QUERY")"
     ratios+=("$(awk -v a="$a_rps" -v d="$d_rps" 'BEGIN {printf "%.3f", a / d}')")
+    printf 'pair %s: (a) %s, (d) %s requests/s\n' "$i" "$a_rps" "$d_rps" >&2
 done
-printf 'our/bare route ratio, %s alternating pairs (pinned: server CPU 0, wrk -t1 CPU 1): %s; median %s\n' "$PAIRS" "${ratios[*]}" \
-    "$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}')"
+median="$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{v[NR] = $1} END {printf "%.3f", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}')"
+printf 'our/bare route ratio, %s alternating pairs (pinned: server CPU 0, wrk -t1 CPU 1): %s; median %s\n' "$PAIRS" "${ratios[*]}" "$median"
 printf 'our/nginx ratio (a)/(c): %s\n' "$(awk -v a="$cached_rps" -v c="$nginx_rps" 'BEGIN {printf "%.2f", a / c}')"
 printf 'renders during (b): %s (each a new button)\n' "$rendered"
+# The median of the pairs against its floor: exit status 1 when the hot path lost more
+# than the floor allows (CHECK=0 reports without failing, for exploring).
+floor="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["cached_over_bare_min"])' \
+    "$ROOT/Benchmarks/Thresholds/server.json")"
+if awk -v m="$median" -v f="$floor" 'BEGIN {exit !(m < f)}'; then
+    echo "regressed past Benchmarks/Thresholds/server.json: our/bare median $median < $floor" >&2
+    [[ "${CHECK:-1}" == 0 ]] || exit 1
+else
+    echo "our/bare median $median >= floor $floor (Benchmarks/Thresholds/server.json)"
+fi
