@@ -7,5 +7,5 @@
 /// only when output bytes do.
 public enum PackageVersion {
     /// The release, `MAJOR.MINOR.PATCH`.
-    public static let current = "0.4.0"
+    public static let current = "0.5.0"
 }
