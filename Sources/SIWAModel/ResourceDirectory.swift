@@ -70,12 +70,32 @@ package enum ResourceDirectory {
         return candidates
     }
 
-    /// The running executable's folder, links resolved (`/proc/self/exe` on Linux).
+    /// The running executable's folder, links resolved: `/proc/self/exe` on Linux; without
+    /// `/proc` (a bare chroot, a container without it), `argv[0]` as the shell found it.
     package static var executableDirectory: URL {
         let exe =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             .map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+            ?? URL(
+                fileURLWithPath: executablePath(
+                    argv0: CommandLine.arguments.first ?? "", searchPath: getenv("PATH").map { String(cString: $0) })
+            ).resolvingSymlinksInPath()
         return exe.deletingLastPathComponent()
+    }
+
+    /// Where a shell found the program it ran as `argv0`: `argv0` itself when it has a slash
+    /// (`./bin/siwa-buttons`, `/usr/local/bin/siwa-buttons`), else the first folder of
+    /// `searchPath` (`$PATH`; an empty entry is the current folder) holding an executable of
+    /// that name, else `argv0` unchanged.
+    static func executablePath(
+        argv0: String, searchPath: String?,
+        isExecutable: (String) -> Bool = { FileManager.default.isExecutableFile(atPath: $0) }
+    ) -> String {
+        guard !argv0.isEmpty, !argv0.contains("/") else { return argv0 }
+        for folder in (searchPath ?? "").split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + argv0
+            if isExecutable(candidate) { return candidate }
+        }
+        return argv0
     }
 }
