@@ -30,7 +30,13 @@ struct CodegenCommand: ParsableCommand {
         var stale: [String] = []
         for block in GeneratedJavaScript.blocks() {
             let url = URL(fileURLWithPath: root).appendingPathComponent(block.path)
-            let current = try String(contentsOf: url, encoding: .utf8)
+            // Outside a checkout Foundation's error would be an NSCocoaErrorDomain dump.
+            guard let current = try? String(contentsOf: url, encoding: .utf8) else {
+                let folder = URL(fileURLWithPath: root).standardizedFileURL.path
+                throw CLIError(
+                    "codegen rewrites files of a siwa-buttons source checkout, and '\(folder)' has no readable \(block.path): "
+                        + "run it in the checkout's root, or give that root with --root.")
+            }
             guard let generated = GeneratedJavaScript.replacingBlock(in: current, with: block.text) else {
                 throw CLIError("\(block.path): no \"BEGIN GENERATED\" ... \"\(GeneratedJavaScript.end)\" lines.")
             }

@@ -13,4 +13,65 @@ struct SIWAButtonsCommand: AsyncParsableCommand {
             RenderCommand.self, ServeCommand.self, GenerateCommand.self, LintCommand.self, SchemaCommand.self, CodegenCommand.self,
         ]
     )
+
+    /// Argument parsing as the parser's own `main()`, with what it lacks: `-v` and `version`
+    /// print the version as `--version` does, and a mistyped command gets a "did you mean"
+    /// as a mistyped option does.
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["-v"] || arguments == ["version"] {
+            print(PackageVersion.current)
+            return
+        }
+        if let first = arguments.first, let message = unknownCommand(first) {
+            exit(withError: ValidationError(message))
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// The names a first argument may be: the subcommands and the parser's `help`.
+    static var commandNames: [String] {
+        configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+    }
+
+    /// The message for a first argument that is neither an option nor a command (nil
+    /// otherwise): the nearest command by edit distance, when one is near enough.
+    static func unknownCommand(_ word: String) -> String? {
+        guard !word.hasPrefix("-"), !commandNames.contains(word) else { return nil }
+        let nearest = commandNames.map { (name: $0, distance: editDistance(word.lowercased(), $0)) }
+            .min { $0.distance < $1.distance }
+        let hint =
+            if let nearest, nearest.distance <= max(1, nearest.name.count / 3) || nearest.name.hasPrefix(word.lowercased()) {
+                " Did you mean '\(nearest.name)'?"
+            } else {
+                " The commands: \(commandNames.dropLast().joined(separator: ", "))."
+            }
+        return "Unknown command '\(word)'.\(hint)"
+    }
+
+    /// Levenshtein distance, by characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...b.count {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
+    }
 }

@@ -187,8 +187,24 @@ struct ServeCommand: AsyncParsableCommand {
         if !FileManager.default.fileExists(atPath: publicFolder) {
             logger.warning("No folder '\(publicFolder)': nothing is served at /.")
         }
-        try await runServer(
-            configuration: configuration, backend: backend, logger: logger,
-            metrics: PrometheusMetrics.bootstrap())
+        do {
+            try await runServer(
+                configuration: configuration, backend: backend, logger: logger,
+                metrics: PrometheusMetrics.bootstrap())
+        } catch let error as ListenError {
+            throw CLIError(Self.message(error))
+        }
+    }
+
+    /// One line that says what to change.
+    static func message(_ error: ListenError) -> String {
+        switch error.code {
+        case EADDRINUSE:
+            "port \(error.port) is in use: another program listens on \(error.host):\(error.port); choose another with --port."
+        case EACCES:
+            "port \(error.port) needs privileges this process lacks (ports below 1024 do); choose another with --port."
+        default:
+            "\(error); choose another address with --host."
+        }
     }
 }

@@ -61,7 +61,22 @@ public func runServer(
                         graceSeconds: Double(configuration.stopGraceSeconds), logger: logger)),
             ],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-    try await group.run()
+    do {
+        try await group.run()
+    } catch let error as IOError where error.errnoCode == EADDRINUSE || error.errnoCode == EACCES || error.errnoCode == EADDRNOTAVAIL {
+        throw ListenError(host: configuration.host, port: configuration.port, code: error.errnoCode)
+    }
+}
+
+/// The listener could not be bound: NIO's own error reads `bind(descriptor:ptr:bytes:):
+/// Address already in use) (errno: 98)`, which names neither the address nor a way out.
+package struct ListenError: Error, CustomStringConvertible {
+    package let host: String
+    package let port: Int
+    /// `EADDRINUSE`, `EACCES` (a port below 1024 without the privilege) or `EADDRNOTAVAIL`.
+    package let code: Int32
+
+    package var description: String { "cannot listen on \(host):\(port): \(String(cString: strerror(code)))" }
 }
 
 extension ButtonService {
@@ -123,20 +138,19 @@ func buildApplication(
         ).routes)
 
     let connections = ConnectionLimit(maximum: max(1, configuration.maxConnections))
-    logger.info(
-        "Render queue",
-        metadata: [
-            "siwa.workers": "\(queue.workers)", "siwa.queue_depth": "\(queue.depth)",
-            "siwa.cache_mb": "\(configuration.cacheMB)", "siwa.max_connections": "\(connections.maximum)",
-            "siwa.idle_timeout_s": "\(configuration.idleTimeoutSeconds)",
-            "siwa.write_timeout_s": "\(configuration.writeTimeoutSeconds)", "siwa.output_budget_mb": "\(configuration.outputBudgetMB)",
-            "siwa.export_max_files": "\(configuration.export.maxFiles)", "siwa.export_max_bytes": "\(configuration.export.maxBytes)",
-            "siwa.canonical": "\(configuration.urls.canonical.rawValue)",
-            "siwa.cache_versions":
-                "\(configuration.urls.cacheVersions.isEmpty ? "off" : configuration.urls.cacheVersions.joined(separator: ","))",
-            "siwa.fingerprint": "\(backend.fingerprint)",
-            "siwa.libraries": "\(ButtonRenderer.libraryVersions)", "siwa.replaced_titles": "\(backend.titles.entries.count)",
-        ])
+    // Logged once the listener is bound: a start that fails is one error line, not this.
+    let settings: Logger.Metadata = [
+        "siwa.workers": "\(queue.workers)", "siwa.queue_depth": "\(queue.depth)",
+        "siwa.cache_mb": "\(configuration.cacheMB)", "siwa.max_connections": "\(connections.maximum)",
+        "siwa.idle_timeout_s": "\(configuration.idleTimeoutSeconds)",
+        "siwa.write_timeout_s": "\(configuration.writeTimeoutSeconds)", "siwa.output_budget_mb": "\(configuration.outputBudgetMB)",
+        "siwa.export_max_files": "\(configuration.export.maxFiles)", "siwa.export_max_bytes": "\(configuration.export.maxBytes)",
+        "siwa.canonical": "\(configuration.urls.canonical.rawValue)",
+        "siwa.cache_versions":
+            "\(configuration.urls.cacheVersions.isEmpty ? "off" : configuration.urls.cacheVersions.joined(separator: ","))",
+        "siwa.fingerprint": "\(backend.fingerprint)",
+        "siwa.libraries": "\(ButtonRenderer.libraryVersions)", "siwa.replaced_titles": "\(backend.titles.entries.count)",
+    ]
     return Application(
         router: router,
         server: .guardedHTTP1(
@@ -154,6 +168,7 @@ func buildApplication(
             backlog: 4096),
         services: [service],
         onServerRunning: { listener in
+            logger.info("Render queue", metadata: settings)
             // First in the listener's pipeline, so it sees accept errors before NIO's handlers.
             try? await listener.eventLoop.submit {
                 try listener.pipeline.syncOperations.addHandler(AcceptPauseHandler(logger: logger), position: .first)
