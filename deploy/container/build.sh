@@ -9,12 +9,20 @@
 #      that base is already in podman's store; SIWA_REBUILD_BASE=1 makes it anew, e.g. for
 #      Debian's security updates);
 #   3. podman build of deploy/container/Containerfile with that base as BASE.
-#   bash deploy/container/build.sh [IMAGE]       (default localhost/siwa-buttons:latest)
+#   bash deploy/container/build.sh [IMAGE]       (default localhost/siwa-buttons:VERSION,
+#                                                 also tagged :latest)
+# The image's creation time and its files' dates are SOURCE_DATE_EPOCH's (the commit's
+# unless set), and its OCI labels name the release, the commit and that date.
 # Needs root, podman, runc and mmdebstrap (scripts/setup.sh installs them).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-image=${1:-localhost/siwa-buttons:latest}
+version=$(sed -n 's/^ *public static let current = "\(.*\)"$/\1/p' "$root/Sources/SIWAButtons/Version.swift")
+image=${1:-localhost/siwa-buttons:$version}
+tags=(-t "$image")
+[ -n "${1:-}" ] || tags+=(-t localhost/siwa-buttons:latest)
+epoch=${SOURCE_DATE_EPOCH:-$(git -C "$root" log -1 --format=%ct)}
 source "$root/deploy/container/podman.sh"
+source "$root/scripts/release/project.sh"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/siwa-image.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -60,7 +68,9 @@ fi
 # before is removed once replaced (unless a container uses it), not left dangling.
 previous=$("${podman[@]}" image inspect --format '{{.Id}}' "$image" 2>/dev/null || true)
 "${podman[@]}" build --quiet --format docker "${podman_limits[@]}" --build-arg BASE="$base" \
-  -f "$root/deploy/container/Containerfile" -t "$image" "$context" >/dev/null
+  --timestamp "$epoch" --build-arg VERSION="$version" --build-arg REVISION="$(git -C "$root" rev-parse HEAD)" \
+  --build-arg CREATED="$(date -u -d "@$epoch" +%Y-%m-%dT%H:%M:%SZ)" --build-arg SOURCE="$project_url" \
+  --build-arg LICENSES="$project_license" -f "$root/deploy/container/Containerfile" "${tags[@]}" "$context" >/dev/null
 current=$("${podman[@]}" image inspect --format '{{.Id}}' "$image")
 [ -z "$previous" ] || [ "$previous" = "$current" ] || "${podman[@]}" rmi "$previous" >/dev/null 2>&1 || true
 echo "container: built $image ($("${podman[@]}" image inspect --format '{{.Size}}' "$image" | awk '{printf "%.1f MB", $1/1e6}'))"

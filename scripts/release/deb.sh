@@ -22,6 +22,10 @@ pkg=$work/pkg
 install -d "$pkg/usr" "$pkg/DEBIAN" "$pkg/etc/default" "$pkg/lib/systemd/system" \
   "$pkg/usr/share/doc/siwa-buttons" "$pkg/usr/share/zsh/vendor-completions"
 cp -R "$layout/bin" "$layout/share" "$pkg/usr/"
+# The tarball's README, CHANGELOG.md and LICENSE: Debian's place for these is the
+# copyright file and changelog.Debian.gz, made below.
+rm -rf "$pkg/usr/share/doc/siwa-buttons"
+install -d "$pkg/usr/share/doc/siwa-buttons"
 # Debian's zsh reads vendor completions from vendor-completions, not site-functions.
 mv "$pkg/usr/share/zsh/site-functions/_siwa-buttons" "$pkg/usr/share/zsh/vendor-completions/"
 rmdir "$pkg/usr/share/zsh/site-functions"
@@ -56,8 +60,9 @@ depends=$(cd "$work/src" && dpkg-shlibdeps -O "$pkg/usr/bin/siwa-buttons" "$pkg/
 [ -n "$depends" ] || { echo "deb: dpkg-shlibdeps found no dependency" >&2; exit 1; }
 
 size=$(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
+source "$root/scripts/release/project.sh"
 sed -e "s|@VERSION@|$version|" -e "s|@MAINTAINER@|$maintainer|" -e "s|@INSTALLED_SIZE@|$size|" \
-  -e "s|@DEPENDS@|$depends|" "$debian/control.in" >"$pkg/DEBIAN/control"
+  -e "s|@DEPENDS@|$depends|" -e "s|@HOMEPAGE@|$project_url|" "$debian/control.in" >"$pkg/DEBIAN/control"
 (cd "$pkg" && find . -path ./DEBIAN -prune -o -path ./etc -prune -o -type f -printf '%P\n' | LC_ALL=C sort \
   | xargs md5sum >DEBIAN/md5sums)
 chmod 644 "$pkg/DEBIAN/control" "$pkg/DEBIAN/conffiles" "$pkg/DEBIAN/md5sums"

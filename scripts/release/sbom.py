@@ -14,9 +14,12 @@ It lists what the shipped binaries are made of:
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
+import uuid
+from datetime import UTC, datetime
 from pathlib import Path
 
 from cyclonedx.model import ExternalReference, ExternalReferenceType, XsUri
@@ -64,7 +67,11 @@ def debian_package(soname: str) -> tuple[str, str]:
 
 
 def make(args: argparse.Namespace) -> None:
-    bom = Bom()
+    # The commit's date and a serial number made from the release, not the time and a
+    # random UUID: one commit makes the same file.
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "0"))
+    bom = Bom(serial_number=uuid.uuid5(uuid.NAMESPACE_URL, f"siwa-buttons/{args.version}/{epoch}"))
+    bom.metadata.timestamp = datetime.fromtimestamp(epoch, tz=UTC)
     root = Component(
         name="siwa-buttons",
         version=args.version,
