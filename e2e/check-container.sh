@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # The container image, built and used as a cluster would (deploy/container/):
-#  1. loaded from the release's OCI archive (dist/, cut by e2e/check-release.sh), or built
+#  1. loaded from the release's OCI archive (dist/, cut by e2e/check-release.sh) as
+#     localhost/siwa-buttons:VERSION, its OCI labels and creation time the commit's; the
+#     README's and docs/deployment.md's podman lines run as written (podman told only to
+#     use runc and cgroupfs, as below: not given the limits the lines must carry); or built
 #     with deploy/container/build.sh (release build reused when up to date; the base from
 #     Debian packages reused from podman's store when its package list is unchanged), with
 #     the time of each step and the image's size and what takes it;
@@ -42,6 +45,48 @@ if [ -n "${1:-}" ]; then
   tar -xzf "${2:?the release tarball beside the image archive}" -C "$work/tarball"
   ln -s "$work"/tarball/siwa-buttons-*/ "$work/prefix"
   echo "container: loaded $loaded from $(basename "$1"): $(took "$t")"
+  version=$(sed -n 's/^ *public static let current = "\(.*\)"$/\1/p' "$root/Sources/SIWAButtons/Version.swift")
+  [ "$loaded" = "localhost/siwa-buttons:$version" ] || fail "podman load gave $loaded, not localhost/siwa-buttons:$version (the docs' name)"
+  # Labels and dates: the commit the revision label names, a commit of this repository.
+  labels=$("${podman[@]}" image inspect --format '{{json .Labels}}' "$loaded")
+  revision=$("${podman[@]}" image inspect --format '{{index .Labels "org.opencontainers.image.revision"}}' "$loaded")
+  epoch=$(git -C "$root" log -1 --format=%ct "$revision" 2>/dev/null) || fail "the image's revision label, '$revision', is no commit here"
+  created=$(date -u -d "@$epoch" +%Y-%m-%dT%H:%M:%SZ)
+  for want in "title\":\"siwa-buttons" "version\":\"$version" "revision\":\"$revision" \
+    "created\":\"$created" "source\":\"https://" "licenses\":\"MIT"; do
+    grep -qF "\"org.opencontainers.image.$want" <<<"$labels" || fail "the image's labels lack org.opencontainers.image.$want: $labels"
+  done
+  image_created=$("${podman[@]}" image inspect --format '{{.Created.Unix}}' "$loaded")
+  [ "$image_created" = "$epoch" ] || fail "the image was created at $image_created, not the commit's $epoch (SOURCE_DATE_EPOCH)"
+  echo "ok   loaded as $loaded; created $created (the commit's), labels $labels"
+  # The docs' lines, as written, in a folder holding the archive. podman gets runc and
+  # cgroupfs from a containers.conf (podman.sh says why), and no default limits: the
+  # lines' own --ulimit flags must do. The detached service binds the docs' port 8080,
+  # so it runs only where 8080 is free.
+  docs=$work/docs
+  mkdir -p "$docs"
+  ln -s "$(realpath "$1")" "$docs/$(basename "$1")"
+  printf '[engine]\nruntime = "runc"\ncgroup_manager = "cgroupfs"\n' >"$work/engine.conf"
+  sed -n '/^## Install a release/,/^## [^I]/p' "$root/README.md" | sed -n '/^```sh$/,/^```$/p' | grep -E '^(v=|podman )' >"$docs/readme.sh"
+  [ "$(grep -c '^podman ' "$docs/readme.sh")" = 2 ] || fail "README.md's install block has no podman load and run lines"
+  sed -n '/^## Container image/,/^```$/p' "$root/docs/deployment.md" | sed '1,/^```sh$/d; $d' | grep -v 'deploy/container/build.sh' >"$docs/deployment.sh"
+  grep -q 'podman run -d' "$docs/deployment.sh" || fail "docs/deployment.md's Container image block has no podman run -d line"
+  if curl -s -o /dev/null --max-time 2 http://127.0.0.1:8080/ || ss -ltn | grep -q ':8080 '; then
+    sed -i '/podman run -d/,/[^\\]$/d' "$docs/deployment.sh"
+    echo "container: port 8080 is taken here: docs/deployment.md's podman run -d line not run (section 2 runs the same flags on 18130)"
+  fi
+  for lines in readme.sh deployment.sh; do
+    (cd "$docs" && CONTAINERS_CONF=$work/engine.conf bash -eu "$lines") >"$work/$lines.log" 2>&1 \
+      || { cat "$work/$lines.log"; fail "$lines: the docs' podman lines as written"; }
+  done
+  python3 -c 'import sys; h = open(sys.argv[1], "rb").read(8); sys.exit(h != b"\x89PNG\r\n\x1a\n")' "$docs/button.png" || fail "the docs' podman run ... render wrote no PNG"
+  [ -n "$(find "$docs/sets/web" -name '*.png' -print -quit)" ] || fail "the docs' podman run ... generate wrote no set"
+  if grep -q 'podman run -d' "$docs/deployment.sh"; then
+    for _ in $(seq 1 100); do curl -fs http://127.0.0.1:8080/healthz >/dev/null 2>&1 && break; sleep 0.2; done
+    curl -fs http://127.0.0.1:8080/healthz >/dev/null || fail "the docs' podman run -d: no /healthz on 8080"
+    "${podman[@]}" rm -f -t 5 "$(CONTAINERS_CONF=$work/engine.conf podman ps -q --filter ancestor="$loaded" | head -n 1)" >/dev/null
+  fi
+  echo "ok   the docs' podman lines as written (README.md: $(grep -c . "$docs/readme.sh"), docs/deployment.md: $(grep -c . "$docs/deployment.sh")): a PNG, a generated set$(grep -q 'podman run -d' "$docs/deployment.sh" && echo ', the service on 8080')"
 else
   t=$(now)
   bash "$root/scripts/install.sh" "$work/prefix" >"$work/install.log" 2>&1 || { cat "$work/install.log"; fail "scripts/install.sh failed"; }
