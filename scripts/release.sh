@@ -81,6 +81,8 @@ chmod 644 "$layout/README"
 tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
   -C "$work" -cf - "$name" | gzip -9n >"$out/$name.tar.gz"
 echo "release: $name.tar.gz"
+# The .deb and the image are installs already: not the tarball's installer.
+rm "$layout/README" "$layout/install.sh"
 
 bash scripts/release/deb.sh "$layout" "$version" "$out/siwa-buttons_${version}-1_amd64.deb"
 
