@@ -15,18 +15,21 @@ struct GenerateCommand: ParsableCommand {
             Lists are comma-separated. The snippets are written when --client-id and --redirect-uri are known.
             The set is built beside --out and swapped in whole: a failed or interrupted run leaves --out as it was.
 
-            Examples:
-              siwa-buttons generate --out dist/
-              siwa-buttons generate --config buttons.yml --out dist/
-              siwa-buttons generate --types sign-in,continue --styles black,white,white-outline \\
-                  --modes center,left,logo --locales en_US,de_DE,ar_SA --scales 1,2,3 --formats png,svg --out dist/
-              siwa-buttons generate --sizes 250x44,300x56r50 --client-id com.example.web \\
-                  --redirect-uri https://example.com/auth/apple --use-popup --out dist/
-              siwa-buttons generate --presets android,ios,web --locales en_US,de_DE --out packs/
-              siwa-buttons generate --naming flat --out dist/
-              siwa-buttons generate --presets ios,android,flutter,web --locales en_US,de_DE --strings all --out packs/
+            \(Examples.block(examples))
             """
     )
+
+    static let examples = [
+        "siwa-buttons generate --out dist/",
+        "siwa-buttons generate --config buttons.yml --out dist/",
+        "siwa-buttons generate --types sign-in,continue --styles black,white,white-outline --modes center,left,logo "
+            + "--locales en_US,de_DE,ar_SA --scales 1,2,3 --formats png,svg --out dist/",
+        "siwa-buttons generate --sizes 250x44,300x56r50 --client-id com.example.web "
+            + "--redirect-uri https://example.com/auth/apple --use-popup --out dist/",
+        "siwa-buttons generate --presets android,ios,web --locales en_US,de_DE --out packs/",
+        "siwa-buttons generate --naming flat --out dist/",
+        "siwa-buttons generate --presets ios,android,flutter,web --locales en_US,de_DE --strings all --out packs/",
+    ]
 
     @Option(help: ArgumentHelp("YAML configuration file.", valueName: "file"))
     var config: String?

@@ -13,12 +13,15 @@ struct LintCommand: ParsableCommand {
             A request is checked as the service would draw it; an image (PNG, WebP or SVG) is measured: size, colours, logo and title ink boxes, title size, margins.
             Exit status: 0 without errors (warnings alone: 0, or 1 with --strict), 1 with errors or an unreadable image, 64 for usage mistakes.
 
-            Examples:
-              siwa-buttons lint '/appleid/button?width=130&height=30'
-              siwa-buttons lint '/appleid/button?color=black' --background '#ffffff,#1c1c1e' --beside 200x44
-              siwa-buttons lint my-button@2x.png --scale 2 --annotate findings.png
+            \(Examples.block(examples))
             """
     )
+
+    static let examples = [
+        "siwa-buttons lint '/appleid/button?width=130&height=30'",
+        "siwa-buttons lint '/appleid/button?color=black' --background '#ffffff,#1c1c1e' --beside 200x44",
+        "siwa-buttons lint my-button@2x.png --scale 2 --annotate findings.png",
+    ]
 
     @Argument(
         help: ArgumentHelp("An endpoint path and query ('/appleid/button?...'), or a PNG, WebP or SVG file.", valueName: "request|image"))

@@ -7,16 +7,19 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render one button from an endpoint path and query, exactly as the HTTP API takes them.",
         discussion: """
-            Examples:
-              siwa-buttons render '/appleid/button?color=white&border=true&width=200&height=32&scale=2' -o button.png
-              siwa-buttons render '/appleid/button/left?type=continue&logo-size=medium&locale=ar_SA&height=44&width=260' -o left.svg
-              siwa-buttons render '/appleid/button/logo?size=44&color=black&border_radius=50' -o logo.pdf
-              siwa-buttons render '/appleid/button?width=250&height=44&scale=2' -o button.webp
+            \(Examples.block(examples))
 
             Parameters (from the schema: siwa-buttons schema):
             \(ButtonSchema().parameterHelp)
             """
     )
+
+    static let examples = [
+        "siwa-buttons render '/appleid/button?color=white&border=true&width=200&height=32&scale=2' -o button.png",
+        "siwa-buttons render '/appleid/button/left?type=continue&logo-size=medium&locale=ar_SA&height=44&width=260' -o left.svg",
+        "siwa-buttons render '/appleid/button/logo?size=44&color=black&border_radius=50' -o logo.pdf",
+        "siwa-buttons render '/appleid/button?width=250&height=44&scale=2' -o button.webp",
+    ]
 
     @Argument(help: ArgumentHelp("Endpoint path and query, e.g. '/appleid/button?type=continue'.", valueName: "request"))
     var request: String

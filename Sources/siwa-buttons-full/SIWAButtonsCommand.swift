@@ -15,16 +15,22 @@ struct SIWAButtonsCommand: AsyncParsableCommand {
     )
 
     /// Argument parsing as the parser's own `main()`, with what it lacks: `-v` and `version`
-    /// print the version as `--version` does, and a mistyped command gets a "did you mean"
-    /// as a mistyped option does.
+    /// print the version as `--version` does, a mistyped command gets a "did you mean"
+    /// as a mistyped option does, and a command's examples are printed unwrapped.
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        Examples.forManual = arguments.contains("--experimental-dump-help")
         if arguments == ["-v"] || arguments == ["version"] {
             print(PackageVersion.current)
             return
         }
         if let first = arguments.first, let message = unknownCommand(first) {
             exit(withError: ValidationError(message))
+        }
+        if let command = helpRequest(arguments) {
+            let help = Examples.literal(in: helpMessage(for: command), command: command.configuration.commandName ?? "")
+            print(help.hasSuffix("\n") ? String(help.dropLast()) : help)
+            return
         }
         do {
             var command = try parseAsRoot(arguments)
@@ -36,6 +42,15 @@ struct SIWAButtonsCommand: AsyncParsableCommand {
         } catch {
             exit(withError: error)
         }
+    }
+
+    /// The subcommand whose help `arguments` ask for (`render --help`, `render -h`,
+    /// `help render`); nil for anything else, which the parser answers itself.
+    static func helpRequest(_ arguments: [String]) -> (any ParsableCommand.Type)? {
+        guard let first = arguments.first else { return nil }
+        let name = first == "help" && arguments.count == 2 ? arguments[1] : first
+        guard first == "help" || arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) else { return nil }
+        return configuration.subcommands.first { $0.configuration.commandName == name }
     }
 
     /// The names a first argument may be: the subcommands and the parser's `help`.

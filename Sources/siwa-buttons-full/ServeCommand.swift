@@ -15,12 +15,15 @@ struct ServeCommand: AsyncParsableCommand {
             and the files of --public at / (the editor; the <apple-signin-button> element at /element/1/).
             SIGINT/SIGTERM stop it after answering requests in flight.
 
-            Examples:
-              siwa-buttons serve --port 8080
-              curl -o b.png 'http://localhost:8080/appleid/button?color=white&width=200'
-              curl -o l.svg 'http://localhost:8080/appleid/button/logo?size=44&format=svg'
+            \(Examples.block(examples))
             """
     )
+
+    static let examples = [
+        "siwa-buttons serve --port 8080",
+        "curl -o b.png 'http://localhost:8080/appleid/button?color=white&width=200'",
+        "curl -o l.svg 'http://localhost:8080/appleid/button/logo?size=44&format=svg'",
+    ]
 
     @Option(help: "Address to listen on (0.0.0.0 for every interface).")
     var host = "127.0.0.1"
