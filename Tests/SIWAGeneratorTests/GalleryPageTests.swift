@@ -36,7 +36,11 @@ import Testing
         }
         // One preset in the set: no menu for it.
         #expect(!html.contains(#"data-facet="preset""#))
-        #expect(html.contains(#"<option value="ar_SA">ar_SA</option>"#) && html.contains(#"<option value="left">Left-aligned</option>"#))
+        // Named for people, valued by the codes of the files and the URL hash.
+        #expect(html.contains(#"<option value="ar_SA">Arabic (Saudi Arabia) · ar_SA</option>"#))
+        #expect(html.contains(#"<option value="left">Left-aligned</option>"#))
+        #expect(html.contains(#"<option value="white-outline">White with outline</option>"#))
+        #expect(html.contains(#"<option value="continue">Continue</option>"#))
         #expect(html.contains(#"<script src="gallery.js" defer></script>"#))
     }
 
@@ -54,7 +58,7 @@ import Testing
             ])
         #expect(html.matches(of: /<section id="(web|ios)-center-250x44-sign-in" class="group">/).count == 2)
         #expect(html.contains(#"<select name="preset" data-facet="preset">"#))
-        #expect(html.contains(#"<option value="web">web</option>"#) && html.contains(#"<option value="ios">ios</option>"#))
+        #expect(html.contains(#"<option value="web">Web</option>"#) && html.contains(#"<option value="ios">iOS</option>"#))
         // Each file row says its layout, which the menu uses to hide the other layouts' rows.
         let rows = html.matches(of: /<li data-preset="([a-z-]+)"><a href="([^"]+)"/).map { (String($0.output.1), String($0.output.2)) }
         #expect(!rows.isEmpty && rows.allSatisfy { $0.1.hasPrefix($0.0 + "/") })
@@ -112,7 +116,9 @@ import Testing
         config = PresetTests.withWeb(config)  // e-mail buttons link to Apple's sign-in
         #expect(config.variants.count * 2 > GalleryPage.cardsPerPage)
         let (index, manifest, folder) = try gallery(config)
-        let others = config.locales.dropFirst().map { "gallery/\($0.code).html" }
+        // en_US opens the set (the first code, ar_SA, does not).
+        #expect(config.locales.first != .default && config.locales.contains(.default))
+        let others = config.locales.filter { $0 != .default }.map { "gallery/\($0.code).html" }
         #expect(GalleryPage.paths(config) == ["index.html"] + others)
         #expect(Set(manifest.pages.map(\.path)).isSuperset(of: ["index.html"] + others))
         #expect(Generator.fileCount(config, snippets: true) == folder.files().count)
@@ -135,7 +141,7 @@ import Testing
             #expect(html.contains(#"<a href="\#(root)manifest.json">"#))
             // Its cards: the page's language (and on index.html the logo-only ones).
             let locales = Set(cards(html).compactMap { $0.firstMatch(of: /data-locale="([^"]+)"/).map { String($0.output.1) } })
-            let own = path == "index.html" ? config.locales[0].code : String(path.dropFirst(8).dropLast(5))
+            let own = path == "index.html" ? "en_US" : String(path.dropFirst(8).dropLast(5))
             #expect(locales == [own], "\(path): \(locales)")
             #expect(cards(html).contains { $0.contains(#"data-mode="logo""#) } == (path == "index.html"))
             for image in html.matches(of: /<img src="([^"]+)"/) {
@@ -150,6 +156,24 @@ import Testing
         }
         #expect(
             seen.keys.sorted() == manifest.files.map(\.path).sorted() && seen.values.allSatisfy { $0 == 1 }, "every file on one page, once")
+    }
+
+    @Test("Sections, captions and the language bar use names people read")
+    func sectionsCaptionsAndTheLanguageBarUseNamesPeopleRead() throws {
+        let (html, _, _) = try gallery(smallConfiguration())
+        #expect(html.contains("<h2>Left-aligned · Continue · 250 x 44 pt · radius 15% <span class=\"count\">"))
+        #expect(html.contains("<figcaption>White with outline · Arabic (Saudi Arabia) · ar_SA\n"))
+        #expect(html.contains("<figcaption>Black\n"), "a logo-only button: its style alone")
+
+        var config = smallConfiguration()
+        config.modes = [.center, .left]
+        config.scales = [1]
+        config.formats = [.png]
+        config.locales = [ButtonLocale(code: "ja_JP")!, .default] + ButtonLocale.all.filter { !["ja_JP", "en_US"].contains($0.code) }
+        #expect(config.variants.count > GalleryPage.cardsPerPage)
+        let (index, _, _) = try gallery(config)
+        #expect(index.contains(#"<a href="gallery/ja_JP.html" data-locale="ja_JP">Japanese</a>"#))
+        #expect(index.contains(#"<a href="index.html" data-locale="en_US" aria-current="page">English (United States)</a>"#))
     }
 
     @Test("A facet with one value gets no menu") func aFacetWithOneValueGetsNoMenu() throws {
@@ -169,8 +193,10 @@ import Testing
         // 2 types x 2 styles x 2 locales per mode with a title; logo-only: 2 styles.
         #expect(contents.contains(##"<dd><a href="#mode=center">Center-aligned</a> (8)</dd>"##))
         #expect(contents.contains(##"<dd><a href="#mode=logo">Logo only</a> (2)</dd>"##))
-        #expect(contents.contains(##"<dd><a href="#locale=ar_SA">ar_SA</a> (8)</dd>"##))
-        #expect(contents.contains(##"<dd><a href="#style=white-outline">white-outline</a> (9)</dd>"##))
+        #expect(contents.contains(##"<dd><a href="#locale=ar_SA">Arabic (Saudi Arabia) · ar_SA</a> (8)</dd>"##))
+        #expect(contents.contains(##"<dd><a href="#style=white-outline">White with outline</a> (9)</dd>"##))
+        // The platform of a set without presets is always the web layout: not listed.
+        #expect(!contents.contains("<dt>Platform</dt>") && !contents.contains("#preset="))
         let webp2x = manifest.files.filter { $0.format == "webp" && $0.scale == 2 }.count
         #expect(contents.contains("<dd>WebP @2x (\(webp2x))</dd>"))
         #expect(contents.contains("<dd>PNG @2x (\(webp2x))</dd>\n    <dd>WebP @1x ("), "PNG, then WebP, then SVG")

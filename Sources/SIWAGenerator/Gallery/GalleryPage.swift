@@ -44,7 +44,16 @@ enum GalleryPage {
     static func languagePages(_ configuration: GeneratorConfiguration) -> [ButtonLocale] {
         let cards = configuration.variants.count * max(1, configuration.presets.count)
         guard configuration.locales.count > 1, cards > cardsPerPage, configuration.modes.contains(where: { $0 != .logo }) else { return [] }
-        return Array(configuration.locales.dropFirst())
+        return Array(languages(configuration).dropFirst())
+    }
+
+    /// The set's languages in the gallery's order: en_US first when the set has it (the
+    /// page a set in every language opens on; the codes' order would put Arabic there),
+    /// then the others as asked for.
+    static func languages(_ configuration: GeneratorConfiguration) -> [ButtonLocale] {
+        let locales = configuration.locales
+        guard locales.contains(.default) else { return locales }
+        return [.default] + locales.filter { $0 != .default }
     }
 
     /// The paths of the gallery's pages, `index.html` first.
@@ -70,9 +79,10 @@ enum GalleryPage {
             return [Page(path: "index.html", view: view(cards, Context(root: "", titles: titles, images: images), header: header))]
         }
         // Logo-only buttons (no language) and the snippets' own buttons go with the first language.
-        let locales = [configuration.locales[0]] + own
+        let first = languages(configuration)[0]
+        let locales = [first] + own
         let byLocale = Dictionary(grouping: cards) { card in
-            card.button.mode == .logo || !own.contains(card.button.locale) ? configuration.locales[0] : card.button.locale
+            card.button.mode == .logo || !own.contains(card.button.locale) ? first : card.button.locale
         }
         return locales.map { locale in
             let root = locale == locales[0] ? "" : "../"
@@ -81,7 +91,8 @@ enum GalleryPage {
             page.hasLanguages = true
             page.languages = locales.map { other in
                 GalleryPageView.Language(
-                    text: other.code, href: root + pagePath(other), count: byLocale[other]?.count ?? 0, current: other == locale)
+                    text: other.name, code: other.code, href: root + pagePath(other), count: byLocale[other]?.count ?? 0,
+                    current: other == locale)
             }
             return Page(path: pagePath(locale), view: page)
         }
@@ -151,8 +162,8 @@ enum GalleryPage {
                     GallerySection(
                         id: key,
                         heading: [
-                            card.preset?.rawValue, button.mode.displayName, button.mode == .logo ? nil : button.type.rawValue,
-                            sizeText, radiusText,
+                            card.preset.map(GalleryNames.platform), button.mode.displayName,
+                            button.mode == .logo ? nil : GalleryNames.title(button.type), sizeText, radiusText,
                         ].compactMap { $0 }.joined(separator: " · ")))
             }
             groups[g].cards.append(self.card(card, context))
@@ -203,7 +214,8 @@ enum GalleryPage {
                 darkButton.flatMap { pane($0, dark.map(\.asset), look: "dark", label: "dark mode: \(ButtonStyle($0).rawValue)") } ?? same,
             ]
         }
-        let caption = button.mode == .logo ? style.rawValue : "\(style.rawValue) · \(button.locale.code)"
+        let caption =
+            button.mode == .logo ? GalleryNames.style(style) : "\(GalleryNames.style(style)) · \(GalleryNames.locale(button.locale))"
         let findings = badges(sorted.map(\.entry))
         return GalleryCard(
             caption: caption,
@@ -229,17 +241,18 @@ enum GalleryPage {
     /// What the set holds: buttons per value of each facet (a link filters to it) and
     /// files per format and scale.
     private static func contents(items: [GalleryItem], entries: [Manifest.Entry], facetValues: [[String]]) -> [GalleryContentsRow] {
-        var rows = zip(GalleryFacet.all, facetValues).filter { !$0.1.isEmpty }.map { facet, values in
-            let counts = items.reduce(into: [String: Int]()) { counts, item in
-                for value in facet.values(item) { counts[value, default: 0] += 1 }
+        var rows = zip(GalleryFacet.all, facetValues).filter { facet, values in values.count > (facet.listedAlone ? 0 : 1) }
+            .map { facet, values in
+                let counts = items.reduce(into: [String: Int]()) { counts, item in
+                    for value in facet.values(item) { counts[value, default: 0] += 1 }
+                }
+                return GalleryContentsRow(
+                    label: facet.label,
+                    entries: values.map { value in
+                        GalleryContentsRow.Entry(
+                            text: facet.text(value), count: counts[value] ?? 0, href: "#\(facet.name)=\(Escaping.urlPath(value))")
+                    })
             }
-            return GalleryContentsRow(
-                label: facet.label,
-                entries: values.map { value in
-                    GalleryContentsRow.Entry(
-                        text: facet.text(value), count: counts[value] ?? 0, href: "#\(facet.name)=\(Escaping.urlPath(value))")
-                })
-        }
         // Files per format and scale, in the formats' order.
         var byFile: [String: Int] = [:], order: [(rank: Double, text: String)] = []
         for entry in entries {

@@ -27,7 +27,9 @@ struct GalleryPageView: TemplateContext {
 
     /// A link in the language bar.
     struct Language {
+        /// The language's name; `code` is what `data-locale` and the file names carry.
         var text: String
+        var code: String
         var href: String
         var count: Int
         var current: Bool
