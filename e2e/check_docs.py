@@ -2,7 +2,11 @@
 """Docs that run: every fenced block of README.md and docs/*.md is run as written, or
 marked in the Markdown with the reason it is not, so an example cannot break unseen.
 
-Usage: check_docs.py [BINARY] [--only FILE.md ...] [--list]
+Usage: check_docs.py [BINARY] [--only FILE.md ...] [--list] [--links]
+
+Links first: every relative Markdown link lands on a file of the repository, and no
+document cites a path outside it (`../shared/...`), except where docs/testing.md and
+docs/performance.md say what the tests read beside a checkout (`--links`: only this).
 
 What a block is, from its fence and the HTML comment on the line before it:
 - ```sh / bash / shell (and console, its `$ ` lines): commands. Each runs with bash in
@@ -55,6 +59,16 @@ PORT = re.compile(r"(?<=--port )\d{2,5}\b|(?<=localhost:)\d{2,5}\b|(?<=127\.0\.0
 TIMEOUT = 300  # seconds for one command (the 37-locale packs take about a minute in a debug build)
 # The documents' folders in memory where there is /dev/shm: the 37-locale packs are
 # 13,564 files, which take longer to delete from a loaded disk than to make.
+# Links: every Markdown link that is not a URL must land on a file of the repository, and
+# no document cites a path outside it (a reader has the repository, not the folders beside
+# it). The folder beside a checkout that some tests read, when it is there, may be named
+# where the docs say what those tests read; nowhere else.
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
+OUTSIDE = re.compile(r"\.\./shared\b[^`\s)]*")
+OUTSIDE_ALLOWED = {
+    "docs/testing.md": "where the tests read Apple's reference images, skipped without them",
+    "docs/performance.md": "what the tests compare with when a checkout has it",
+}
 SCRATCH = os.environ.get("SIWA_DOCS_TMP") or ("/dev/shm" if os.access("/dev/shm", os.W_OK) else None)
 
 
@@ -291,13 +305,49 @@ def run_block(document, block, counts, failures):
     print(f"  ran {block.where} ({time.time() - started:.1f} s)", flush=True)
 
 
+def check_links(documents, failures):
+    """Every relative link resolves to a file or folder inside the repository; no path
+    outside it is cited (OUTSIDE_ALLOWED says where one may be named, and why)."""
+    bad = []
+    checked = 0
+    for path in documents:
+        folder = os.path.dirname(os.path.join(ROOT, path))
+        fenced = False
+        for number, line in enumerate(open(os.path.join(ROOT, path), encoding="utf-8"), 1):
+            if FENCE.match(line):
+                fenced = not fenced
+                continue
+            if fenced:
+                continue
+            for target in LINK.findall(line):
+                if re.match(r"^[a-z][a-z0-9+.-]*:", target) or target.startswith("#"):
+                    continue  # a URL, or an anchor of this page
+                checked += 1
+                file = os.path.normpath(os.path.join(folder, target.split("#", 1)[0]))
+                if os.path.relpath(file, ROOT).startswith(".."):
+                    bad.append(f"{path}:{number}: links outside the repository: {target}")
+                elif not os.path.exists(file):
+                    bad.append(f"{path}:{number}: links to a file the repository does not have: {target}")
+            if path not in OUTSIDE_ALLOWED:
+                for cited in OUTSIDE.findall(line):
+                    bad.append(f"{path}:{number}: cites {cited}, outside the repository: state the fact, or cite a file of it")
+    for problem in bad:
+        print(f"  {problem}")
+    failures.check(not bad, f"links: {checked} relative links, all inside the repository; no path outside it cited")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build/debug/siwa-buttons"))
     parser.add_argument("--only", nargs="*", help="Markdown files to check (paths from the repository root)")
     parser.add_argument("--list", action="store_true", help="show each block's kind, run nothing")
+    parser.add_argument("--links", action="store_true", help="check the links only, run nothing")
     args = parser.parse_args()
     documents = args.only or DOCUMENTS
+    if args.links:
+        failures = Failures()
+        check_links(documents, failures)
+        return failures.summary("docs-check links")
     if args.list:
         for path in documents:
             for block in blocks(path):
@@ -310,6 +360,7 @@ def main():
     counts = {"blocks": 0, "commands": 0, "skipped": 0, "text": 0, "files": 0}
     failures, skips = Failures(), []
     started = time.time()
+    check_links(documents, failures)
     try:
         for path in documents:
             print(f"== {path}", flush=True)
