@@ -49,10 +49,7 @@ package struct Generator: Sendable {
         into folder: URL, progress: (any ProgressReporter)? = nil,
         checkpoint: @Sendable () throws -> Void = {}, written: @Sendable (String, [UInt8]) throws -> Void = { _, _ in }
     ) throws -> Report {
-        let web = try configuration.web.settings()
-        try configuration.checkPresets()
-        let plan = try SetPlan(configuration, titles: renderer.titles, templates: templates, web: web)
-        let pageNames = GalleryPage.paths(configuration) + ["gallery.js"] + plan.texts.map(\.path)
+        let (web, plan, pageNames) = try prepare()
 
         let staging = try StagingFolder(target: folder)
         staging.atomicExchange = atomicExchange
@@ -102,6 +99,21 @@ package struct Generator: Sendable {
             manifest: manifest, removed: removed,
             snippetsSkipped: web == nil && webLayout
                 ? "no snippet written: pass --client-id and --redirect-uri (or set them in the config file)" : nil)
+    }
+
+    /// Every path a run writes, relative to its folder, found without drawing: what a
+    /// configuration from outside (a file, an export's query) makes of the folder.
+    package func plannedPaths() throws(ConfigurationError) -> [String] {
+        let (_, plan, pageNames) = try prepare()
+        return plan.assets.map(\.path) + pageNames + [OutputFolder.manifestName]
+    }
+
+    /// The configuration checked and planned: its web-flow settings, the files, the pages.
+    private func prepare() throws(ConfigurationError) -> (WebFlowSettings?, SetPlan, [String]) {
+        let web = try configuration.web.settings()
+        try configuration.checkPresets()
+        let plan = try SetPlan(configuration, titles: renderer.titles, templates: templates, web: web)
+        return (web, plan, GalleryPage.paths(configuration) + ["gallery.js"] + plan.texts.map(\.path))
     }
 
     private func write(_ bytes: [UInt8], to name: String, in folder: URL) throws {

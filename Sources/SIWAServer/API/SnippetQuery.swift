@@ -8,15 +8,15 @@ import SIWAGenerator
 /// The button part goes through the image endpoints' parser unchanged, so the editor
 /// sends the very query its preview image uses; the web part is checked by the
 /// generator's `WebFlowSettings`, so both front ends refuse the same values.
-struct SnippetQuery: Equatable {
-    var button: ButtonSpec
-    var web: WebFlowSettings
+package struct SnippetQuery: Equatable {
+    package var button: ButtonSpec
+    package var web: WebFlowSettings
     /// Prefix of the snippets' image URLs (`https://buttons.example.com`); empty for
     /// URLs relative to the page's own origin.
-    var baseURL: String
+    package var baseURL: String
     /// For the logo endpoint, whose image takes no locale: the language of the page's
     /// script, `lang` and `alt` (`locale=` on this endpoint only).
-    var pageLocale: ButtonLocale?
+    package var pageLocale: ButtonLocale?
 
     /// The generator's web-flow options, under their names, beside the button's parameters.
     static let webFields: [GeneratorField] = [.clientId, .redirectURI, .scope, .usePopup]
@@ -26,7 +26,7 @@ struct SnippetQuery: Equatable {
     /// - Parameters:
     ///   - endpoint: the image endpoint named by the path after `/api/snippet`.
     ///   - raw: the raw (percent-encoded) query.
-    static func parse(endpoint: Endpoint, query raw: String?) throws(RequestError) -> SnippetQuery {
+    package static func parse(endpoint: Endpoint, query raw: String?) throws(RequestError) -> SnippetQuery {
         var query = try QueryString(raw)
         var web: [GeneratorField: String] = [:]
         for field in webFields {

@@ -6,18 +6,18 @@ import SIWAGenerator
 /// names (`locales=en_US,de_DE`, `sizes=250x44r50`, `client-id=...`), set through
 /// `ConfigurationOverrides` as the command line sets them, so the same words give the
 /// same set and a field the generator learns is a parameter here at once.
-struct ExportQuery: Equatable {
-    var configuration: GeneratorConfiguration
+package struct ExportQuery: Equatable {
+    package var configuration: GeneratorConfiguration
     /// The download's file name: `siwa-buttons.zip`, or `siwa-buttons-ios-android.zip` for presets.
-    var fileName: String
+    package var fileName: String
 
     /// Fields a query may not set: a server must not read paths chosen by a client.
     static let refused: Set<GeneratorField> = [.templates]
 
-    static var parameters: [String] { GeneratorField.allCases.filter { !refused.contains($0) }.map(\.rawValue) }
+    package static var parameters: [String] { GeneratorField.allCases.filter { !refused.contains($0) }.map(\.rawValue) }
 
     /// - Parameter raw: the raw (percent-encoded) query.
-    static func parse(_ raw: String?) throws(RequestError) -> ExportQuery {
+    package static func parse(_ raw: String?) throws(RequestError) -> ExportQuery {
         var overrides = ConfigurationOverrides()
         var fileName = "siwa-buttons"
         try QueryString(raw).forEach { item throws(RequestError) in
