@@ -14,7 +14,7 @@ struct SIWAButtonsCommand: AsyncParsableCommand {
         ]
     )
 
-    /// Argument parsing as the parser's own `main()`, with what it lacks: `-v` and `version`
+    /// The parser's own `main(_:)`, after what it lacks: `-v` and `version`
     /// print the version as `--version` does, a mistyped command gets a "did you mean"
     /// as a mistyped option does, and a command's examples are printed unwrapped.
     static func main() async {
@@ -32,16 +32,7 @@ struct SIWAButtonsCommand: AsyncParsableCommand {
             print(help.hasSuffix("\n") ? String(help.dropLast()) : help)
             return
         }
-        do {
-            var command = try parseAsRoot(arguments)
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            exit(withError: error)
-        }
+        await main(nil)
     }
 
     /// The subcommand whose help `arguments` ask for (`render --help`, `render -h`,
