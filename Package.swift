@@ -112,6 +112,13 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]),
 
+        // Fuzzing (scripts/fuzz.sh, docs/testing.md): the targets over the parsers that face users
+        // and the network; libFuzzer's driver is linked in by the fuzz build only.
+        .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
+        .executableTarget(
+            name: "siwa-fuzz", dependencies: ["SIWAButtons", "SIWAModel", "SIWAGenerator", "SIWAServer", "CFuzzDriver"],
+            path: "Fuzz/SIWAFuzz"),
+
         // A Hummingbird app of its own that mounts the button routes under /buttons.
         .executableTarget(
             name: "HostApp",
@@ -218,3 +225,18 @@ package.targets.append(
             + sourceFolders.filter { $0 != "SIWAResources" }.map { "Sources/" + $0 },
         sources: ["Sources/SIWAResources"],
         resources: resourceFolders.map { .copy($0) }))
+
+// The fuzz build (scripts/fuzz.sh, with SIWA_FUZZ_DRIVER naming libFuzzer's driver without
+// its main, since siwa-fuzz has one): the package's own Swift instrumented for libFuzzer's
+// coverage and AddressSanitizer, the dependencies left as they are, so that the build
+// reuses their objects from the usual build folder.
+if let driver = Context.environment["SIWA_FUZZ_DRIVER"] {
+    let ours: Set = ["SIWAModel", "SIWAButtons", "SIWALint", "SIWAFiles", "SIWAGenerator", "SIWAServer", "siwa-fuzz"]
+    let instrumented = ["-sanitize=address", "-sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table"]
+    for target in package.targets where ours.contains(target.name) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(instrumented)]
+    }
+    package.targets.first { $0.name == "siwa-fuzz" }?.linkerSettings = [
+        .unsafeFlags(["-sanitize=address", "-use-ld=lld", "-Xlinker", driver, "-Xlinker", "--undefined=LLVMFuzzerRunDriver", "-lstdc++"])
+    ]
+}
