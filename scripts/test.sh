@@ -15,7 +15,7 @@ git ls-files -z '*.js' '*.mjs' | xargs -0 -n 1 node --check
 git ls-files -z '*.py' | xargs -0 ruff format --check
 git ls-files -z '*.py' | xargs -0 ruff check
 # The formatter the toolchain ships, with .swift-format: the tree as it formats it.
-swift format lint --strict --recursive --parallel Sources Tests Examples Benchmarks Package.swift
+swift format lint --strict --recursive --parallel Sources Tests Examples Benchmarks Fuzz Package.swift
 swift build --build-tests
 # One test at a time: the live-server tests need the cooperative threads that a
 # parallel image test would hold (2 on a 2-core machine), and time out otherwise.
@@ -34,4 +34,9 @@ bash e2e/check-deploy.sh .build/debug/siwa-buttons
 bash e2e/check-release.sh
 version=$(.build/debug/siwa-buttons --version)
 bash e2e/check-container.sh "dist/siwa-buttons-$version-image-oci.tar.gz" "dist/siwa-buttons-$version-linux-x86_64.tar.gz"
+# Fuzzing (scripts/fuzz.sh, docs/testing.md): each target replays its corpus, then 30 s of
+# libFuzzer under ASan (UBSan too for the C writers). Last, built in .build, where only the
+# package's own modules are compiled again, instrumented (the usual build then compiles
+# them back).
+SIWA_FUZZ_SCRATCH=.build bash scripts/fuzz.sh ci --seconds 30
 echo "all checks passed"
