@@ -23,6 +23,13 @@ python3 "$root/e2e/check_export.py" --binary "$bin" --public "$root/public" --ch
     --screenshot "$shots/export.png"
 python3 "$root/e2e/check_export.py" --binary "$bin" --host-app "$host_app" --path /buttons/ --public "$root/public" \
     --chromedriver "$driver" --screenshot "$shots/mounted/export.png"
+# Every segmented control of the editor chosen in turn at 1280 and 390 px: its face holds
+# its text with Chromium's default fonts (seconds).
+python3 "$root/e2e/check_editor_segments.py" "$bin" --chromedriver "$driver"
+# The design kit as scripts/release/kit.sh cuts it: its README.txt held to its files, found
+# by name alone, the gallery in words (about 30 s).
+echo "== the design kit ($bin)"
+python3 "$root/e2e/check_kit.py" "$(dirname "$bin")/siwa-buttons-full"
 # <apple-signin-button>, the snippets in single-page apps, the framework example pages
 # (e2e/check_front_ends.py says what; about 3 min).
 echo "== the element and the snippets in front ends, headless Chromium ($bin)"
