@@ -43,8 +43,8 @@ apt_install_missing podman runc mmdebstrap nginx binutils curl
 # The release (scripts/release.sh, e2e/check-release.sh): the signature, the package's
 # checks, the Debian tools that compute its Depends; catatonit for `podman kube play`'s pods.
 apt_install_missing minisign lintian dpkg-dev catatonit
-# The linters of scripts/test.sh.
-apt_install_missing shellcheck
+# The linters of scripts/test.sh; man, for the man page's test (CLITests).
+apt_install_missing shellcheck man-db
 command -v node >/dev/null || apt_install_missing nodejs
 # The element's npm package (scripts/pack-element.sh, e2e/check-element-package.sh).
 # This kind of machine brings node with its own npm, whose nodejs package conflicts with

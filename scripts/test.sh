@@ -17,6 +17,8 @@ git ls-files -z '*.py' | xargs -0 ruff check
 # The formatter the toolchain ships, with .swift-format: the tree as it formats it.
 swift format lint --strict --recursive --parallel Sources Tests Examples Benchmarks Fuzz Package.swift
 swift build --build-tests
+# The tool argument-parser's man page plugin runs, so CLITests checks the page's examples.
+swift build --product generate-manual
 # One test at a time: the live-server tests need the cooperative threads that a
 # parallel image test would hold (2 on a 2-core machine), and time out otherwise.
 swift test --skip-build --no-parallel
