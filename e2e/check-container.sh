@@ -84,7 +84,7 @@ if [ -n "${1:-}" ]; then
   if grep -q 'podman run -d' "$docs/deployment.sh"; then
     for _ in $(seq 1 100); do curl -fs http://127.0.0.1:8080/healthz >/dev/null 2>&1 && break; sleep 0.2; done
     curl -fs http://127.0.0.1:8080/healthz >/dev/null || fail "the docs' podman run -d: no /healthz on 8080"
-    "${podman[@]}" rm -f -t 5 "$(CONTAINERS_CONF=$work/engine.conf podman ps -q --filter ancestor="$loaded" | head -n 1)" >/dev/null
+    "${podman[@]}" rm -f -t 5 "$(CONTAINERS_CONF=$work/engine.conf podman ps -q --filter ancestor="$loaded" | head -n 1)" >/dev/null 2>&1
   fi
   echo "ok   the docs' podman lines as written (README.md: $(grep -c . "$docs/readme.sh"), docs/deployment.md: $(grep -c . "$docs/deployment.sh")): a PNG, a generated set$(grep -q 'podman run -d' "$docs/deployment.sh" && echo ', the service on 8080')"
 else
