@@ -38,10 +38,9 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
 
-        // The PNG writer in C: our own (rows filtered and run-aware DEFLATE, libdeflate for the
-        // checksums; Debian: libdeflate-dev) and libpng's with its longjmp error handling (zlib:
-        // for its version), kept for comparison in the benchmarks.
-        .target(name: "CPNGWriter", dependencies: ["CPNG", "CHuffman"], linkerSettings: [.linkedLibrary("z"), .linkedLibrary("deflate")]),
+        // The PNG writer in C: rows filtered and run-aware DEFLATE, libdeflate for the checksums
+        // (Debian: libdeflate-dev).
+        .target(name: "CPNGWriter", dependencies: ["CHuffman"], linkerSettings: [.linkedLibrary("deflate")]),
         // The lossless WebP (VP8L) writer in C: our own, run-aware like the PNG writer.
         .target(name: "CWebPWriter", dependencies: ["CHuffman"]),
         // Length-limited canonical Huffman codes and a bit writer: what DEFLATE and VP8L share.
@@ -58,9 +57,14 @@ let package = Package(
         // titles (Locale/titles.json, compiled in), the schema. Builds and tests anywhere.
         .target(name: "SIWAModel", resources: [.embedInCode("Locale/titles.json")]),
         // Drawing and encoding: the layout drawn with Cairo/Pango, encoded as PNG/WebP/SVG/PDF.
-        // (libwebp: the WebP writer before issue 36, kept for comparison in the benchmarks.)
+        .target(name: "SIWAButtons", dependencies: ["SIWAModel", "CCairo", "CPango", "CPNGWriter", "CWebPWriter", "CAllocator"]),
+
+        // Development only, in no product: the writers ours are measured and tested against
+        // (libpng + zlib, libwebp) and libpng's reader, for the benchmarks and the tests.
         .target(
-            name: "SIWAButtons", dependencies: ["SIWAModel", "CCairo", "CPango", "CPNGWriter", "CWebPWriter", "CWebP", "CAllocator"]),
+            name: "CComparisonWriters", dependencies: ["CPNG", "CWebP"], path: "Tools/CComparisonWriters",
+            linkerSettings: [.linkedLibrary("z")]),
+        .target(name: "ComparisonWriters", dependencies: ["SIWAButtons", "CComparisonWriters"], path: "Tools/ComparisonWriters"),
 
         // HTTP service over the core; the editor's snippet endpoint renders the generator's templates.
         // SIWAResources: the fonts, templates and editor beside any executable that uses it.
@@ -133,7 +137,8 @@ let package = Package(
         // Parsing, layout in points and the schema: no C library needed.
         .testTarget(name: "SIWAModelTests", dependencies: ["SIWAModel"]),
         .testTarget(
-            name: "SIWAButtonsTests", dependencies: ["SIWAButtons", "SIWAModel", "CCairo", "CWebP", "CPNGWriter", "SharedTestSupport"],
+            name: "SIWAButtonsTests",
+            dependencies: ["SIWAButtons", "SIWAModel", "CCairo", "CWebP", "ComparisonWriters", "SharedTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "SIWAServerTests",
@@ -186,11 +191,12 @@ package.targets.append(
 if Context.environment["SIWA_BENCHMARKS"] == "1" {
     package.targets += [
         // Renderer benchmark: bash scripts/bench-render.sh
-        .executableTarget(name: "RenderBenchmark", dependencies: ["SIWAButtons", "CCairo"], path: "Benchmarks/RenderBenchmark"),
+        .executableTarget(
+            name: "RenderBenchmark", dependencies: ["SIWAButtons", "CCairo", "ComparisonWriters"], path: "Benchmarks/RenderBenchmark"),
         // The renderer under concurrency: deadlocks and wrong bytes (bash scripts/stress-render.sh)
         .executableTarget(name: "RenderStress", dependencies: ["SIWAButtons"], path: "Benchmarks/RenderStress"),
         // PNG against WebP (bytes, encode time) on a generated set: bash scripts/bench-webp.sh
-        .executableTarget(name: "EncodeBenchmark", dependencies: ["SIWAButtons"], path: "Benchmarks/EncodeBenchmark"),
+        .executableTarget(name: "EncodeBenchmark", dependencies: ["SIWAButtons", "ComparisonWriters"], path: "Benchmarks/EncodeBenchmark"),
         // The bare-route reference of the server benchmark: bash scripts/bench-server.sh
         .executableTarget(
             name: "BareRoute",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The PNG writer candidates (Benchmarks/PNGCandidates/main.c) on 375x64 @1x and @6x:
 # compiled here with the toolchain's clang at -O3 (as a release build vectorizes), against
-# Sources/CPNGWriter and CHuffman; the buttons are drawn by a release siwa-buttons (SIWA_BUTTONS_BIN,
+# Sources/CPNGWriter, CHuffman and libpng's writer (Tools/CComparisonWriters); the buttons are drawn by a release siwa-buttons (SIWA_BUTTONS_BIN,
 # else built). Prints a table per button: median encode time and bytes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,9 +14,10 @@ fi
 cc=$(command -v clang || echo /opt/swift/usr/bin/clang)
 work=$(mktemp -d "${TMPDIR:-/tmp}/siwa-png-candidates.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-src=Sources/CPNGWriter huffman=Sources/CHuffman
-"$cc" -O3 -w -I"$src/include" -I"$src" -I"$huffman/include" Benchmarks/PNGCandidates/main.c "$src/siwa_png.c" \
-  "$src/siwa_png_deflate.c" "$src/siwa_runs.c" "$huffman/siwa_huffman.c" -lpng -lz -ldeflate -lpthread -o "$work/candidates"
+src=Sources/CPNGWriter huffman=Sources/CHuffman comparison=Tools/CComparisonWriters
+"$cc" -O3 -w -I"$src/include" -I"$src" -I"$huffman/include" -I"$comparison/include" Benchmarks/PNGCandidates/main.c \
+  "$comparison/libpng_writer.c" "$src/siwa_png_deflate.c" "$src/siwa_runs.c" "$huffman/siwa_huffman.c" \
+  -lpng -lz -ldeflate -lpthread -o "$work/candidates"
 for scale in 1 6; do
   "$bin" render "/appleid/button?width=375&height=64&scale=$scale" -o "$work/b.png"
   echo; echo "375x64 @${scale}x"; echo "| writer | median | bytes |"; echo "|---|---:|---:|"

@@ -44,8 +44,8 @@ build_writers() {
     # shellcheck disable=SC2046 # pkg-config's words are separate flags
     "$clang" -g -O1 -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
         -I Sources/CPNGWriter -I Sources/CPNGWriter/include -I Sources/CWebPWriter/include -I Sources/CHuffman/include \
-        $(pkg-config --cflags libpng libwebp) Fuzz/Writers/fuzz_writers.c \
-        Sources/CPNGWriter/*.c Sources/CWebPWriter/*.c Sources/CHuffman/*.c \
+        -I Tools/CComparisonWriters/include $(pkg-config --cflags libpng libwebp) Fuzz/Writers/fuzz_writers.c \
+        Sources/CPNGWriter/*.c Sources/CWebPWriter/*.c Sources/CHuffman/*.c Tools/CComparisonWriters/libpng_writer.c \
         $(pkg-config --libs libpng libwebp) -ldeflate -lz -o "$out"
     echo "$out"
 }

@@ -6,8 +6,9 @@
 //
 // MANIFEST is a set's manifest.json (its PNG entries are the buttons measured);
 // --levels also tries each of libwebp's lossless presets (0-9) on every tenth image.
-@_spi(Benchmark) import SIWAButtons
+import ComparisonWriters
 import Foundation
+import SIWAButtons
 
 struct Entry: Decodable { var endpoint: String; var format: String }
 struct ManifestFile: Decodable { var files: [Entry] }
@@ -25,10 +26,10 @@ let runs = 3
 var png = (bytes: 0, seconds: 0.0), webp = (bytes: 0, seconds: 0.0), libwebp = (bytes: 0, seconds: 0.0)
 for request in requests {
     let scale = Double(request.scale)
-    let p = try renderer.encodingSample(request.spec, format: .png, scale: scale, runs: runs)
-    let w = try renderer.encodingSample(request.spec, format: .webp, scale: scale, runs: runs)
+    let p = try renderer.encodingSample(request.spec, scale: scale, runs: runs, writer: .ours(.png))
+    let w = try renderer.encodingSample(request.spec, scale: scale, runs: runs, writer: .ours(.webp))
     let l = try renderer.encodingSample(
-        request.spec, format: .webp, scale: scale, runs: runs, webpLevel: EncodingSample.libwebpLevel)
+        request.spec, scale: scale, runs: runs, writer: .libwebp(level: ComparisonWriter.libwebpLevel))
     png.bytes += p.bytes
     png.seconds += p.seconds
     webp.bytes += w.bytes
@@ -40,7 +41,7 @@ print("images: \(requests.count) (each encoded as PNG, as WebP and by libwebp, m
 print("| encoder | bytes | / PNG | encode (sum) | / PNG |")
 print("|---|---:|---:|---:|---:|")
 for (name, result) in [
-    ("PNG (ours)", png), ("WebP (ours)", webp), ("WebP (libwebp, lossless preset \(EncodingSample.libwebpLevel))", libwebp),
+    ("PNG (ours)", png), ("WebP (ours)", webp), ("WebP (libwebp, lossless preset \(ComparisonWriter.libwebpLevel))", libwebp),
 ] {
     print(
         "| \(name) | "
@@ -57,7 +58,7 @@ if arguments.contains("--levels") {
     let sample = stride(from: 0, to: requests.count, by: 10).map { requests[$0] }
     var pngBytes = 0, pngSeconds = 0.0
     for request in sample {
-        let p = try renderer.encodingSample(request.spec, format: .png, scale: Double(request.scale), runs: runs)
+        let p = try renderer.encodingSample(request.spec, scale: Double(request.scale), runs: runs, writer: .ours(.png))
         pngBytes += p.bytes
         pngSeconds += p.seconds
     }
@@ -66,7 +67,7 @@ if arguments.contains("--levels") {
     for level: Int32 in 0...9 {
         var bytes = 0, seconds = 0.0
         for request in sample {
-            let w = try renderer.encodingSample(request.spec, format: .webp, scale: Double(request.scale), runs: runs, webpLevel: level)
+            let w = try renderer.encodingSample(request.spec, scale: Double(request.scale), runs: runs, writer: .libwebp(level: level))
             bytes += w.bytes
             seconds += w.seconds
         }

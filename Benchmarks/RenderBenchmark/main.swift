@@ -98,14 +98,14 @@ print(
         cairoWriter * 1000, oursBig * 1000, cairoWriter / oursBig))
 
 // The PNG writers alone on the same pixels, interleaved: ours against libpng + zlib (level
-// 1, Z_RLE, "up"), the writer before issue 36.
+// 1, Z_RLE, "up"), the service's writer before ours.
 print("\nPNG writer alone (median of 100, interleaved) | ours | libpng+zlib | libpng / ours | bytes: ours / libpng")
 for (name, target) in cases {
     let request = try ButtonRequest.parse(target), scale = Double(request.scale)
     var ours: [Double] = [], theirs: [Double] = [], bytes = (0, 0)
     for _ in 0..<10 {
-        let a = try renderer.encodingSample(request.spec, format: .png, scale: scale, runs: 10)
-        let b = try renderer.encodingSample(request.spec, format: .png, scale: scale, runs: 10, libpng: true)
+        let a = try renderer.encodingSample(request.spec, scale: scale, runs: 10, writer: .ours(.png))
+        let b = try renderer.encodingSample(request.spec, scale: scale, runs: 10, writer: .libpng)
         ours.append(a.seconds)
         theirs.append(b.seconds)
         bytes = (a.bytes, b.bytes)

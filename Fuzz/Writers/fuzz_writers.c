@@ -4,6 +4,7 @@
    from the rest. Both writers encode it; libpng and libwebp decode their files, which
    must give the same straight pixels, and those premultiplied again must be the input
    exactly (for 8-bit colour c <= alpha a, round(round(255c/a) * a/255) = c). */
+#include <comparison_writers.h>
 #include <png.h>
 #include <siwa_png.h>
 #include <siwa_webp.h>

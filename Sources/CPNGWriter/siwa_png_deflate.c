@@ -256,3 +256,6 @@ done:
     return status;
 }
 
+void siwa_png_library_versions(char *text, size_t length) {
+    snprintf(text, length, "libdeflate %s", LIBDEFLATE_VERSION_STRING);
+}

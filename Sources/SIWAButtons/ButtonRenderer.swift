@@ -34,9 +34,10 @@ public final class ButtonRenderer: Sendable {
 
     private static let sharedRenderer = Result { ButtonRenderer(fonts: try FontLibrary()) }
 
-    /// The C libraries whose output is in the bytes, as loaded at run time: "cairo
-    /// 1.16.0, pango 1.50.12, harfbuzz 6.0.0, libpng 1.6.39, zlib 1.2.13, libdeflate 1.14". Another
-    /// release may anti-alias or compress differently, so the service's ETags include it.
+    /// The C libraries whose output is in the bytes, as loaded at run time (libdeflate's,
+    /// whose checksums are in our PNGs, as built with): "cairo 1.16.0, pango 1.50.12,
+    /// harfbuzz 6.0.0, libdeflate 1.14". Another release may anti-alias differently, so
+    /// the service's ETags include it.
     public static let libraryVersions: String = {
         var png = [CChar](repeating: 0, count: 96)
         siwa_png_library_versions(&png, png.count)

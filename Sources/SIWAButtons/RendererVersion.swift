@@ -3,5 +3,5 @@
 /// and proxies holding the old image revalidate and get the new one.
 public enum RendererVersion {
     /// The drawing code's version.
-    public static let current = "4"  // 3: our own PNG writer, 4: our own WebP writer (issue 36)
+    public static let current = "4"  // 3: our own PNG writer, 4: our own WebP writer
 }

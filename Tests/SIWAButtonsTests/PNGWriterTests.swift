@@ -1,4 +1,4 @@
-import CPNGWriter
+import ComparisonWriters
 import Foundation
 import Testing
 @testable import SIWAButtons
@@ -10,18 +10,15 @@ import Testing
 struct PNGWriterTests {
     /// Straight RGBA of a PNG, through libpng's reader.
     static func decode(_ png: [UInt8]) throws -> (width: Int, height: Int, rgba: [UInt8]) {
-        var width: Int32 = 0, height: Int32 = 0
-        let pixels = try #require(png.withUnsafeBufferPointer { siwa_png_decode_rgba($0.baseAddress, $0.count, &width, &height) })
-        defer { free(pixels) }
-        return (Int(width), Int(height), Array(UnsafeBufferPointer(start: pixels, count: Int(width * height * 4))))
+        try #require(ComparisonWriter.decodePNG(png))
     }
 
     /// Both writers on the same ARGB32 words: same size and pixels, ours no larger.
     static func compare(_ words: [UInt32], width: Int, height: Int, noLarger: Bool = true) throws {
         try words.withUnsafeBytes { raw in
             let pixels = raw.bindMemory(to: UInt8.self).baseAddress!
-            let ours = try PNGEncoder.encode(pixels: pixels, width: width, height: height, stride: width * 4, writer: .runs)
-            let theirs = try PNGEncoder.encode(pixels: pixels, width: width, height: height, stride: width * 4, writer: .libpng)
+            let ours = try PNGEncoder.encode(pixels: pixels, width: width, height: height, stride: width * 4)
+            let theirs = try ComparisonWriter.libpng.encode(pixels: pixels, width: width, height: height, stride: width * 4)
             let a = try decode(ours), b = try decode(theirs)
             #expect(a.width == width && a.height == height && b.width == width && b.height == height)
             #expect(a.rgba == b.rgba, "\(width)x\(height): pixels differ")
@@ -92,10 +89,10 @@ struct PNGWriterTests {
     func emptyImage() throws {
         let pixels = [UInt8](repeating: 0, count: 16)
         #expect(throws: PNGEncoder.EncodeError.self) {
-            try PNGEncoder.encode(pixels: pixels, width: 0, height: 4, stride: 0, writer: .runs)
+            try PNGEncoder.encode(pixels: pixels, width: 0, height: 4, stride: 0)
         }
         #expect(throws: PNGEncoder.EncodeError.self) {
-            try PNGEncoder.encode(pixels: pixels, width: 4, height: 0, stride: 16, writer: .runs)
+            try PNGEncoder.encode(pixels: pixels, width: 4, height: 0, stride: 16)
         }
     }
 }

@@ -1,5 +1,6 @@
 import CCairo
 import CWebP
+import ComparisonWriters
 import Foundation
 import Testing
 @testable import SIWAButtons
@@ -113,7 +114,6 @@ struct WebPEncodingTests {
     @Test("Our writer's bytes depend on no library: libwebp's version is not in the fingerprint")
     func versionNotInFingerprint() {
         #expect(!ButtonRenderer.libraryVersions.contains("libwebp"))
-        #expect(WebPEncoder.writer == .runs)
     }
 
     /// Straight RGBA of premultiplied ARGB32 words, rounded as both writers do.
@@ -138,9 +138,9 @@ struct WebPEncodingTests {
         return try padded.withUnsafeBytes { raw in
             let pixels = raw.bindMemory(to: UInt8.self).baseAddress!
             let stride = (width + padding) * 4
-            let ours = try WebPEncoder.encode(pixels: pixels, width: width, height: height, stride: stride, writer: .runs)
-            let theirs = try WebPEncoder.encode(
-                pixels: pixels, width: width, height: height, stride: stride, writer: .libwebp(level: 2))
+            let ours = try WebPEncoder.encode(pixels: pixels, width: width, height: height, stride: stride)
+            let theirs = try ComparisonWriter.libwebp(level: ComparisonWriter.libwebpLevel).encode(
+                pixels: pixels, width: width, height: height, stride: stride)
             let a = try decode(ours), b = try decode(theirs)
             let expected = straight(words)
             #expect(a.width == width && a.height == height && b.width == width && b.height == height)
@@ -212,7 +212,7 @@ struct WebPEncodingTests {
         let pixels = [UInt8](repeating: 0, count: 16 * 4)
         for (width, height) in [(0, 4), (4, 0), (16385, 1)] {
             #expect(throws: WebPEncoder.EncodeError.self) {
-                try WebPEncoder.encode(pixels: pixels, width: width, height: height, stride: width * 4, writer: .runs)
+                try WebPEncoder.encode(pixels: pixels, width: width, height: height, stride: width * 4)
             }
         }
     }

@@ -1,14 +1,15 @@
-#include "siwa_png.h"
+#include "comparison_writers.h"
 #include <png.h>
 #include <stdio.h>
 #include <zlib.h>
-#include <libdeflate.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
+const siwa_png_tuning siwa_png_libpng_tuning = {1, PNG_FILTER_UP, Z_RLE};
+
 typedef struct {
-    siwa_png_write_fn write;
+    comparison_write_fn write;
     void *context;
     char *error;
     size_t error_length;
@@ -61,7 +62,7 @@ static void grey_row(const uint32_t *src, uint8_t *dst, int width) {
 }
 
 int siwa_png_encode(const uint8_t *argb, int width, int height, int stride, siwa_png_tuning tuning,
-                    siwa_png_write_fn write, void *context, char *error, size_t error_length) {
+                    comparison_write_fn write, void *context, char *error, size_t error_length) {
     sink s = {write, context, error, error_length};
     const int grey = all_grey(argb, width, height, stride);
     const int channels = grey ? 2 : 4;
@@ -118,8 +119,4 @@ uint8_t *siwa_png_decode_rgba(const uint8_t *png, size_t length, int *width, int
     }
     *width = (int)image.width, *height = (int)image.height;
     return pixels;
-}
-
-void siwa_png_library_versions(char *text, size_t length) {
-    snprintf(text, length, "libpng %s, zlib %s, libdeflate %s", png_get_libpng_ver(NULL), zlibVersion(), LIBDEFLATE_VERSION_STRING);
 }
