@@ -2,6 +2,7 @@
 // SVG of the same button in the same run (a whole process per image, as a CLI tool or
 // image service that shells out would pay). Run: bash scripts/bench-render.sh
 import CCairo
+import ComparisonWriters
 import Foundation
 @_spi(Benchmark) import SIWAButtons
 
