@@ -90,7 +90,13 @@ echo "release: container image from the tarball"
 SIWA_INSTALL_PREFIX=$layout bash deploy/container/build.sh "localhost/siwa-buttons:$version" >/dev/null
 source deploy/container/podman.sh
 "${podman[@]}" save --format oci-archive -o "$work/image.tar" "localhost/siwa-buttons:$version" >/dev/null
-gzip -9n <"$work/image.tar" >"$out/siwa-buttons-$version-image-oci.tar.gz"
+# podman writes the archive's own entries with the time of saving (the blobs in it are
+# the same each time): written again in a fixed order, dated to the commit.
+mkdir "$work/image"
+tar -xf "$work/image.tar" -C "$work/image"
+(cd "$work/image" && find . -mindepth 1 -maxdepth 1 -printf '%P\n' | LC_ALL=C sort) >"$work/image.list"
+tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
+  -C "$work/image" -cf - -T "$work/image.list" | gzip -9n >"$out/siwa-buttons-$version-image-oci.tar.gz"
 
 bash scripts/pack-element.sh "$out" "$version" >/dev/null
 echo "release: siwa-buttons-element-$version.tgz"
