@@ -655,7 +655,7 @@ def probe_health(port, stop, results):
     results.put(health)
 
 
-# The worst mix (issue 34): what the long check runs with --only worst.
+# The worst mix: what the long check runs with --only worst (every load at once, at its limits).
 WORST = {"cache_mb": 64, "exports": 2, "renders": 128, "burst_clients": 600, "burst_every": 40, "burst_hold": 15}
 # The headroom the worst mix must leave under the bound: a pod limit set from the bound
 # must not be reached by a longer run's slower drift.

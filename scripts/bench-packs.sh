@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Times the platform packs of issue 13: `generate --presets android,ios,web --locales all`
+# Times the platform packs: `generate --presets android,ios,web --locales all`
 # on the default matrix (3 modes x 3 types x 3 styles, 250x44; web @1x-@3x PNG + SVG,
 # iOS 1x-3x PNG imagesets with dark looks, Android VectorDrawable + mdpi-xxxhdpi PNG
 # with night looks and 37 locale folders), release build, all cores. References

@@ -209,8 +209,9 @@ struct LayoutTests {
         return (ring, border)
     }
 
-    /// Apple's counts: scale 4 from spec §3c (1 px ring, 6 px stroke); at scales 1 and 2
-    /// issue 27 reports Apple's equal to the JS rule's (0/2 and 1/2). Not in our references.
+    /// Apple's counts: scale 4 from its output survey (1 px ring, 6 px stroke); at scales 1
+    /// and 2 Apple's were measured equal to the JS rule's (0/2 and 1/2), from images not
+    /// among our references.
     @Test("Bordered logo-only at size 64: Apple's ring and stroke at scales 1, 2 and 4")
     func borderedLogoPixels() throws {
         let (outer, face) = try border("/appleid/button/logo?color=white&border=true&size=64")
