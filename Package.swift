@@ -115,6 +115,13 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]),
+        // Development only, in no product (never installed or released, as swift-format keeps
+        // generate-swift-format): `swift run siwa-codegen [--check]` writes public/'s generated
+        // JavaScript from the schema and the renderer.
+        .executableTarget(
+            name: "siwa-codegen",
+            dependencies: ["SIWAButtons", "SIWAModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Tools/siwa-codegen"),
 
         // Fuzzing (scripts/fuzz.sh, docs/testing.md): the targets over the parsers that face users
         // and the network; libFuzzer's driver is linked in by the fuzz build only.
@@ -163,6 +170,8 @@ let package = Package(
                 "SIWAButtons", "SIWAGenerator", "SIWARenderJob", "siwa-buttons", "siwa-buttons-full", "SharedTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
+        // The generator's blocks and modules, and its --check on the repository.
+        .testTarget(name: "SIWACodegenTests", dependencies: ["siwa-codegen", "SIWAModel"]),
 
         // Apple's button rules (HIG) checked on requests and on images of custom buttons.
         // librsvg behind two C functions, opened with dlopen on first use (not linked: it

@@ -6,19 +6,19 @@ import SIWAModel
 /// shaped glyph outlines (Pango and HarfBuzz runs: Arabic joined, right-to-left, Thai
 /// marks placed, kana spaced) at `outlineSize` points with the advance box's left edge at
 /// x 0 and the baseline at y 0. Unhinted, so the outline scales with the font size.
-@_spi(Codegen) public struct TitleShape: Sendable {
+package struct TitleShape: Sendable {
     /// The advance `Layout` measured: at 12 pt for a centred title, 13 pt for a left-aligned one.
-    public let advance: Double
+    package let advance: Double
     /// `TextMeasuring.titleGapCorrection` for the title's style, in em (centred titles only).
-    public let gapCorrection: Double
+    package let gapCorrection: Double
     /// The glyphs' outline at `outlineSize` points, filled with the non-zero rule.
-    public let outline: VectorPath
+    package let outline: VectorPath
 }
 
 extension ButtonRenderer {
     /// `spec`'s title (centred or left-aligned: their styles differ in tracking) as the
     /// layout measures it and the painter draws it.
-    @_spi(Codegen) public func titleShape(_ spec: ButtonSpec, outlineSize: Double) -> TitleShape? {
+    package func titleShape(_ spec: ButtonSpec, outlineSize: Double) -> TitleShape? {
         engines.with { engine in
             let recorder = MeasureRecorder(engine)
             guard var label = Layout.layout(spec, titles: titles, measurer: recorder).label else {

@@ -9,9 +9,7 @@ struct SIWAButtonsCommand: AsyncParsableCommand {
         commandName: "siwa-buttons",
         abstract: "Draws Sign in with Apple buttons (PNG, WebP, SVG, PDF, Android VectorDrawable) and serves them.",
         version: PackageVersion.current,
-        subcommands: [
-            RenderCommand.self, ServeCommand.self, GenerateCommand.self, LintCommand.self, SchemaCommand.self, CodegenCommand.self,
-        ]
+        subcommands: [RenderCommand.self, ServeCommand.self, GenerateCommand.self, LintCommand.self, SchemaCommand.self]
     )
 
     /// The parser's own `main(_:)`, after what it lacks: `-v` and `version`

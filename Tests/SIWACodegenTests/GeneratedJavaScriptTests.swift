@@ -1,8 +1,10 @@
 import Foundation
+import SIWAModel
 import Testing
-@testable import SIWAModel
 
-/// The JavaScript copies of the schema are generated (`swift run siwa-buttons-full codegen`):
+@testable import siwa_codegen
+
+/// The JavaScript copies of the schema are generated (`swift run siwa-codegen`):
 /// each file in the repository is what the command would write, so a hand edit, or a schema
 /// change without the command, fails here without a browser.
 @Suite struct GeneratedJavaScriptTests {
@@ -10,7 +12,7 @@ import Testing
         .deletingLastPathComponent()
 
     @Test(
-        "Each generated block in public/ is what `siwa-buttons codegen` writes",
+        "Each generated block in public/ is what `siwa-codegen` writes",
         arguments: GeneratedJavaScript.blocks().map(\.path))
     func fileIsGenerated(path: String) throws {
         let block = try #require(GeneratedJavaScript.blocks().first { $0.path == path })

@@ -1,13 +1,15 @@
 import ArgumentParser
 import Foundation
-@_spi(Codegen) import SIWAButtons
-import SIWARenderJob
+import SIWAButtons
+import SIWAModel
 
-/// `siwa-buttons codegen`: writes the JavaScript copies of Apple's facts from the schema,
-/// and the element's title modules from the renderer.
+/// `swift run siwa-codegen`: writes the JavaScript copies of Apple's facts from the schema,
+/// and the element's title modules from the renderer. A development tool of the source
+/// checkout, so it is no product: never installed, never in a release.
+@main
 struct CodegenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "codegen",
+        commandName: "siwa-codegen",
         abstract: "Write the JavaScript copies of the schema and the element's title outlines.",
         discussion: """
             Replaces the block between the "BEGIN GENERATED" and "END GENERATED" lines of
@@ -23,7 +25,7 @@ struct CodegenCommand: ParsableCommand {
     @Option(help: "The package's root.")
     var root = "."
 
-    @Flag(help: "Compare only: exit 1 when a file differs from what codegen would write.")
+    @Flag(help: "Compare only: exit 1 when a file differs from what siwa-codegen would write.")
     var check = false
 
     func run() throws {
@@ -33,12 +35,12 @@ struct CodegenCommand: ParsableCommand {
             // Outside a checkout Foundation's error would be an NSCocoaErrorDomain dump.
             guard let current = try? String(contentsOf: url, encoding: .utf8) else {
                 let folder = URL(fileURLWithPath: root).standardizedFileURL.path
-                throw CLIError(
-                    "codegen rewrites files of a siwa-buttons source checkout, and '\(folder)' has no readable \(block.path): "
+                throw CodegenError(
+                    "siwa-codegen rewrites files of a siwa-buttons source checkout, and '\(folder)' has no readable \(block.path): "
                         + "run it in the checkout's root, or give that root with --root.")
             }
             guard let generated = GeneratedJavaScript.replacingBlock(in: current, with: block.text) else {
-                throw CLIError("\(block.path): no \"BEGIN GENERATED\" ... \"\(GeneratedJavaScript.end)\" lines.")
+                throw CodegenError("\(block.path): no \"BEGIN GENERATED\" ... \"\(GeneratedJavaScript.end)\" lines.")
             }
             if generated == current {
                 print("\(block.path): up to date")
@@ -74,7 +76,13 @@ struct CodegenCommand: ParsableCommand {
             }
         }
         if !stale.isEmpty {
-            throw CLIError("\(stale.joined(separator: ", ")): not what the schema says: run `\(GeneratedJavaScript.command)`.")
+            throw CodegenError("\(stale.joined(separator: ", ")): not what the schema says: run `\(GeneratedJavaScript.command)`.")
         }
     }
+}
+
+/// A failure, printed as "Error: " and the description, with exit status 1.
+struct CodegenError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

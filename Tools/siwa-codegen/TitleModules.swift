@@ -1,4 +1,5 @@
-@_spi(Codegen) import SIWAButtons
+import SIWAButtons
+import SIWAModel
 
 /// The element's title modules (public/element/1/core/titles/LOCALE.generated.js): for
 /// each locale, what core/layout.js needs of each title (the advance the layout measures,

@@ -1,13 +1,13 @@
 /// `/appleid/button`: logo glyph + U+2005 + title as one run, centred. Apple's JS
 /// measures the run at 12 px and scales it to fit 84% of the width and half the
 /// height (which makes the font 43% of the height, as the HIG says).
-enum CenterLayout {
-    static let referenceSize = 12.0
-    static let maxWidthShare = 0.84
+package enum CenterLayout {
+    package static let referenceSize = 12.0
+    package static let maxWidthShare = 0.84
 
     /// Run height at 12 px and baseline offset below the centre at scale 1
     /// (Apple's JS: 14 and 4 for SF; 12.125 and 3.9375 for Chinese).
-    static func metrics(_ locale: ButtonLocale) -> (boxHeight: Double, baselineOffset: Double) {
+    package static func metrics(_ locale: ButtonLocale) -> (boxHeight: Double, baselineOffset: Double) {
         switch locale.script {
         case .chineseSimplified, .chineseTraditional, .chineseHongKong: (12.125, 3.9375)
         default: (14, 4)

@@ -67,15 +67,15 @@ public enum Layout {
 
 /// The Apple logo as the font glyph U+F8FF of SF Pro, in em: where its ink sits in
 /// its advance box and relative to the baseline.
-enum LogoGlyph {
-    static let advance = 0.906
-    static let inkLeft = 0.126
-    static let inkRight = 0.747
+package enum LogoGlyph {
+    package static let advance = 0.906
+    package static let inkLeft = 0.126
+    package static let inkRight = 0.747
     /// Ink top above the baseline and bottom below it.
-    static let inkAscent = 0.757
-    static let inkDescent = 0.008
+    package static let inkAscent = 0.757
+    package static let inkDescent = 0.008
     /// U+2005 (four-per-em space) between the logo and the title.
-    static let space = 0.25
+    package static let space = 0.25
 
     static var inkWidth: Double { inkRight - inkLeft }
     static var inkHeight: Double { inkAscent + inkDescent }

@@ -1,15 +1,15 @@
 /// `/appleid/button/left`: the logo in a slot near the left edge, the title from
 /// `label-position`. Integer steps follow Apple's JS (all in points).
-enum LeftLayout {
+package enum LeftLayout {
     /// Apple's logo for each logo-size: a path in a 44-unit-high frame, shown through a
     /// viewBox `slot` units wide centred on the frame. Its ink box is measured from the
     /// path's on-curve extremes, in units from the viewBox's top-left corner.
-    struct LogoStyle {
-        let slot: Double
-        let ink: Rect
+    package struct LogoStyle {
+        package let slot: Double
+        package let ink: Rect
     }
 
-    static func style(_ size: ButtonSpec.LogoSize) -> LogoStyle {
+    package static func style(_ size: ButtonSpec.LogoSize) -> LogoStyle {
         switch size {
         case .small: LogoStyle(slot: 12, ink: Rect(x: 0.14572, y: 13.63447, width: 11.82500, height: 14.53182))
         case .medium: LogoStyle(slot: 17, ink: Rect(x: 0.75, y: 10.5, width: 15.46090, height: 19))
@@ -17,10 +17,10 @@ enum LeftLayout {
         }
     }
 
-    static let frameHeight = 44.0
-    static let referenceSize = 13.0
-    static let maxFontShare = 0.4333
-    static let baselineShare = 0.3577
+    package static let frameHeight = 44.0
+    package static let referenceSize = 13.0
+    package static let maxFontShare = 0.4333
+    package static let baselineShare = 0.3577
 
     /// Positions in points after Apple's clamping.
     struct Slots: Equatable {

@@ -18,6 +18,16 @@ public struct ButtonSpec: Hashable, Sendable {
             case .logo: "Logo only"
             }
         }
+
+        /// The name of the layout in Apple's JS (`data-mode`) and the element's `mode`:
+        /// `center-align`, `left-align`, `logo-only`.
+        public var appleJSName: String {
+            switch self {
+            case .center: "center-align"
+            case .left: "left-align"
+            case .logo: "logo-only"
+            }
+        }
     }
 
     /// The title: Apple's `type` parameter.
