@@ -19,7 +19,7 @@ import Testing
     @Test("ButtonModel.fileName gives AssetNaming's flat name for every layout, style, size and format")
     func sameNames() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
         var buttons: [[String: String]] = []
         var expected: [String] = []
         for target in Self.targets {

@@ -9,7 +9,7 @@ import Testing
 /// the same parameters in the same order with the same values.
 @Suite struct AuthorizeURLElementTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     /// The endpoint and the decoded (name, value) pairs of an authorize URL.
     static func parts(_ url: String) throws -> (String, [[String]]) {

@@ -8,7 +8,7 @@ import Testing
 /// two to each other, so a locale added on one side only fails `swift test`.
 @Suite struct FontSubsetMappingTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("scripts/subset_fonts.py")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/subset_fonts.py")
 
     /// The `"key": "value"` pairs of the Python dictionary literal `name = {...}`.
     static func dictionary(_ name: String, in source: String) throws -> [String: String] {

@@ -62,7 +62,7 @@ import Testing
     @Test("docs/reference.md's parameter table is the schema's (siwa-buttons schema --markdown)")
     func documentedTable() throws {
         let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/reference.md")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/reference.md")
         #expect(try String(contentsOf: docs, encoding: .utf8).contains(Self.schema.parameterTable))
     }
 }

@@ -10,7 +10,7 @@ import Testing
 @Suite struct EditorPageTests {
     /// The package's `public/` folder.
     static let publicDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("public")
 
     @Test("HTML pages get the strict Content-Security-Policy; images, scripts and JSON do not need it")
