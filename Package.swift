@@ -163,6 +163,7 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
         .testTarget(name: "SIWAGeneratorTests", dependencies: ["SIWAGenerator", "SIWAButtons", "SIWAFiles", "SharedTestSupport"]),
+        .testTarget(name: "SIWAFilesTests", dependencies: ["SIWAFiles", "SharedTestSupport"]),
         // The command line as users run it: the built binary, copied, run, served.
         .testTarget(
             name: "CLITests",
