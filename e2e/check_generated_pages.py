@@ -19,13 +19,13 @@ and the recipe forgets would be caught.
 
 Stand-ins, served by intercepting requests with Selenium's WebDriver BiDi network handler
 (the pages, their URLs and their CSP stay as generated):
-  - Apple's appleid.auth.js (APPLE_SCRIPT): reads what Apple's real script reads: the
-    appleid-signin-* meta tags (it configures itself from them, as Apple's does), data-size
-    for logo-only buttons, data-width/data-height for the others; draws the button into
-    #appleid-signin with inline styles and a data: font (as Apple does, so the recipe's
-    style-src 'unsafe-inline' and font-src data: are exercised); listens for clicks on
-    #appleid-signin itself (click, Enter's keydown and, as Apple's does, Space's keyup);
-    draws a left-aligned button as two inline SVGs; renderButton() draws again;
+  - Apple's appleid.auth.js (harness/apple-stand-in.js): reads what Apple's real script
+    reads: the appleid-signin-* meta tags (it configures itself from them, as Apple's
+    does), data-size for logo-only buttons, data-width/data-height for the others; draws
+    the button into #appleid-signin with inline styles and a data: font (as Apple does, so
+    the recipe's style-src 'unsafe-inline' and font-src data: are exercised); listens for
+    clicks on #appleid-signin itself (click, Enter's keydown and, as Apple's does, Space's
+    keyup); draws a left-aligned button as two inline SVGs; renderButton() draws again;
     AppleID.auth.signIn() returns a promise; opens Apple's authorize URL in a popup
     (usePopup) and turns the popup's message into AppleIDSignInOnSuccess /
     AppleIDSignInOnFailure and the promise's result.
