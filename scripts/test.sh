@@ -15,7 +15,7 @@ git ls-files -z '*.js' '*.mjs' | xargs -0 -n 1 node --check
 git ls-files -z '*.py' | xargs -0 ruff format --check
 git ls-files -z '*.py' | xargs -0 ruff check
 # The formatter the toolchain ships, with .swift-format: the tree as it formats it.
-swift format lint --strict --recursive --parallel Sources Tests Examples Benchmarks Fuzz Package.swift
+swift format lint --strict --recursive --parallel Sources Tests Examples Benchmarks Fuzz Tools Package.swift
 swift build --build-tests
 # The tool argument-parser's man page plugin runs, so CLITests checks the page's examples.
 swift build --product generate-manual
