@@ -14,12 +14,13 @@ final class PixelBuffers: Sendable {
     final class Buffer: @unchecked Sendable {
         let bytes: UnsafeMutableRawPointer
         let capacity: Int
+        /// Whether every page has been written: only its owner reads or sets it.
+        var touchedWhole = false
 
-        init(capacity: Int, touched: Bool = false) {
+        init(capacity: Int) {
             // 64-byte aligned, as pixman's own allocations are for its SIMD paths.
             bytes = UnsafeMutableRawPointer.allocate(byteCount: max(capacity, 1), alignment: 64)
             self.capacity = capacity
-            if touched { memset(bytes, 0, capacity) }
         }
 
         deinit { bytes.deallocate() }
@@ -43,13 +44,24 @@ final class PixelBuffers: Sendable {
 
     /// A cleared buffer of at least `size` bytes, for `body`; kept for the next render after.
     func withCleared<R>(_ size: Int, _ body: (UnsafeMutableRawPointer) throws -> R) rethrows -> R {
-        // Every kept block is `largest` bytes, touched whole when made: the memory kept is
-        // resident from the first renders on and does not creep up as larger buttons come
-        // (blocks sized to each request drifted to larger ones, RSS rising for the whole run).
-        let buffer =
-            size > largest
-            ? Buffer(capacity: size)
-            : free.withLock { $0.popLast() } ?? Buffer(capacity: largest, touched: true)
+        // Every kept block is `largest` bytes, touched whole the first time it is used
+        // again: in a service or a generator the memory kept is resident from the first
+        // renders on and does not creep up as larger buttons come (blocks sized to each
+        // request drifted to larger ones, RSS rising for the whole run), while a process
+        // that renders one button touches only the pages it draws (a 200 x 32 @1x render:
+        // 7 pages, not the block's 1,024).
+        let buffer: Buffer
+        if size > largest {
+            buffer = Buffer(capacity: size)
+        } else if let kept = free.withLock({ $0.popLast() }) {
+            if !kept.touchedWhole {
+                memset(kept.bytes + size, 0, kept.capacity - size)
+                kept.touchedWhole = true
+            }
+            buffer = kept
+        } else {
+            buffer = Buffer(capacity: largest)
+        }
         defer {
             if buffer.capacity <= largest {
                 free.withLock { buffers in

@@ -41,6 +41,26 @@ struct PixelBuffersTests {
         }
     }
 
+    /// Pages the process has faulted in so far.
+    static func pageFaults() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_minflt
+    }
+
+    @Test("A block's first use touches only what it clears (a one-shot render); its next use touches it whole")
+    func touchedWhenUsedAgain() {
+        // 64 MiB, 16,384 pages: far above whatever else the process faults in meanwhile.
+        let pool = PixelBuffers(count: 1, largest: 64 << 20)
+        let first = Self.pageFaults()
+        pool.withCleared(4096) { _ in }
+        let second = Self.pageFaults()
+        pool.withCleared(4096) { _ in }
+        let third = Self.pageFaults()
+        #expect(second - first < 4_000, "a first use faulted \(second - first) pages in")
+        #expect(third - second > 15_000, "the block's second use faulted only \(third - second) pages in")
+    }
+
     @Test("A button rendered after a larger, darker one is byte for byte the button rendered first")
     func noLeftovers() throws {
         let renderer = try ButtonRenderer.shared()
