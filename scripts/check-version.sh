@@ -3,7 +3,7 @@
 # Sources/SIWAButtons/Version.swift) must be
 #   - CHANGELOG.md's top release, `## [X.Y.Z] - DATE`;
 #   - the README's `v=X.Y.Z` line, from which its install lines name the release's files;
-#   - every release file or image README.md and docs/{deployment,reference,releasing}.md name (`siwa-buttons-X.Y.Z-…`,
+#   - every release file or image README.md and docs/{deployment,render,serve,generate,lint,editor,releasing}.md name (`siwa-buttons-X.Y.Z-…`,
 #     `siwa-buttons_X.Y.Z-1_…`, `siwa-buttons:X.Y.Z`, `siwa-buttons/X.Y.Z`, …);
 #   - with --binary BIN, what `BIN --version` prints;
 #   - with --dist DIR, the versions in DIR's file names, and each file the README's
@@ -32,7 +32,7 @@ readme=$(sed -n 's/^v=\([^ ]*\).*/\1/p' "$root/README.md")
 # Names of release files, images and the Server header in the docs.
 while IFS=: read -r file line named; do
   [ "$named" = "$version" ] || disagree "$file:$line names $named, the code's $version"
-done < <(cd "$root" && grep -noE 'siwa-buttons(-element|-kit)?[-_:/ ][0-9]+\.[0-9]+\.[0-9]+' README.md docs/deployment.md docs/reference.md docs/releasing.md \
+done < <(cd "$root" && grep -noE 'siwa-buttons(-element|-kit)?[-_:/ ][0-9]+\.[0-9]+\.[0-9]+' README.md docs/deployment.md docs/{render,serve,generate,lint,editor}.md docs/releasing.md \
   | sed -E 's/^([^:]*:[0-9]+:).*[-_:/ ]([0-9]+\.[0-9]+\.[0-9]+)$/\1\2/')
 if [ -n "$binary" ]; then
   said=$("$binary" --version 2>&1) || true

@@ -21,7 +21,7 @@ import Testing
     }
 }
 
-/// The defaults docs/reference.md states for `serve`'s options are those of
+/// The defaults docs/serve.md states for `serve`'s options are those of
 /// `serve --help`: the export limits once said 3,000 files and 64 MiB there while the
 /// binary said 10,000 and 256 MiB.
 @Suite struct ServeDocumentedDefaultsTests {
@@ -41,7 +41,7 @@ import Testing
         return defaults
     }
 
-    /// The text in parentheses after the first "`--option` (" of docs/reference.md's
+    /// The text in parentheses after the first "`--option` (" of docs/serve.md's
     /// "HTTP service" chapter (its options paragraph, or "Limits" for `--exports`).
     static func documented(_ option: String, in section: String) -> String? {
         var from = section.startIndex
@@ -61,19 +61,19 @@ import Testing
         return text
     }
 
-    @Test("Every numeric default of serve --help is the one docs/reference.md states")
+    @Test("Every numeric default of serve --help is the one docs/serve.md states")
     func defaultsMatch() throws {
-        let reference = try String(contentsOf: Executable.packageRoot.appendingPathComponent("docs/reference.md"), encoding: .utf8)
+        let reference = try String(contentsOf: Executable.packageRoot.appendingPathComponent("docs/serve.md"), encoding: .utf8)
         let section = try #require(
             reference.components(separatedBy: "\n## HTTP service\n").dropFirst().first?
                 .components(separatedBy: "\n## ").first)
         let defaults = try Self.helpDefaults()
         #expect(defaults.count >= 10, "\(defaults)")
         for (option, value) in defaults.sorted(by: { $0.key < $1.key }) {
-            let text = try #require(Self.documented(option, in: section), "\(option) is not in reference.md's serve options")
+            let text = try #require(Self.documented(option, in: section), "\(option) is not in serve.md's serve options")
             // The numbers stated, thousands separators dropped: the default must be one.
             let numbers = text.replacingOccurrences(of: ",", with: "").split { !$0.isNumber }.map(String.init)
-            #expect(numbers.contains(value), "\(option): serve --help says \(value), reference.md says (\(text))")
+            #expect(numbers.contains(value), "\(option): serve --help says \(value), serve.md says (\(text))")
         }
     }
 }

@@ -25,10 +25,10 @@ struct RuleCatalogueTests {
 
 @Suite("The rules table in the docs")
 struct RulesDocumentationTests {
-    @Test("docs/reference.md's rules table is `siwa-buttons lint --rules`")
+    @Test("docs/lint.md's rules table is `siwa-buttons lint --rules`")
     func documentedTable() throws {
         let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/reference.md")
+            .deletingLastPathComponent().appendingPathComponent("docs/lint.md")
         #expect(try String(contentsOf: docs, encoding: .utf8).contains(LintRules.markdownTable))
     }
 }

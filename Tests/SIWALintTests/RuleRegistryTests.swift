@@ -49,15 +49,15 @@ struct RuleRegistryTests {
         #expect(Self.ruleIDsNamedByTests(in: source) == ["min-width", "min-height", "colors"])
     }
 
-    @Test("Each rule has a row in docs/reference.md's table under \"Apple's rules: siwa-buttons lint\"")
+    @Test("Each rule has a row in docs/lint.md's table under \"Apple's rules: siwa-buttons lint\"")
     func documented() throws {
-        let reference = try String(contentsOf: LintTestSupport.packageRoot.appendingPathComponent("docs/reference.md"), encoding: .utf8)
+        let reference = try String(contentsOf: LintTestSupport.packageRoot.appendingPathComponent("docs/lint.md"), encoding: .utf8)
         let section = try #require(reference.components(separatedBy: "\n## ").first { $0.hasPrefix("Apple's rules: `siwa-buttons lint`") })
         let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") }
         for rule in LintRules.all {
             #expect(
                 rows.contains { $0.hasPrefix("| \(rule.id) |") },
-                "no row for \(rule.id) in docs/reference.md (paste `siwa-buttons lint --rules`)")
+                "no row for \(rule.id) in docs/lint.md (paste `siwa-buttons lint --rules`)")
         }
     }
 

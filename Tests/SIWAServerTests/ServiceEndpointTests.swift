@@ -38,11 +38,11 @@ import Testing
         }
     }
 
-    @Test("docs/reference.md's Endpoints table lists exactly ServiceEndpoint, with its methods")
+    @Test("docs/serve.md's Endpoints table lists exactly ServiceEndpoint, with its methods")
     func referenceTable() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let reference = try String(contentsOf: root.appendingPathComponent("docs/reference.md"), encoding: .utf8)
+        let reference = try String(contentsOf: root.appendingPathComponent("docs/serve.md"), encoding: .utf8)
         let section = try #require(reference.components(separatedBy: "\n### Endpoints\n").dropFirst().first)
         let table = section.components(separatedBy: "\n\n").first { $0.hasPrefix("| request |") } ?? ""
         // "| `GET`/`HEAD /api/schema` | ..." -> "GET/HEAD /api/schema"; rows of public/ files start otherwise.

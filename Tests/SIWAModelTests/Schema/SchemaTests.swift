@@ -59,10 +59,10 @@ import Testing
             ])
     }
 
-    @Test("docs/reference.md's parameter table is the schema's (siwa-buttons schema --markdown)")
+    @Test("docs/render.md's parameter table is the schema's (siwa-buttons schema --markdown)")
     func documentedTable() throws {
         let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/reference.md")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/render.md")
         #expect(try String(contentsOf: docs, encoding: .utf8).contains(Self.schema.parameterTable))
     }
 }
