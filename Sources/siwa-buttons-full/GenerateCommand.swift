@@ -64,7 +64,7 @@ struct GenerateCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")), or 'best'. With presets, "
-                + "the union: each preset takes the formats it holds (see docs/reference.md).", valueName: "list"))
+                + "the union: each preset takes the formats it holds (see docs/generate.md).", valueName: "list"))
     var formats: String?
 
     @Option(

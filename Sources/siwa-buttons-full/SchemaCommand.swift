@@ -11,7 +11,7 @@ struct SchemaCommand: ParsableCommand {
         abstract: "Print the button schema: parameters, endpoints, locales and titles, styles, formats, web-flow fields.",
         discussion: """
             JSON by default (the same as GET /api/schema); --markdown prints the parameter
-            table of docs/reference.md.
+            table of docs/render.md.
             """
     )
 

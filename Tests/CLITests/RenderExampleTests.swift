@@ -2,7 +2,7 @@ import Foundation
 import SharedTestSupport
 import Testing
 
-/// The `render` examples of the reference as a user runs them: files by extension,
+/// The `render` examples of docs/render.md as a user runs them: files by extension,
 /// standard output, the format chosen by --format or format=, a full Apple URL.
 @Suite struct RenderExampleTests {
     @Test("PNG example: 200x32 at scale 2 is 400x64 pixels")
