@@ -1,7 +1,7 @@
 import SIWAButtons
 
 /// Every route of the service, in one list: `serve --help` prints it, and
-/// docs/reference.md's "Endpoints" table is checked against it (`ServiceEndpointTests`),
+/// docs/serve.md's "Endpoints" table is checked against it (`ServiceEndpointTests`),
 /// as is `ButtonRoutes`, which mounts each one. Each path's home stays with its route;
 /// this list refers to it.
 public enum ServiceEndpoint: CaseIterable, Sendable {

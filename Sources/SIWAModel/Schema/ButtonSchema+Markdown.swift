@@ -1,5 +1,5 @@
 extension ButtonSchema {
-    /// The parameters as the Markdown table of docs/reference.md (a test keeps the two
+    /// The parameters as the Markdown table of docs/render.md (a test keeps the two
     /// equal): `siwa-buttons schema --markdown`.
     public var parameterTable: String {
         var lines = ["| parameter | endpoints | values | default | what |", "|---|---|---|---|---|"]

@@ -2,7 +2,7 @@
 /// image endpoints (name, endpoints, type, range or values, default, Apple's or ours),
 /// the locales with their titles, the styles, types and formats, and the web-flow
 /// fields of the snippets. Served as `GET /api/schema`, printed by `siwa-buttons schema`
-/// (JSON, or the Markdown table of docs/reference.md); the editor builds its controls
+/// (JSON, or the Markdown table of docs/render.md); the editor builds its controls
 /// and checks from it. The parser (`ButtonRequest`, `Parameter`) is the same data
 /// enforced, so the two cannot disagree.
 public struct ButtonSchema: Encodable, Sendable {
