@@ -195,25 +195,28 @@ package.targets.append(
         ],
         path: "Examples/swift-hummingbird"))
 
-// Benchmarks build only when asked for (SIWA_BENCHMARKS=1, as the scripts/bench-*.sh do),
+// Benchmarks build only when asked for (SIWA_BENCHMARKS=1, as Benchmarks/run.sh sets it),
 // as Hummingbird keeps its own out of a user's build: a package that depends on this one,
-// or `swift build` of the library, never compiles them.
+// or `swift build` of the library, never compiles them. Each target's sources sit in its
+// benchmark's folder, beside the runner and thresholds, which the target excludes.
 if Context.environment["SIWA_BENCHMARKS"] == "1" {
     package.targets += [
-        // Renderer benchmark: bash scripts/bench-render.sh
+        // Renderer benchmark: bash Benchmarks/run.sh render (and peers, through --stdin)
         .executableTarget(
-            name: "RenderBenchmark", dependencies: ["SIWAButtons", "CCairo", "ComparisonWriters"], path: "Benchmarks/RenderBenchmark"),
-        // The renderer under concurrency: deadlocks and wrong bytes (bash scripts/stress-render.sh)
-        .executableTarget(name: "RenderStress", dependencies: ["SIWAButtons"], path: "Benchmarks/RenderStress"),
-        // PNG against WebP (bytes, encode time) on a generated set: bash scripts/bench-webp.sh
-        .executableTarget(name: "EncodeBenchmark", dependencies: ["SIWAButtons", "ComparisonWriters"], path: "Benchmarks/EncodeBenchmark"),
-        // The bare-route reference of the server benchmark: bash scripts/bench-server.sh
+            name: "RenderBenchmark", dependencies: ["SIWAButtons", "CCairo", "ComparisonWriters"], path: "Benchmarks/render",
+            exclude: ["run.sh"]),
+        // The renderer under concurrency: deadlocks and wrong bytes (bash Benchmarks/run.sh stress)
+        .executableTarget(name: "RenderStress", dependencies: ["SIWAButtons"], path: "Benchmarks/stress", exclude: ["run.sh"]),
+        // PNG against WebP (bytes, encode time) on a generated set: bash Benchmarks/run.sh encode
+        .executableTarget(
+            name: "EncodeBenchmark", dependencies: ["SIWAButtons", "ComparisonWriters"], path: "Benchmarks/encode", exclude: ["run.py"]),
+        // The bare-route reference of the server benchmark: bash Benchmarks/run.sh server
         .executableTarget(
             name: "BareRoute",
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Benchmarks/BareRoute"),
+            path: "Benchmarks/server", exclude: ["run.sh", "thresholds.json"]),
     ]
 }
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# bench: renders behind an nginx cache with shuffled spellings and `v=`
 # The cache-key space through an nginx cache (deploy/nginx/siwa-buttons.conf): one button
 # requested under shuffled spellings (parameter order, defaults spelled out or not,
 # format=png or not) and with v= absent, the configured token or a random one, by a
@@ -14,12 +15,12 @@
 #   flood: every page view spells the URL anew (about every URL is new), 20% with a random v=
 #   sites: SITES pages, each with its own fixed spelling (and v= or not), viewed at random
 #
-#   bash scripts/bench-canonical.sh                 # the debug binary, built if missing
-#   SIWA_BIN=path/to/siwa-buttons-full VIEWS=2000 SITES=50 SEED=1 bash scripts/bench-canonical.sh
+#   bash Benchmarks/run.sh canonical                # the debug binary, built if missing
+#   SIWA_BIN=path/to/siwa-buttons-full VIEWS=2000 SITES=50 SEED=1 bash Benchmarks/run.sh canonical
 # Ports 18141 (nginx) and 18142 (the instance); NGINX_PORT and PORT change them.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 NGINX_PORT="${NGINX_PORT:-18141}"
 PORT="${PORT:-18142}"
 VIEWS="${VIEWS:-2000}"

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# bench: the bytes, requests and first paint of <apple-signin-button>, drawn against render="image"
 """The budgets of <apple-signin-button>, drawn (the default) against render="image", in one
 run, in headless Chromium against `siwa-buttons serve` (docs/element.md, "What it costs"):
 
@@ -10,7 +11,7 @@ run, in headless Chromium against `siwa-buttons serve` (docs/element.md, "What i
   off, for both modes (image mode against the service with its image cache warm);
 - requests per button: the page's requests (but the page and its timer) over 20 buttons.
 
-    python3 scripts/bench-element.py [--binary .build/release/siwa-buttons] [--runs 7]
+    bash Benchmarks/run.sh element [--binary .build/release/siwa-buttons] [--runs 7]
 
 Needs Chromium, chromedriver and Selenium (scripts/setup.sh).
 """
@@ -28,10 +29,10 @@ from urllib.parse import urlparse
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "lib"))
 from serving import serve
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ELEMENT = os.path.join(ROOT, "public/element/1")
 BUDGET = {"en_US page": 16 * 1024, "ar_SA page": 22 * 1024, "locale module": 4 * 1024}
 BUTTONS = 20

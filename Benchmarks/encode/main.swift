@@ -1,6 +1,6 @@
 // PNG against lossless WebP on the images of a generated set: bytes, and the time of
 // the encoders alone (each button drawn once, then encoded as PNG, as WebP by our writer
-// and by libwebp, on the same pixels). Run: bash scripts/bench-webp.sh
+// and by libwebp, on the same pixels). Run: bash Benchmarks/run.sh encode
 //
 //   EncodeBenchmark MANIFEST [--levels]
 //

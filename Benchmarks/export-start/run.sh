@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
+# bench: time to first byte and total time of /api/export.zip, builds side by side
 # How soon an export starts and how long it takes: time to first byte and total time of
 # GET /api/export.zip (default: the 2,715-file set of the issue, locales=all&formats=png,svg)
 # from each binary's `serve`, ROUNDS rounds (default 5) with the binaries interleaved in
 # each, so a busy moment hits them alike; prints the medians and the ratios to the first.
-#   bash scripts/bench-export-start.sh BINARY [BINARY ...]   (QUERY=... ROUNDS=...)
+#   bash Benchmarks/run.sh export-start BINARY [BINARY ...]   (QUERY=... ROUNDS=...)
 set -euo pipefail
-[ $# -ge 1 ] || { sed -n '2,6p' "$0"; exit 2; }
+[ $# -ge 1 ] || { sed -n '3,7p' "$0"; exit 2; }
 query=${QUERY:-locales=all&formats=png,svg}
 rounds=${ROUNDS:-5}
 work=$(mktemp -d)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
+# bench: memory and fairness of /api/export.zip (RSS while exporting; one slow reader beside N exports)
 """Memory and fairness of /api/export.zip, against a running build of siwa-buttons.
 
-Usage: scripts/bench-export.py BINARY [--port 18150] [--normal 50]
+Usage: bash Benchmarks/run.sh export BINARY [--port 18150] [--normal 50]
 
 1. RSS while exporting: the service's resident memory (VmRSS, sampled every 20 ms, and
    VmHWM, the kernel's own peak) while a client downloads a small export and then the

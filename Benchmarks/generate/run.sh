@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# bench: `generate` of the default and the large set against rsvg-convert
 # Times `siwa-buttons generate` (release build, all cores) on
 #   1. the default set   (3 modes x 3 types x 3 styles, en_US, @1x @2x @3x, PNG + SVG)
 #   2. the large set     (37 locales x 3 types x 3 styles x 3 modes, @1x @2x @3x, PNG + SVG)
@@ -7,16 +8,16 @@
 # (--zoom = scale), run in parallel on all cores too. Prints the times and the ratio.
 # Each timing is the best of BENCH_RUNS runs (default 3) into an empty folder.
 #
-# Usage: scripts/bench-generate.sh
+# Usage: bash Benchmarks/run.sh generate
 # Env:   SIWA_BUTTONS_BIN  a release siwa-buttons (default: built here, -c release)
 #        SWIFT_SCRATCH     scratch path for that build (default: .build)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 runs=${BENCH_RUNS:-3}
 cores=$(nproc)
 
 source "$root/scripts/setup.sh"  # installs what is missing (rsvg-convert among it)
-source "$root/scripts/bench-common.sh"
+source "$root/Benchmarks/lib/generate-common.sh"
 
 large=(--locales all --modes center,left,logo --types sign-in,continue,sign-up
        --styles black,white,white-outline --scales 1,2,3)

@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# Shared by the generator benchmarks (sourced after `root` and `runs` are set):
+# Shared by the generator benchmarks, Benchmarks/generate and Benchmarks/packs (sourced
+# after `root` and `runs` are set):
 # `bin`, a release siwa-buttons-full, which runs `generate` (SIWA_BUTTONS_BIN, else built here with SWIFT_SCRATCH,
 # default .build), a scratch folder `work` removed on exit, and `best_of`.
 bin=${SIWA_BUTTONS_BIN:-}

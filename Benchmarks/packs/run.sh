@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# bench: the 37-locale platform packs against the plain web layout (--compare BEFORE AFTER: two builds)
 # Times the platform packs: `generate --presets android,ios,web --locales all`
 # on the default matrix (3 modes x 3 types x 3 styles, 250x44; web @1x-@3x PNG + SVG,
 # iOS 1x-3x PNG imagesets with dark looks, Android VectorDrawable + mdpi-xxxhdpi PNG
@@ -11,11 +12,11 @@
 # With --compare BEFORE AFTER (two release siwa-buttons-full): the README's one-run pack
 # (six presets, --formats best, 37 locales, strings) by each, alternated BENCH_RUNS times.
 #
-# Usage: scripts/bench-packs.sh [--compare BEFORE AFTER]
+# Usage: bash Benchmarks/run.sh packs [--compare BEFORE AFTER]
 # Env:   SIWA_BUTTONS_BIN  a release siwa-buttons (default: built here, -c release)
 #        SWIFT_SCRATCH     scratch path for that build (default: .build)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 runs=${BENCH_RUNS:-3}
 
 if [ "${1:-}" = --compare ]; then
@@ -35,7 +36,7 @@ if [ "${1:-}" = --compare ]; then
   exit
 fi
 
-source "$root/scripts/bench-common.sh"
+source "$root/Benchmarks/lib/generate-common.sh"
 
 packs=(--presets android,ios,web --locales all --max-files 100000)
 if [ -n "${BENCH_FORMATS:-}" ]; then packs+=(--formats "$BENCH_FORMATS"); fi

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# bench: our in-process render beside resvg and Skia (PyPI, in a venv), interleaved; fails past thresholds.json
 """Our renderer beside the two best in-process vector renderers, resvg (resvg-py) and
 Skia (skia-python), each drawing our own SVG of the button to a PNG of the same pixel
 size. Median of ROUNDS interleaved rounds (ours in-process, ours over HTTP, resvg, Skia
@@ -6,13 +7,18 @@ in turn for each case, so that a busy moment hits all of them alike). Each rende
 starts with caches the others' work has cooled, so a second table has each renderer
 draw the case IN_A_ROW times in a row in every round (the median of all but the first:
 warm caches, as in a loop over many buttons). Prints both tables with ratios, then checks
-the first against Benchmarks/Thresholds/peers.json and exits 1 if one regressed. A
+the first against thresholds.json beside this file and exits 1 if one regressed. A
 benchmark, not a test: CI does not run it.
 
-    bash scripts/bench-peers.sh [ROUNDS]        (sets up the venv and the release build)
-    python3 scripts/bench_peers.py RENDER_BENCHMARK SIWA_BUTTONS [ROUNDS]
+resvg-py and skia-python come from PyPI, pinned, into a virtual environment kept in
+~/.cache (this script runs itself again with its Python); RenderBenchmark and
+siwa-buttons-full are built in release mode, unless --bin-dir names a folder with both.
+
+    bash Benchmarks/run.sh peers [ROUNDS]                             (default 40)
+    bash Benchmarks/run.sh peers [ROUNDS] --bin-dir .build/release
 """
 
+import argparse
 import http.client
 import json
 import os
@@ -21,17 +27,33 @@ import subprocess
 import sys
 import time
 
-import resvg_py
-import skia
-from lib.serving import serve
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts", "lib"))
+from build import ROOT, release_build
+from serving import serve
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+THRESHOLDS = os.path.join(HERE, "thresholds.json")
+VENV = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "siwa-buttons", "peer-venv")
+PEERS = ["resvg-py==0.5.0", "skia-python==144.1"]
 CASES = [
     ("375x64 @1x", "/appleid/button?width=375&height=64"),
     ("375x64 @3x", "/appleid/button?width=375&height=64&scale=3"),
     ("375x64 @6x", "/appleid/button?width=375&height=64&scale=6"),
 ]
 IN_A_ROW = int(os.environ.get("IN_A_ROW", "5"))
+
+
+def in_the_venv():
+    """Runs this script again with the venv's Python, the peers installed there, unless it is that Python."""
+    if os.path.realpath(sys.prefix) == os.path.realpath(VENV):
+        return
+    python = os.path.join(VENV, "bin", "python")
+    if not os.access(python, os.X_OK):
+        subprocess.run(["bash", "-c", "source scripts/setup-build.sh && apt_install_missing python3-venv"], cwd=ROOT, check=False)
+        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
+    subprocess.run([os.path.join(VENV, "bin", "pip"), "install", "--quiet", "--disable-pip-version-check", *PEERS], check=True)
+    os.execv(python, [python, os.path.abspath(__file__), *sys.argv[1:]])
 
 
 def in_a_row(render, *args, **kwargs):
@@ -45,6 +67,8 @@ def in_a_row(render, *args, **kwargs):
 
 
 def skia_png(svg: bytes, width: int, height: int) -> bytes:
+    import skia
+
     dom = skia.SVGDOM.MakeFromStream(skia.MemoryStream(svg))
     surface = skia.Surface(width, height)
     with surface as canvas:
@@ -73,8 +97,17 @@ def table(prepared, times, sizes):
 
 
 def main():
-    bench, binary = sys.argv[1], sys.argv[2]
-    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("rounds", type=int, nargs="?", default=40)
+    parser.add_argument("--bin-dir", help="a folder with RenderBenchmark and siwa-buttons-full (default: built here, release)")
+    args = parser.parse_args()
+    in_the_venv()
+    import resvg_py
+    import skia
+
+    rounds = args.rounds
+    folder = args.bin_dir or release_build("RenderBenchmark", "siwa-buttons-full")
+    bench, binary = os.path.join(folder, "RenderBenchmark"), os.path.join(folder, "siwa-buttons-full")
     server, port = serve(binary, "--cache-mb", "0", "--workers", "1", "--canonical", "off", "--log-level", "warning", cwd=ROOT)
     inproc = subprocess.Popen([bench, "--stdin"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
     try:
@@ -131,7 +164,7 @@ def main():
         server.wait()
         inproc.wait()
 
-    with open(os.path.join(ROOT, "Benchmarks/Thresholds/peers.json")) as f:
+    with open(THRESHOLDS) as f:
         thresholds = json.load(f)
     print(f"median of {rounds} interleaved rounds; resvg-py {resvg_py.__version__}, skia-python {skia.__version__}\n")
     failures = []
@@ -150,7 +183,7 @@ def main():
         if b[0] > b[1] * limit.get("bytes_over_resvg_max", float("inf")):
             failures.append(f"{name}: our PNG {b[0]} bytes > resvg's {b[1]} × {limit['bytes_over_resvg_max']}")
     for failure in failures:
-        print("regressed past Benchmarks/Thresholds/peers.json:", failure, file=sys.stderr)
+        print("regressed past Benchmarks/peers/thresholds.json:", failure, file=sys.stderr)
     sys.exit(1 if failures else 0)
 
 

@@ -1,7 +1,7 @@
 /* The PNG writer candidates on the same pixels: libpng + zlib (the service's writer
    before ours), ours (run-aware DEFLATE) with and without the "up" filter, and libdeflate at
    levels 1, 6 and 12. Median of 41 encodes of a PNG decoded back to premultiplied ARGB.
-   Run: bash scripts/bench-png-candidates.sh (not a SwiftPM target: C only). */
+   Run: bash Benchmarks/run.sh png-candidates (not a SwiftPM target: C only). */
 #include "comparison_writers.h"
 #include "siwa_png.h"
 #include <stdio.h>

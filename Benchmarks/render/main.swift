@@ -1,6 +1,6 @@
 // Renders per second for the renderer, in-process, beside rsvg-convert drawing our own
 // SVG of the same button in the same run (a whole process per image, as a CLI tool or
-// image service that shells out would pay). Run: bash scripts/bench-render.sh
+// image service that shells out would pay). Run: bash Benchmarks/run.sh render
 import CCairo
 import ComparisonWriters
 import Foundation
@@ -13,7 +13,7 @@ let cases = [
     ("375x64 @6x", "/appleid/button?width=375&height=64&scale=6"),
 ]
 
-// `--stdin` (scripts/bench_peers.py): one request target per line; each is rendered once
+// `--stdin` (Benchmarks/peers/run.py): one request target per line; each is rendered once
 // as PNG and answered "NANOSECONDS BYTES", timed here, so that a driver in another process
 // can interleave our in-process render with its peers' without counting the pipe.
 if CommandLine.arguments.dropFirst().first == "--stdin" {

@@ -1,4 +1,4 @@
-// The hot-path reference for scripts/bench-server.sh: a bare Hummingbird route that
+// The hot-path reference for Benchmarks/server/run.sh: a bare Hummingbird route that
 // sends one file's bytes with the headers our cached image answers carry, nothing
 // else (no middleware, no parsing, no cache lookup).
 //

@@ -1,25 +1,26 @@
 #!/usr/bin/env bash
+# bench: `serve` under wrk against nginx and a bare Hummingbird route; fails under thresholds.json
 # Load benchmark of `siwa-buttons serve` with wrk, beside nginx serving the same PNG
 # as a static file in the same run, on loopback. Prints requests/s and p99 latency for
 #   (a) one cached button   (b) distinct, never-seen buttons (each one rendered)
 #   (c) nginx sending the PNG of (a) from disk
 #   (d) a bare Hummingbird route sending the bytes of (a) with the same headers
-#       (Benchmarks/BareRoute: no middleware, no parsing, no cache lookup)
+#       (BareRoute, main.swift beside this file: no middleware, no parsing, no cache lookup)
 # and the ratios (a)/(d) (the cost of our hot path over Hummingbird's) and (a)/(c). Installs wrk, nginx and curl when missing
 # (scripts/setup.sh). Exits 1 when the median of the pinned pairs' (a)/(d) is under the floor in
-# Benchmarks/Thresholds/server.json (CHECK=0: report only).
+# thresholds.json beside this file (CHECK=0: report only).
 #
-#   scripts/bench-server.sh                     # builds the release binary first
-#   DURATION=10s CONNECTIONS=64 THREADS=2 PAIRS=5 scripts/bench-server.sh
-#   SIWA_BIN=path/to/siwa-buttons scripts/bench-server.sh
-#   SCRATCH=.build-bench scripts/bench-server.sh  # builds in a scratch path of its own
+#   bash Benchmarks/run.sh server                     # builds the release binary first
+#   DURATION=10s CONNECTIONS=64 THREADS=2 PAIRS=5 bash Benchmarks/run.sh server
+#   SIWA_BIN=path/to/siwa-buttons bash Benchmarks/run.sh server
+#   SCRATCH=.build-bench bash Benchmarks/run.sh server  # builds in a scratch path of its own
 # Request logging is off on both sides (--log-level warning, access_log off): the
 # figures compare serving, not log writing. wrk runs on the same machine.
 set -euo pipefail
 # The benchmark targets exist only with this set (Package.swift).
 export SIWA_BENCHMARKS=1
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 DURATION="${DURATION:-10s}"
 CONNECTIONS="${CONNECTIONS:-64}"
 THREADS="${THREADS:-2}"
@@ -175,10 +176,10 @@ printf 'renders during (b): %s (each a new button)\n' "$rendered"
 # The median of the pairs against its floor: exit status 1 when the hot path lost more
 # than the floor allows (CHECK=0 reports without failing, for exploring).
 floor="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["cached_over_bare_min"])' \
-    "$ROOT/Benchmarks/Thresholds/server.json")"
+    "$ROOT/Benchmarks/server/thresholds.json")"
 if awk -v m="$median" -v f="$floor" 'BEGIN {exit !(m < f)}'; then
-    echo "regressed past Benchmarks/Thresholds/server.json: our/bare median $median < $floor" >&2
+    echo "regressed past Benchmarks/server/thresholds.json: our/bare median $median < $floor" >&2
     [[ "${CHECK:-1}" == 0 ]] || exit 1
 else
-    echo "our/bare median $median >= floor $floor (Benchmarks/Thresholds/server.json)"
+    echo "our/bare median $median >= floor $floor (Benchmarks/server/thresholds.json)"
 fi

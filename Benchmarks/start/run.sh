@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
+# bench: whole-process `render` of one button against rsvg-convert (hyperfine, in rounds)
 # Whole-process start-up: `siwa-buttons render` of one 375x64 button to a PNG file,
 # beside `rsvg-convert` drawing our SVG of the same button to a PNG, and `--help`
 # (the process alone), measured side by side by hyperfine.
-#   bash scripts/bench-start.sh            # ROUNDS=10 rounds of RUNS=30 runs each
+#   bash Benchmarks/run.sh start           # ROUNDS=10 rounds of RUNS=30 runs each
 # This VM's speed drifts by 10-30% within a minute, and hyperfine runs all of one
 # command's runs before the next command's, so a single hyperfine run compares the two
 # at different speeds. Hence rounds: each round is one hyperfine run of all commands
@@ -12,7 +13,7 @@
 # Uses the static-stdlib release binary of scripts/install.sh (scripts/release-build.sh),
 # and the same relinked with pack-relative-relocs, to show what the release gives up.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 SIWA_SETUP_EXTRA="hyperfine" source scripts/setup.sh
 source scripts/release-build.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

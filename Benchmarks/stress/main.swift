@@ -4,7 +4,7 @@
 // ends the run with status 2 when no render completes for `--stall-seconds` (a
 // deadlock); afterwards every `--verify-every`th request is rendered again alone, and a
 // result that differs from its concurrent bytes, or a render that threw, fails the run
-// (status 1). Run: bash scripts/stress-render.sh [--threads 8 --renders 200000]
+// (status 1). Run: bash Benchmarks/run.sh stress [RENDERS_PER_RUN]
 import Foundation
 import SIWAButtons
 

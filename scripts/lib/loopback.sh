@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # Sourced by the scripts that run siwa-buttons and nginx on loopback (deploy/nginx/demo.sh,
-# scripts/bench-server.sh, scripts/bench-canonical.sh), after ROOT is set.
+# Benchmarks/server/run.sh, Benchmarks/canonical/run.sh), after ROOT is set.
 
 # release_binary SCRATCH PRODUCT: builds PRODUCT of the package at ROOT in release mode
 # (quietly) and prints the binary's path.

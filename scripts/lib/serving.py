@@ -1,5 +1,5 @@
-"""What the Python scripts that run `siwa-buttons serve` share (bench_peers.py,
-bench_formats.py, compare-answers.py): a service on a free loopback port, waited for."""
+"""What the Python scripts that run `siwa-buttons serve` share (compare-answers.py, and
+Benchmarks/peers, encode and element): a service on a free loopback port, waited for."""
 
 import socket
 import subprocess
