@@ -1,10 +1,9 @@
 #!/usr/bin/env python3
-"""<apple-signin-button> and the snippets in the front ends people build today, in
-headless Chromium against the stand-in for Apple's script (harness.pages.APPLE_SCRIPT:
-AppleID.auth.init, signIn returning a promise, the two DOM events, #appleid-signin
-drawing, renderButton, the popup's postMessage, a sign-in on Space's keyup as Apple's).
+"""<apple-signin-button> in the pages people build today, in headless Chromium against
+the stand-in for Apple's script (harness/apple-stand-in.js: AppleID.auth.init, signIn
+returning a promise, the two DOM events, the popup's postMessage).
 
-Usage: check_front_ends.py BINARY --chromedriver PATH [--screenshots DIR]
+Usage: check_element.py BINARY --chromedriver PATH [--only NAME] [--screenshots DIR]
 
 The element draws its button in the page (an <svg> in its shadow root, from its core/
 modules): the checks of what every button does (size, name, focus, colours, fluid width,
@@ -14,159 +13,111 @@ Apple's script is loaded on intent (a pointer over the button, focus, a touch): 
 sign-in first moves the pointer over the button (or focuses it) and waits for the
 stand-in; without it, a click goes to Apple's authorize page (check_element_drawn.py).
 
-Starts `BINARY serve` (the element at /element/1/, the images at /appleid/button) and a
-local page server, behind harness.pages.TLSRelay as https://siwa-example.test, that sends
-the README's CSP recipe on every page, relays /element/ and /appleid/ to the service (so
-images are 'self'), serves e2e/pages/ at /e2e/, Examples/web/ at /examples/, a set made
-by `BINARY generate` at /set/ (and variants of its snippet built from it at /variants/), a
-session endpoint (/session: fresh {state, nonce}; /session-junk: not JSON) and a redirect
-URI (/callback: shows what was posted).
+  served               `serve` answers the element, its TypeScript declarations and each
+                       of its core/ modules (37 title modules) with the files' bytes as
+                       text/javascript, a strong ETag and 304; its ranges, choices (colours
+                       and auto) and defaults are GET /api/schema's.
+  element-titles       Apple's 37 locales x 3 types, mounted: each button named with
+                       titles.json's title, in its lang and dir (rtl: Arabic, Hebrew), drawn
+                       with its title; a locale Apple lacks (en_AU): one console line
+                       listing Apple's.
+  element-page         e2e/pages/element.html: two buttons drawn (an <svg> of 210x40: face,
+                       outline for white, logo, title), named, lang en-US, focusable; no
+                       image, font or anything of Apple's requested. render="image": our
+                       WebP at 1x-3x, the attributes in Apple's grammar. Tailwind's
+                       preflight in a 120 px column leaves both whole. With placeholders, a
+                       click, Enter, Space, a tap and a script's click() send nothing:
+                       one appleid-failure (siwa_placeholders), a note, one console line.
+                       Filled in, pointer then click and focus then Space load Apple's
+                       script and sign in through the popup with the button's state,
+                       nonce and absolute redirect URI: appleid-success with Apple's
+                       authorization and user, AppleID.auth.init called once with its values.
+  element-dynamic      mounted late (left-aligned, 250x44), re-rendered by attributes (sign-
+                       up in Arabic, rtl, mirrored), width="9999" keeps the drawing with one
+                       console line, removed and re-added it signs in with state and nonce
+                       fetched from session-url; a session-url answering junk: no sign-in,
+                       session_failed; use-popup="false": Apple's script takes the page to
+                       Apple (form_post); Apple's script failing to load: the click goes to
+                       Apple's authorize page itself, with one console warning saying why.
+  element-schemes      color="auto" (drawn and image) follows the system's scheme live, and
+                       a light-only page's or a dark page background's.
+  element-bad-input    e2e/pages/element-bad.html: each bad attribute one console line, the
+                       defaults drawn, no attribute text becomes markup or runs; javascript:
+                       and http: redirect URIs: nothing sent, siwa_not_configured; session
+                       answers that are 500, HTML, huge, incomplete or hanging: nothing
+                       sent, session_failed, a note and one line each; extra fields ignored.
+  element-focus        host.focus() focuses its button (:focus-visible), the ring 3:1 on
+                       white, #1c1c1e and blue pages; under forced colours (light, dark) the
+                       edges and the ring 3:1 against the canvas (measured in screenshots).
+  element-fluid        width="100%": the 304 px column of a 320 px phone filled, no
+                       horizontal scroll; max-width on the host; in 100 px Apple's 130-point
+                       minimum scaled down, said once; in 800 px Apple's 375 maximum;
+                       render="image": images in 10-point steps.
+  element-canonical, element-cache-version
+                       seven elements (every endpoint, render="image") on the service's own
+                       origin: each image URL answers 200 without a redirect, the browser
+                       follows none, v= as `serve --cache-version` sets it (or none).
+  element-static-set   the element of a generated set served as static files: the set's own
+                       image (render="image"), named; one the set lacks: one console line
+                       naming it and image-base, its title as text; drawn (German) by the
+                       set's copy of core/.
+  axe                  harness/axe.py: axe-core's WCAG 2.2 A/AA rules over the editor (and at
+                       320 px), the gallery (light, dark), each snippet*.html of the set, the
+                       element's page (light, dark, forced colours, 320 px) and the example
+                       pages; each element's button in the accessibility tree, named in
+                       German and Arabic when its locale is.
+  examples             Examples/web's usage pages (plain, React, Vue, Svelte, Angular): the
+                       app mounts the element late, re-renders, unmounts and re-mounts it; a
+                       pointer over it loads Apple's script, a click signs in and the app's
+                       handler gets the event.
+
+The site (harness.front_ends.Site: the service, the page server with the README's CSP
+recipe behind https://siwa-example.test, its session endpoints and redirect URI, a set
+made by `BINARY generate` at /set/) is described there.
 
 Fails on: any input reaching Apple's authorize URL while state and nonce are placeholders;
 sizes, colours, names and events not as documented; console errors other than the one
-each refusal must log; CSP violations; failed loads from our origins.
+each refusal must log; CSP violations; failed loads from our origins. Tolerates the
+browser's own /favicon.ico, and ChromeDriver's "Invalid InterceptionId" when the stand-in's
+popup closes itself while its request is answered.
 """
 
-import argparse
 import functools
-import http.server
 import json
 import os
 import re
-import secrets
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.parse
 import urllib.request
 
-from cryptography.hazmat.primitives.asymmetric import rsa
 from harness import ROOT, axe, http_get
-from harness.browser import Browser
 from harness.failures import Failures
-from harness.pages import (
-    APPLE_AUTHORIZE,
-    BOX,
-    EXAMPLE_ORIGIN,
-    RECIPE,
-    Server,
-    TLSRelay,
-    apple_stand_ins,
-    check_clean,
-    click_at,
-    click_middle,
-    make_handler,
-    read_file,
+from harness.front_ends import (
+    FRESH,
+    PUBLIC,
+    Site,
+    arguments,
+    element_files,
+    key,
+    nothing_red,
+    run_checks,
+    sign_ins,
+    took,
+    wait,
 )
+from harness.pages import APPLE_AUTHORIZE, BOX, Server, click_at, click_middle, make_handler
 from harness.service import Service
 from selenium.common.exceptions import WebDriverException
 
 ELEMENT = "/element/1/apple-signin-button.js"
-FRESH = re.compile(r"^[A-Za-z0-9_-]{16,}$")
 PLACEHOLDER_ERROR = "state and nonce are missing or still placeholders"
-SETUP_ERROR = "Sign in with Apple did not start"
-# Apple's button if it was drawn, else our image's link.
-FOCUS = "(document.querySelector('#appleid-signin [role=button]') || document.querySelector('#appleid-signin a')).focus()"
-
-
-# The editor and the element, as the service serves them.
-PUBLIC = os.path.join(ROOT, "public")
-
-
-# ---------------------------------------------------------------- the page server
-
-
-def page_handler(service_port, folders, posted):
-    """Pages with the CSP recipe; /element/ and /appleid/ relayed to the service."""
-
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-        def send(self, status, body, kind):
-            self.send_response(status)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
-            if kind.startswith("text/html"):
-                self.send_header("Content-Security-Policy", RECIPE)
-            self.end_headers()
-            self.wfile.write(body)
-
-        def do_GET(self):
-            path = urllib.parse.urlparse(self.path).path
-            if path.startswith(("/element/", "/appleid/")):
-                status, headers, body = http_get(f"http://127.0.0.1:{service_port}{self.path}")
-                return self.send(status, body, headers.get("Content-Type", "application/octet-stream"))
-            for prefix, folder in folders.items():
-                found = read_file(folder, path[len(prefix) :]) if path.startswith(prefix) else None
-                if found:
-                    return self.send(200, *found)
-            self.send(404, b"not found", "text/plain")
-
-        def do_POST(self):
-            path = urllib.parse.urlparse(self.path).path
-            length = int(self.headers.get("Content-Length") or 0)
-            data = self.rfile.read(length) if length else b""
-            if path in ("/session", "/auth/apple/session"):  # the latter: siwa-signin.js's default
-                body = json.dumps({"state": secrets.token_urlsafe(32), "nonce": secrets.token_urlsafe(32)}).encode()
-                posted.append(("session", json.loads(body)))
-                return self.send(200, body, "application/json")
-            if path == "/session-junk":
-                return self.send(200, b"<html>login first</html>", "text/html; charset=utf-8")
-            # The session answers the element must refuse (and one it must take).
-            fresh = {"state": secrets.token_urlsafe(32), "nonce": secrets.token_urlsafe(32)}
-            if path == "/session-500":
-                return self.send(500, b'{"error": "down"}', "application/json")
-            if path == "/session-hang":
-                time.sleep(14)
-                return self.send(200, json.dumps(fresh).encode(), "application/json")
-            if path == "/session-huge":
-                return self.send(200, json.dumps({**fresh, "pad": "x" * 200000}).encode(), "application/json")
-            if path == "/session-missing":
-                return self.send(200, json.dumps({"state": fresh["state"]}).encode(), "application/json")
-            if path == "/session-extra":
-                posted.append(("session", fresh))
-                return self.send(200, json.dumps({**fresh, "expires": 300, "user": None}).encode(), "application/json")
-            if path in ("/callback", "/auth/apple/callback"):  # the latter: the examples' redirect URI
-                fields = {k: v[0] for k, v in urllib.parse.parse_qs(data.decode()).items()}
-                posted.append(("callback", fields))
-                page = "<!DOCTYPE html><title>callback</title><pre id=posted>{}</pre>".format(
-                    json.dumps(fields).replace("<", "&lt;")
-                )
-                return self.send(200, page.encode(), "text/html; charset=utf-8")
-            self.send(404, b"not found", "text/plain")
-
-    return Handler
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def wait(browser, script, timeout=10, *args):
-    """The script's first truthy answer within `timeout` s, else None."""
-    return browser.until(lambda: browser.js(script, *args), timeout, poll=0.1)
-
-
-def posted_answer(browser, timeout=15):
-    """What the stand-in's callback page shows it was posted (JSON), or None by `timeout`."""
-    return wait(
-        browser,
-        "return location.pathname === '/callback' && document.getElementById('posted') ? "
-        "JSON.parse(document.getElementById('posted').textContent) : null",
-        timeout,
-    )
-
-
-def click_and_wait_posted(browser, url, selector, height):
-    """Opens `url` with the stand-ins, clicks the middle of `selector`: the posted answer."""
-    browser.open(url, width=520, height=height, stand_in=True)
-    click_middle(browser, browser.js(BOX, selector))
-    return posted_answer(browser)
 
 
 def served_soon(browser, prefix, timeout=15):
@@ -177,13 +128,6 @@ def served_soon(browser, prefix, timeout=15):
     while not any(u.startswith(prefix) for u in browser.stand_in_served) and time.monotonic() < deadline:
         time.sleep(0.05)
     time.sleep(0.3)
-
-
-def sign_ins(browser):
-    """Every request that reached the stand-in's authorize URL, and every signIn() it saw."""
-    record = browser.js("return window.__siwa ? window.__siwa.signIns : []") or []
-    served = [u for u in browser.stand_in_served if u.startswith(APPLE_AUTHORIZE)]
-    return record, served
 
 
 def element_state(browser, selector):
@@ -272,40 +216,12 @@ def intend(browser, selector, how="pointer", loads=True):
     return wait(browser, "return !!(window.AppleID && window.AppleID.auth)") if loads else None
 
 
-def key(browser, name):
-    """A real key press and release (trusted events) on the focused element."""
-    code, vk, text = {"Enter": ("Enter", 13, "\r"), " ": ("Space", 32, " ")}[name]
-    for kind in ("keyDown", "keyUp"):
-        browser.cdp(
-            "Input.dispatchKeyEvent",
-            {"type": kind, "key": name, "code": code, "windowsVirtualKeyCode": vk, "text": text if kind == "keyDown" else ""},
-        )
-
-
 def tap(browser, x, y):
     browser.cdp("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     browser.cdp("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
-def nothing_red(browser, origin, failures, what, expected=()):
-    """Checks `what`: no console error or CSP violation but the `expected` ones (each must
-    occur). ChromeDriver's own BiDi request interception may log one, when the stand-in's
-    popup closes itself while its request is still being answered: no page's script, no URL."""
-    return check_clean(failures, browser, origin, what, expected, strict=True, ignore=("Invalid InterceptionId",))
-
-
 # ---------------------------------------------------------------- the element
-
-
-def element_files():
-    """Every file of public/element/1/ (the module, its declarations, core/**), as paths
-    relative to it, sorted."""
-    folder = os.path.join(PUBLIC, "element/1")
-    found = []
-    for at, dirs, files in os.walk(folder):
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
-        found += [os.path.relpath(os.path.join(at, f), folder) for f in files if not f.startswith(".")]
-    return sorted(found)
 
 
 def check_served(service_port, failures):
@@ -1182,249 +1098,6 @@ def check_element_static_set(browser, set_dir, shot, failures):
 # ---------------------------------------------------------------- the snippets in apps
 
 
-def fill(text, state, nonce):
-    return text.replace("__SIWA_STATE__", state).replace("__SIWA_NONCE__", nonce)
-
-
-def make_variants(set_dir, left_dir, out):
-    """Pages built from the generated snippet as sites use it."""
-    with open(os.path.join(set_dir, "snippet.html"), encoding="utf-8") as f:
-        page = f.read()
-    head, body = page.split("<body>", 1)
-    button = re.search(r'<div id="appleid-signin".*?\n</div>\n', body, re.DOTALL).group(0)
-    note = re.search(r'<p id="siwa-setup".*?</p>\n', body, re.DOTALL).group(0)
-    variants = {
-        # A single-page app: the button mounted later (e2e/pages/mount.js, on a click).
-        "spa.html": head.replace("</head>", '<script type="module" src="/e2e/pages/mount.js"></script>\n</head>')
-        + "<body>\n<button id=mount>Show sign-in</button>\n<div id=app></div>\n<template id=button>"
-        + button
-        + note
-        + "</template>\n</body>\n</html>\n",
-        # The same page whose server filled in the meta tags, calling renderButton itself.
-        "filled.html": fill(page, "state-0123456789abcdef-B", "nonce-0123456789abcdef-B"),
-        # A page that calls AppleID.auth.init itself, with its own state (e2e/pages/own-init.js).
-        "own-init.html": page.replace("</head>", '<script src="/e2e/pages/own-init.js" defer></script>\n</head>'),
-        # A site's own button with the JS-API snippet (siwa-signin.js).
-        "jsapi.html": '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>JS API</title>\n'
-        + re.search(r'<script src="https://appleid[^"]+" defer></script>\n', head).group(0)
-        + '<script src="siwa-signin.js" defer></script>\n</head>\n<body>\n'
-        + '<button type="button" id="own" data-siwa-signin>Sign in with Apple</button>\n</body>\n</html>\n',
-        # A second button on the page: our image link again, outside #appleid-signin.
-        "two.html": fill(
-            page.replace(
-                "</body>",
-                '<div id="second">' + re.search(r'<a class="siwa-signin".*?</a>', button, re.DOTALL).group(0) + "</div>\n</body>",
-            ),
-            "state-0123456789abcdef-F",
-            "nonce-0123456789abcdef-F",
-        ),
-        # A light-only site: no color-scheme of its own.
-        "light-only.html": page.replace('<meta name="color-scheme" content="light dark">\n', ""),
-        # A page with its own dark background, on a light system.
-        "dark-site.html": page.replace("</style>", "  body { background: #121212; color: #eee; }\n</style>"),
-    }
-    with open(os.path.join(left_dir, "snippet.html"), encoding="utf-8") as f:
-        left = f.read()
-    # Tailwind's preflight, the parts that touch images and SVGs (written beside the
-    # left-aligned set's images).
-    reset = (
-        "<style>img, svg, video, canvas { display: block; vertical-align: middle; }"
-        " img, video { max-width: 100%; height: auto; }</style>\n"
-    )
-    with open(os.path.join(left_dir, "tailwind.html"), "w", encoding="utf-8") as f:
-        f.write(
-            fill(
-                left.replace('<meta charset="utf-8">\n', '<meta charset="utf-8">\n' + reset, 1),
-                "state-0123456789abcdef-C",
-                "nonce-0123456789abcdef-C",
-            )
-        )
-    os.makedirs(out, exist_ok=True)
-    for name, text in variants.items():
-        with open(os.path.join(out, name), "w", encoding="utf-8") as f:
-            f.write(text)
-
-
-def check_snippet_spa(browser, origin, shot, failures):
-    base = origin + "set/"
-    failures.start("snippet in a single-page app: #appleid-signin mounted late")
-    browser.open(base + "spa.html", width=520, height=300, stand_in=True)
-    failures.check(browser.js("return window.__siwa.drawn.length") == 0, "nothing to draw at load")
-    browser.driver.find_element("id", "mount").click()
-    drawn = wait(browser, "return window.__siwa.drawn.length ? window.__siwa.drawn : null")
-    failures.check(bool(drawn) and len(drawn) == 1, f"siwa-init.js has Apple's script draw the late button ({drawn})")
-    failures.check(
-        browser.js("return document.querySelectorAll('#appleid-signin img').length") == 0, "our image gave way to Apple's button"
-    )
-    box = browser.js(BOX, "#appleid-signin")
-    click_middle(browser, box)
-    browser.js(FOCUS)
-    key(browser, " ")
-    browser.js("AppleID.auth.renderButton()")
-    time.sleep(0.2)
-    box = browser.js(BOX, "#appleid-signin")
-    click_middle(browser, box)
-    time.sleep(0.6)
-    record, served = sign_ins(browser)
-    failures.check(
-        not record and not served and len(browser.driver.window_handles) == 1,
-        f"placeholders: a click, Space, and a click after renderButton() send nothing ({record})",
-    )
-    failures.check(browser.js(BOX, "#siwa-setup")["shown"] is True, "the visitor is told why")
-    # The app's server fills the meta tags in later (as an SPA does after a fetch).
-    browser.js(
-        """document.querySelector('meta[name="appleid-signin-state"]').content = 'state-0123456789abcdef-D';
-        document.querySelector('meta[name="appleid-signin-nonce"]').content = 'nonce-0123456789abcdef-D';
-        AppleID.auth.init({clientId: document.querySelector('meta[name="appleid-signin-client-id"]').content,
-            scope: 'name email', redirectURI: arguments[0], state: 'state-0123456789abcdef-D',
-            nonce: 'nonce-0123456789abcdef-D', usePopup: true});""",
-        origin + "callback",
-    )
-    browser.js(FOCUS)
-    key(browser, " ")
-    posted = posted_answer(browser)
-    failures.check(
-        bool(posted) and posted.get("state") == "state-0123456789abcdef-D" and "id_token" in posted and "user" in posted,
-        f"filled in, Space signs in and the popup's answer is posted to the redirect URI ({posted})",
-    )
-    nothing_red(browser, origin, failures, "nothing else red", (SETUP_ERROR,))
-    browser.close_popups()
-
-
-def check_snippet_jsapi(browser, origin, shot, failures):
-    failures.start("siwa-signin.js (the JS-API snippet) on a site's own button")
-    for how in ("click", "Space"):
-        browser.open(origin + "set/jsapi.html", width=520, height=300, stand_in=True)
-        if how == "click":
-            browser.driver.find_element("id", "own").click()
-        else:
-            browser.js("document.getElementById('own').focus()")
-            key(browser, " ")
-        posted = posted_answer(browser)
-        _, served = sign_ins(browser)
-        query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
-        fresh = FRESH.match((query.get("state") or [""])[0]) and FRESH.match((query.get("nonce") or [""])[0])
-        failures.check(
-            len(served) == 1 and fresh and query.get("response_mode") == ["web_message"],
-            f"{how}: state and nonce fetched from the server, AppleID.auth.init + signIn() in a popup ({served})",
-        )
-        failures.check(
-            bool(posted) and posted.get("state") == (query.get("state") or [None])[0] and "id_token" in posted,
-            f"{how}: the answer of signIn()'s promise is posted to the redirect URI ({posted and posted.get('state')})",
-        )
-        browser.close_popups()
-
-
-def check_snippet_second_button(browser, origin, shot, failures):
-    failures.start("snippet: a second button on the page, popup setup")
-    posted = click_and_wait_posted(browser, origin + "set/two.html", "#second img", height=400)
-    _, served = sign_ins(browser)
-    query = urllib.parse.parse_qs(urllib.parse.urlparse(served[0]).query) if served else {}
-    failures.check(
-        len(served) == 1
-        and query.get("response_mode") == ["web_message"]
-        and bool(posted)
-        and posted.get("state") == "state-0123456789abcdef-F",
-        f"its image starts Apple's popup, not the full-page link, and the answer is posted ({served})",
-    )
-    browser.close_popups()
-
-
-def check_snippet_own_init(browser, origin, shot, failures):
-    failures.start("snippet on a page that calls AppleID.auth.init itself")
-    posted = click_and_wait_posted(browser, origin + "set/own-init.html", "#appleid-signin", height=300)
-    failures.check(
-        bool(posted) and posted.get("state") == "state-own-init-0123456789",
-        f"the page's own state is used and its answer posted, not refused ({posted})",
-    )
-    browser.close_popups()
-
-
-def check_snippet_events(browser, origin, shot, failures):
-    base = origin + "set/"
-    failures.start("snippet: Apple's documented event shape, a wrong state, a failure")
-    browser.open(base + "filled.html", width=520, height=300, stand_in=True)
-    browser.js(
-        "document.dispatchEvent(new CustomEvent('AppleIDSignInOnSuccess', {detail: {data: {authorization: "
-        "{code: 'c', id_token: 'x.y.z', state: 'another-state-0123456789'}}}}))"
-    )
-    time.sleep(0.3)
-    failures.check(
-        browser.js("const n = document.getElementById('siwa-failure'); return n && n.offsetHeight > 0 && n.textContent") or False,
-        "a wrong state is shown to the visitor, not only in the console",
-    )
-    browser.js("document.dispatchEvent(new CustomEvent('AppleIDSignInOnFailure', {detail: {error: {error: 'invalid_request'}}}))")
-    time.sleep(0.2)
-    text = browser.js("return document.getElementById('siwa-failure').textContent")
-    failures.check("invalid_request" in text, f"Apple's error, in its documented shape, is shown ({text!r})")
-    browser.js(
-        "document.dispatchEvent(new CustomEvent('AppleIDSignInOnSuccess', {detail: {data: {authorization: "
-        "{code: 'c', id_token: 'x.y.z', state: 'state-0123456789abcdef-B'}, user: {email: 'a@example.com'}}}}))"
-    )
-    posted = posted_answer(browser, 10)
-    failures.check(
-        bool(posted) and posted.get("state") == "state-0123456789abcdef-B" and "a@example.com" in posted.get("user", ""),
-        f"event.detail.data (Apple's documented shape) is posted ({posted})",
-    )
-    nothing_red(browser, origin, failures, "nothing else red", ("another state than this page", "invalid_request"))
-
-
-def check_snippet_colours(browser, origin, shot, failures):
-    base = origin + "set/"
-    for name, dark, want in (
-        ("light-only.html", True, "black"),
-        ("dark-site.html", False, "white"),
-        ("filled.html", True, "white"),
-    ):
-        failures.start(f"snippet colour: {name} on a {'dark' if dark else 'light'} system")
-        browser.open(base + name, width=520, height=300, dark=dark, stand_in=True)
-        drawn = browser.js("return window.__siwa.drawn")
-        failures.check(len(drawn) >= 1 and drawn[-1]["color"] == want, f"Apple's button is {want} ({drawn})")
-        if name == "light-only.html":
-            browser.screenshot(shot("snippet-light-only-on-dark.png"))
-    failures.start("snippet colour: the system switches while the page is open")
-    browser.open(base + "filled.html", width=520, height=300, dark=False, stand_in=True)
-    browser.cdp("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
-    drawn = wait(browser, "const d = window.__siwa.drawn; return d.length > 1 ? d : null")
-    failures.check(bool(drawn) and drawn[-1]["color"] == "white", f"Apple's button is drawn again, white ({drawn})")
-
-
-def check_snippet_tailwind(browser, origin, shot, failures):
-    failures.start("snippet with Tailwind's preflight (left-aligned button)")
-    browser.open(origin + "left/tailwind.html", width=520, height=300, stand_in=True)
-    box = browser.js(BOX, "#appleid-signin [role=button]")
-    label = browser.js(BOX, "#appleid-signin .siwa-standin-label")
-    failures.check(
-        label and abs(label["y"] - box["y"]) < 1 and label["y"] + label["h"] <= box["y"] + box["h"] + 1,
-        f"the label stays beside the logo, inside the button ({label}, {box})",
-    )
-    browser.screenshot(shot("snippet-tailwind.png"))
-    nothing_red(browser, origin, failures, "nothing red")
-
-
-def check_snippet_nojs(browser, origin, shot, failures):
-    base = origin + "set/"
-    failures.start("snippet-nojs.html: the link is the image's box")
-    for name in ("snippet-nojs.html", "nojs-filled.html"):
-        browser.open(base + name, width=900, height=300)
-        link = browser.js(
-            "const a = [...document.querySelectorAll('a')].find(a => a.offsetWidth > 0);"
-            "const r = a.getBoundingClientRect(), i = a.querySelector('img').getBoundingClientRect();"
-            "return [r.width, r.height, i.width, i.height]"
-        )
-        failures.check(link[:2] == link[2:], f"{name}: link {link[0]}x{link[1]} = image {link[2]}x{link[3]}")
-        box = browser.js(
-            "const a = [...document.querySelectorAll('a')].find(a => a.offsetWidth > 0);"
-            "const r = a.getBoundingClientRect(); return {x: r.right + 20, y: r.top + r.height / 2}"
-        )
-        click_at(browser, box["x"], box["y"])
-        time.sleep(0.3)
-        failures.check(
-            browser.js("return location.pathname + location.hash") == "/set/" + name,
-            "a click 20 px right of the image goes nowhere",
-        )
-
-
 def check_examples(browser, origin, shot, failures):
     """The usage pages of Examples/web: each mounts late, re-renders, unmounts, re-mounts."""
     for name in ("plain", "react", "vue", "svelte", "angular"):
@@ -1474,147 +1147,38 @@ def check_versioned(binary, browser, shot, failures):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("binary")
-    ap.add_argument("--chromedriver", default=shutil.which("chromedriver") or "/usr/bin/chromedriver")
-    ap.add_argument("--screenshots", default=os.path.join(tempfile.gettempdir(), "siwa-front-ends"))
-    ap.add_argument("--only", help="run only the checks whose name contains this (served, element-page, ...)")
-    args = ap.parse_args()
-    os.makedirs(args.screenshots, exist_ok=True)
+    args = arguments("element")
     shot = functools.partial(os.path.join, args.screenshots)
     failures = Failures()
-    work = tempfile.mkdtemp(prefix="siwa-front-ends-")
-    posted = []
-    service = browser = pages = relay = None
+    site = Site(args.binary, args.chromedriver)
     timings = {}
     try:
-        service = Service(args.binary, public=PUBLIC)
-        pages = Server(("127.0.0.1", 0), page_handler(service.port, {}, posted))
-        # The pages on https://siwa-example.test (a TLS relay): Apple redirects only to https.
-        relay = TLSRelay()
-        relay.target = pages.server_address[1]
-        origin = EXAMPLE_ORIGIN + "/"
-        set_dir, left_dir = os.path.join(work, "set"), os.path.join(work, "left")
-        common = [
-            "--locales",
-            "en_US",
-            "--types",
-            "sign-in",
-            "--formats",
-            "png",
-            "--sizes",
-            "210x40",
-            "--client-id",
-            "com.example.web",
-            "--redirect-uri",
-            origin + "callback",
-            "--use-popup",
-        ]
-        subprocess.run(
-            [args.binary, "generate", "--out", set_dir, "--modes", "center", *common], check=True, stdout=subprocess.DEVNULL
-        )
-        subprocess.run(
-            [args.binary, "generate", "--out", left_dir, "--modes", "left", *common], check=True, stdout=subprocess.DEVNULL
-        )
-        make_variants(set_dir, left_dir, set_dir)
-        with open(os.path.join(set_dir, "snippet-nojs.html"), encoding="utf-8") as f:
-            nojs = fill(f.read(), "state-0123456789abcdef-E", "nonce-0123456789abcdef-E")
-        with open(os.path.join(set_dir, "nojs-filled.html"), "w", encoding="utf-8") as f:
-            f.write(nojs)
-        pages.RequestHandlerClass = page_handler(
-            service.port,
-            {
-                "/e2e/pages/": os.path.join(ROOT, "e2e/pages"),
-                "/e2e/": os.path.join(ROOT, "e2e/pages"),
-                "/examples/": os.path.join(ROOT, "Examples/web"),
-                "/set/": set_dir,
-                "/left/": left_dir,
-            },
-            posted,
-        )
-        threading.Thread(target=pages.serve_forever, daemon=True).start()
-
-        failures.start("generate writes the element beside siwa-init.js")
-        for name in ("apple-signin-button.js", "apple-signin-button.d.ts"):
-            written = os.path.join(set_dir, name)
-            with open(os.path.join(ROOT, "public/element/1", name), "rb") as f:
-                source = f.read()
-            same = os.path.isfile(written) and open(written, "rb").read() == source
-            failures.check(same, f"{name} is in the set, as served")
-        # The modules it imports: every file of public/element/1/ beside it (core/** with a
-        # title module per locale), the same bytes, and no other file under core/.
-        differ = []
-        for name in element_files():
-            written = os.path.join(set_dir, name)
-            with open(os.path.join(PUBLIC, "element/1", name), "rb") as f:
-                source = f.read()
-            if not os.path.isfile(written) or open(written, "rb").read() != source:
-                differ.append(name)
-        core = [n for n in element_files() if n.startswith("core/")]
-        extra = [
-            os.path.relpath(os.path.join(at, f), set_dir)
-            for at, _, files in os.walk(os.path.join(set_dir, "core"))
-            for f in files
-            if os.path.relpath(os.path.join(at, f), set_dir) not in core
-        ]
-        failures.check(
-            len(core) > 37 and not differ and not extra,
-            f"every file of public/element/1/ is in the set, as served: {len(core)} in core/ "
-            f"(missing or different: {differ}, extra in core/: {extra})",
-        )
-
-        key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-        browser = Browser(args.chromedriver, tls_port=relay.port, stand_ins=apple_stand_ins(key), page_load="none")
+        site.start()
+        browser, origin, port = site.browser, site.origin, site.service.port
         checks = {
-            "served": lambda: check_served(service.port, failures),
-            "element-titles": lambda: check_element_titles(browser, origin, service.port, failures),
+            "served": lambda: check_served(port, failures),
+            "element-titles": lambda: check_element_titles(browser, origin, port, failures),
             "element-page": lambda: check_element_page(browser, origin, shot, failures),
             "element-dynamic": lambda: check_element_dynamic(browser, origin, shot, failures),
             "element-schemes": lambda: check_element_schemes(browser, origin, shot, failures),
             "element-bad-input": lambda: check_element_bad_input(browser, origin, shot, failures),
             "element-focus": lambda: check_element_focus(browser, origin, shot, failures),
             "element-fluid": lambda: check_element_fluid(browser, origin, shot, failures),
-            "element-canonical": lambda: check_element_canonical(browser, service.port, None, shot, failures),
+            "element-canonical": lambda: check_element_canonical(browser, port, None, shot, failures),
             "element-cache-version": lambda: check_versioned(args.binary, browser, shot, failures),
-            "element-static-set": lambda: check_element_static_set(browser, set_dir, shot, failures),
-            "axe": lambda: axe.check_axe(browser, origin, service.port, set_dir, failures),
-            "snippet-spa": lambda: check_snippet_spa(browser, origin, shot, failures),
-            "snippet-jsapi": lambda: check_snippet_jsapi(browser, origin, shot, failures),
-            "snippet-second": lambda: check_snippet_second_button(browser, origin, shot, failures),
-            "snippet-own-init": lambda: check_snippet_own_init(browser, origin, shot, failures),
-            "snippet-events": lambda: check_snippet_events(browser, origin, shot, failures),
-            "snippet-colours": lambda: check_snippet_colours(browser, origin, shot, failures),
-            "snippet-tailwind": lambda: check_snippet_tailwind(browser, origin, shot, failures),
-            "snippet-nojs": lambda: check_snippet_nojs(browser, origin, shot, failures),
+            "element-static-set": lambda: check_element_static_set(browser, site.set_dir, shot, failures),
+            "axe": lambda: axe.check_axe(browser, origin, port, site.set_dir, failures),
             "examples": lambda: check_examples(browser, origin, shot, failures),
         }
-        for name, check in checks.items():
-            if args.only and args.only not in name:
-                continue
-            started = time.monotonic()
-            try:
-                if browser:
-                    browser.close_popups()
-                check()
-            except (WebDriverException, RuntimeError, TypeError, KeyError, IndexError) as error:
-                failures.stopped(error, "the check stopped")
-            timings[name] = time.monotonic() - started
+        timings = run_checks(checks, args.only, browser, failures)
     except (WebDriverException, RuntimeError, subprocess.CalledProcessError) as error:
         failures.stopped(error)
     finally:
-        if browser:
-            browser.quit()
-        if service:
-            service.stop()
-        if pages:
-            pages.shutdown()
-        if relay:
-            relay.stop()
-        shutil.rmtree(work, ignore_errors=True)
+        site.stop()
 
-    print("took: " + ", ".join(f"{name} {seconds:.1f} s" for name, seconds in timings.items()))
+    print(took(timings))
     print(f"screenshots: {args.screenshots}")
-    return failures.summary("front ends")
+    return failures.summary("the element")
 
 
 if __name__ == "__main__":

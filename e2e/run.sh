@@ -30,10 +30,12 @@ python3 "$root/e2e/check_editor_segments.py" "$bin" --chromedriver "$driver"
 # by name alone, the gallery in words (about 30 s).
 echo "== the design kit ($bin)"
 python3 "$root/e2e/check_kit.py" "$(dirname "$bin")/siwa-buttons-full"
-# <apple-signin-button>, the snippets in single-page apps, the framework example pages
-# (e2e/check_front_ends.py says what; about 3 min).
+# <apple-signin-button> in pages, axe-core over every page, the framework example pages
+# (e2e/check_element.py says what; about 2.5 min), then the snippets in single-page apps
+# and sites' own pages (e2e/check_snippets.py; about 35 s).
 echo "== the element and the snippets in front ends, headless Chromium ($bin)"
-python3 "$root/e2e/check_element.py" "$bin" --chromedriver "$(command -v chromedriver)" --screenshots "$root/out/front-ends"
+python3 "$root/e2e/check_element.py" "$bin" --chromedriver "$driver" --screenshots "$root/out/front-ends/element"
+python3 "$root/e2e/check_snippets.py" "$bin" --chromedriver "$driver" --screenshots "$root/out/front-ends/snippets"
 # The element drawing its button (its default): the same pixels as `render` at 1x-3x for every
 # locale and title, Apple's references measured, nothing of Apple's before intent, the
 # redirect without Apple's script, no layout shift, its own files only (about 1 min).
