@@ -1,5 +1,5 @@
 """axe-core's WCAG 2.2 A/AA rules and the accessibility tree, in Chromium, for
-e2e/check_front_ends.py: the editor, the gallery (light and dark), every snippet page of a
+e2e/check_element.py: the editor, the gallery (light and dark), every snippet page of a
 generated set, the element's page (light, dark, forced colours, 320 px) and the
 framework example pages.
 

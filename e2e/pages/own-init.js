@@ -1,5 +1,5 @@
 // A page that configures Apple's script itself, with its own state and nonce
-// (e2e/check_front_ends.py, own-init.html); siwa-init.js must take these, not refuse them.
+// (e2e/check_snippets.py, own-init.html); siwa-init.js must take these, not refuse them.
 document.addEventListener('DOMContentLoaded', () => {
   const meta = (name) => document.querySelector(`meta[name="appleid-signin-${name}"]`).content;
   window.AppleID.auth.init({

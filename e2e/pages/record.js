@@ -1,4 +1,4 @@
-// The element's events, as a page would receive them (e2e/check_front_ends.py reads window.__events).
+// The element's events, as a page would receive them (e2e/check_element.py reads window.__events).
 window.__events = [];
 for (const name of ['appleid-success', 'appleid-failure']) {
   document.addEventListener(name, (event) => {
