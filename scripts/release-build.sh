@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# The release build that scripts/install.sh installs and scripts/bench-start.sh times
+# The release build that scripts/install.sh installs and `Benchmarks/run.sh start` times
 # (sourced: defines `release_build`, the build command, and `build_release`, which builds
 # both binaries with it: siwa-buttons, which draws a plain `render` line itself, and
 # siwa-buttons-full, to which it hands every other line). The Swift runtime is linked in, so no toolchain is

@@ -1,8 +1,8 @@
 import Dispatch
 @_spi(Benchmark) import SIWAButtons
 
-/// One writer timed on the pixels of one drawing: for scripts/bench-webp.sh and
-/// scripts/bench-render.sh, which compare PNG and WebP, ours and the libraries', without
+/// One writer timed on the pixels of one drawing: for the `encode` and `render`
+/// benchmarks, which compare PNG and WebP, ours and the libraries', without
 /// the drawing they share.
 package struct EncodingSample: Sendable {
     package var bytes: Int

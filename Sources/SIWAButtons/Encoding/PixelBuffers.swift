@@ -7,7 +7,7 @@ import Glibc
 /// The memory raster renders draw into, kept between renders. A fresh 2250 x 384 surface
 /// (375 x 64 pt at @6x, 3.4 MB) is new pages from the kernel on every render, each faulted
 /// in and zeroed: about 1,270 page faults and half the time of the whole render
-/// (scripts/bench-peers.sh, docs/performance.md). A buffer used a moment ago only needs
+/// (`Benchmarks/run.sh peers`, docs/performance.md). A buffer used a moment ago only needs
 /// clearing. Last in, first out, so the buffer handed out is the warmest.
 final class PixelBuffers: Sendable {
     /// One block of pixel memory, owned by whoever took it until it is given back.

@@ -18,7 +18,7 @@ typedef struct {
 } siwa_png_tuning;
 
 /// The settings of the libpng writer the service had before ours: level 1, the "up"
-/// filter, Z_RLE (measured with scripts/bench-render.sh then).
+/// filter, Z_RLE (measured with `Benchmarks/run.sh render` then).
 extern const siwa_png_tuning siwa_png_libpng_tuning;
 
 /// An 8-bit PNG by libpng + zlib with IHDR, sRGB, IDAT and IEND chunks only, colour
