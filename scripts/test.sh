@@ -9,6 +9,8 @@ source scripts/setup.sh
 python3 scripts/check-imports.py
 # docs/architecture.md maps every folder: a new one without its line fails.
 python3 scripts/check-map.py
+# One version wherever the release names it (the code, CHANGELOG, README, the docs).
+bash scripts/check-version.sh
 # The shell scripts (.shellcheckrc: the idioms used on purpose), and every JavaScript file
 # we ship or run parsed by node.
 git ls-files -z '*.sh' | xargs -0 shellcheck
