@@ -110,6 +110,9 @@ ci)
     seconds=30
     [ "${2:-}" != --seconds ] || seconds=${3:?--seconds N}
     rm -rf "$work"
+    # Built once here: command_for runs in a subshell, which keeps no binary for the next.
+    swift_bin=$(build_swift)
+    writers_bin=$(build_writers)
     failed=0
     for target in "${targets[@]}"; do
         run "$target" "$seconds" || failed=1
