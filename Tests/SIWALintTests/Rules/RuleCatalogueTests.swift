@@ -28,7 +28,7 @@ struct RulesDocumentationTests {
     @Test("docs/lint.md's rules table is `siwa-buttons lint --rules`")
     func documentedTable() throws {
         let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/lint.md")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/lint.md")
         #expect(try String(contentsOf: docs, encoding: .utf8).contains(LintRules.markdownTable))
     }
 }

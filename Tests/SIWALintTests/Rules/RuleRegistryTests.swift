@@ -6,7 +6,7 @@ import Testing
 /// a test names it, and the docs' table has its row. (docs/extending.md, "Adding a lint rule".)
 @Suite("Every registered rule is checked, tested and documented")
 struct RuleRegistryTests {
-    static let tests = LintTestSupport.packageRoot.appendingPathComponent("Tests/SIWALintTests")
+    static let tests = LintTestSupport.packageRoot.appendingPathComponent("Tests/SIWALintTests/Rules")
 
     @Test("Each rule checks every subject it names (requests, images), and names every subject it checks")
     func checks() {
